@@ -1,0 +1,13 @@
+"""The ``wordle`` command line."""
+
+from __future__ import annotations
+
+from wordlekit.cli import engine, play  # noqa: F401  (registers the commands)
+from wordlekit.cli.app import app
+
+
+def main() -> None:
+    app()
+
+
+__all__ = ["app", "main"]

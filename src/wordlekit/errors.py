@@ -1,0 +1,42 @@
+"""Specific errors. Every one subclasses ValueError so callers can catch bad input broadly."""
+
+from __future__ import annotations
+
+
+class WordleError(ValueError):
+    """Base class of every wordlekit input error."""
+
+
+class InvalidWordError(WordleError):
+    """A word that is malformed (length, letters) or not in the list in use."""
+
+
+class InvalidPatternError(WordleError):
+    """A feedback pattern that cannot be parsed or has the wrong length."""
+
+
+class HardModeError(WordleError):
+    """A guess that breaks the hard-mode rule (revealed hints must be used)."""
+
+
+class InconsistentFeedbackError(WordleError):
+    """Feedback that no word can produce, or that contradicts an earlier turn.
+
+    ``turn`` is the 1-based number of the turn that made the history impossible.
+    """
+
+    def __init__(self, message: str, turn: int | None = None) -> None:
+        super().__init__(message)
+        self.turn = turn
+
+
+class WordListError(WordleError):
+    """A word list that cannot be loaded: unknown name, missing file or bad lines."""
+
+
+class InvalidDateError(WordleError):
+    """A date that cannot be parsed or lies before the first daily puzzle."""
+
+
+class GameOverError(WordleError):
+    """A guess made in a game that has already ended."""

@@ -1,0 +1,506 @@
+"""What a history of turns implies: the consistent candidates and a readable summary.
+
+Candidates are exact: a word is consistent with a turn exactly when
+``score(turn.guess, word) == turn.pattern`` (never per-letter rules such as "gray means
+absent", the classic bug). The summary (:class:`LetterConstraints`) is derived for people to
+read; the tests check that every candidate satisfies it.
+
+The "known pattern / letters in / letters out" input (``?r??e``, ``a``, ``st``) is a second way
+in, via :meth:`LetterConstraints.from_hints`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Literal
+
+import numpy as np
+
+from wordlekit import kernel
+from wordlekit.errors import InconsistentFeedbackError, InvalidPatternError, InvalidWordError
+from wordlekit.feedback import (
+    Pattern,
+    PatternStyle,
+    Tile,
+    all_green,
+    format_pattern,
+    parse_pattern,
+    pattern_tiles,
+)
+from wordlekit.words import WordList
+
+Pool = Literal["answers", "valid"]
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One guess and the feedback it got.
+
+    >>> Turn.parse("crane:bbygb")
+    Turn.parse('crane:bbygb')
+    >>> Turn.parse("crane:bbygb").pattern
+    63
+    """
+
+    guess: str
+    pattern: Pattern
+
+    def __post_init__(self) -> None:
+        if not (isinstance(self.guess, str) and self.guess.isascii() and self.guess.isalpha()):
+            raise InvalidWordError(f"{self.guess!r} is not a word: use the letters a-z only")
+        object.__setattr__(self, "guess", self.guess.lower())
+        parse_pattern(self.pattern, len(self.guess))  # validates range
+
+    @classmethod
+    def parse(cls, text: str) -> Turn:
+        """``GUESS:PATTERN`` (also ``GUESS=PATTERN`` or ``GUESS PATTERN``) in any pattern form."""
+        raw = text.strip()
+        for sep in (":", "=", " ", ","):
+            if sep in raw:
+                word, _, pat = raw.partition(sep)
+                break
+        else:
+            raise InvalidPatternError(
+                f"bad turn {text!r}: write GUESS:PATTERN, e.g. crane:bbygb"
+            )
+        word = word.strip()
+        if not (word.isascii() and word.isalpha()):
+            raise InvalidWordError(f"bad turn {text!r}: {word!r} is not a word")
+        return cls(word.lower(), parse_pattern(pat.strip(), len(word)))
+
+    @classmethod
+    def of(cls, guess: str, pattern: str | int) -> Turn:
+        word = guess.strip()
+        if not (word.isascii() and word.isalpha()):
+            raise InvalidWordError(f"{guess!r} is not a word: use the letters a-z only")
+        return cls(word.lower(), parse_pattern(pattern, len(word)))
+
+    @property
+    def length(self) -> int:
+        return len(self.guess)
+
+    @property
+    def tiles(self) -> tuple[Tile, ...]:
+        return pattern_tiles(self.pattern, self.length)
+
+    @property
+    def is_win(self) -> bool:
+        return self.pattern == all_green(self.length)
+
+    def format(self, style: PatternStyle = "letters") -> str:
+        return f"{self.guess}:{format_pattern(self.pattern, self.length, style)}"
+
+    def __str__(self) -> str:
+        return self.format("letters")
+
+    def __repr__(self) -> str:
+        return f"Turn.parse({self.format('letters')!r})"
+
+
+def impossible_reason(guess: str, pattern: Pattern) -> str | None:
+    """Why no string at all can give ``pattern`` for ``guess``, or ``None`` if one can.
+
+    Two conditions decide it. Yellows are handed out left to right, so among the non-green
+    copies of a letter the yellows must all come before the grays. And each yellow copy needs
+    a non-green position, other than where that letter was guessed, to live in (a matching,
+    found by augmenting paths; at most eight positions).
+    """
+    tiles = pattern_tiles(pattern, len(guess))
+    for letter in set(guess):
+        seen_gray = False
+        for i, c in enumerate(guess):
+            if c != letter or tiles[i] is Tile.GREEN:
+                continue
+            if tiles[i] is Tile.GRAY:
+                seen_gray = True
+            elif seen_gray:
+                first_gray = next(
+                    j for j, d in enumerate(guess) if d == letter and tiles[j] is Tile.GRAY
+                )
+                return (
+                    f"the {letter.upper()} at position {i + 1} cannot be yellow when the "
+                    f"{letter.upper()} at position {first_gray + 1} before it is gray "
+                    "(yellows are given left to right)"
+                )
+    free = [i for i, t in enumerate(tiles) if t is not Tile.GREEN]
+    yellow_letters = [guess[i] for i, t in enumerate(tiles) if t is Tile.YELLOW]
+    owner: dict[int, int] = {}  # position -> index into yellow_letters
+
+    def place(k: int, visited: set[int]) -> bool:
+        for pos in free:
+            if guess[pos] == yellow_letters[k] or pos in visited:
+                continue
+            visited.add(pos)
+            if pos not in owner or place(owner[pos], visited):
+                owner[pos] = k
+                return True
+        return False
+
+    for k, letter in enumerate(yellow_letters):
+        if not place(k, set()):
+            return (
+                f"there is no room for the yellow {letter.upper()}: every other free position "
+                f"is green or already needed"
+            )
+    return None
+
+
+@dataclass
+class LetterConstraints:
+    """A readable summary of what is known: placed letters, letters excluded from
+    positions, and the least and most copies of each letter.
+
+    ``max_count`` holds only letters whose count is bounded (0 for letters known absent).
+    """
+
+    length: int
+    placed: dict[int, str] = field(default_factory=dict)
+    excluded: dict[str, set[int]] = field(default_factory=dict)
+    min_count: dict[str, int] = field(default_factory=dict)
+    max_count: dict[str, int] = field(default_factory=dict)
+
+    @classmethod
+    def from_turn(cls, turn: Turn) -> LetterConstraints:
+        c = cls(turn.length)
+        tiles = turn.tiles
+        for i, (letter, tile) in enumerate(zip(turn.guess, tiles, strict=True)):
+            if tile is Tile.GREEN:
+                c.placed[i] = letter
+            else:
+                c.excluded.setdefault(letter, set()).add(i)
+        for letter in set(turn.guess):
+            shown = sum(
+                1 for ch, t in zip(turn.guess, tiles, strict=True)
+                if ch == letter and t is not Tile.GRAY
+            )
+            grays = sum(
+                1 for ch, t in zip(turn.guess, tiles, strict=True)
+                if ch == letter and t is Tile.GRAY
+            )
+            if shown:
+                c.min_count[letter] = shown
+            if grays:
+                c.max_count[letter] = shown
+        return c
+
+    @classmethod
+    def from_turns(cls, turns: Iterable[Turn], length: int = 5) -> LetterConstraints:
+        c = cls(length)
+        for t in turns:
+            c.merge(cls.from_turn(t))
+        return c
+
+    @classmethod
+    def from_hints(
+        cls,
+        known: str | None = None,
+        contains: str = "",
+        absent: str = "",
+        misplaced: Sequence[str] = (),
+        length: int = 5,
+    ) -> LetterConstraints:
+        """The "known pattern / letters in / letters out" input.
+
+        - ``known``: one character per position, a letter where it is green and ``?`` (or
+          ``.``, ``_``, ``-``, ``*``) where unknown, e.g. ``?r??e``.
+        - ``contains``: letters in the word somewhere; list a letter twice for two copies
+          (``ee``). A green letter counts: ``known=????e, contains=e`` means one E or more.
+        - ``misplaced``: rows like ``known`` whose letters are yellow: in the word, but not at
+          that position (``a????``: an A, not first).
+        - ``absent``: letters out. A letter also green, yellow or in ``contains`` is not
+          removed: it has exactly as many copies as are known (a gray second E means one E).
+        """
+        c = cls(length)
+        rows = []
+        if known:
+            rows.append(("known", known))
+        rows.extend(("misplaced", m) for m in misplaced)
+        for kind, row in rows:
+            row = row.strip().lower()
+            if len(row) != length:
+                raise InvalidPatternError(
+                    f"{kind} pattern {row!r} has {len(row)} characters, expected {length} "
+                    "(a letter or ? per position)"
+                )
+            counts: Counter[str] = Counter()
+            for i, ch in enumerate(row):
+                if ch in "?._-*":
+                    continue
+                if not (ch.isascii() and ch.isalpha()):
+                    raise InvalidPatternError(
+                        f"bad character {ch!r} in {kind} pattern {row!r}: use letters and ?"
+                    )
+                counts[ch] += 1
+                if kind == "known":
+                    c.placed[i] = ch
+                else:
+                    c.excluded.setdefault(ch, set()).add(i)
+            for letter, n in counts.items():
+                c.min_count[letter] = max(c.min_count.get(letter, 0), n)
+        for name, letters in (("contains", contains), ("absent", absent)):
+            bad = [ch for ch in letters if not (ch.isascii() and ch.isalpha())]
+            if bad:
+                raise InvalidPatternError(f"bad letters {''.join(bad)!r} in {name}: use a-z")
+        for letter, n in Counter(contains.lower()).items():
+            c.min_count[letter] = max(c.min_count.get(letter, 0), n)
+        for letter in set(absent.lower()):
+            c.max_count[letter] = c.min_count.get(letter, 0)
+        return c
+
+    def merge(self, other: LetterConstraints) -> None:
+        for i, letter in other.placed.items():
+            self.placed[i] = letter
+        for letter, positions in other.excluded.items():
+            self.excluded.setdefault(letter, set()).update(positions)
+        for letter, n in other.min_count.items():
+            self.min_count[letter] = max(self.min_count.get(letter, 0), n)
+        for letter, n in other.max_count.items():
+            self.max_count[letter] = min(self.max_count.get(letter, n), n)
+
+    def conflict(self) -> str | None:
+        """A reason the constraints cannot all hold, or ``None``."""
+        for letter in sorted(self.min_count):
+            lo, hi = self.min_count[letter], self.max_count.get(letter, self.length)
+            if lo > hi:
+                return f"{letter.upper()} needs at least {lo} but at most {hi} copies"
+        for i, letter in self.placed.items():
+            if i in self.excluded.get(letter, set()):
+                return f"{letter.upper()} is both placed and excluded at position {i + 1}"
+            if self.max_count.get(letter, self.length) == 0:
+                return f"{letter.upper()} is placed at position {i + 1} but marked absent"
+        if sum(self.min_count.values()) > self.length:
+            return f"more than {self.length} letters are required"
+        return None
+
+    def allows(self, word: str) -> bool:
+        """Whether ``word`` satisfies every constraint."""
+        for i, letter in self.placed.items():
+            if word[i] != letter:
+                return False
+        for letter, positions in self.excluded.items():
+            if any(word[i] == letter for i in positions):
+                return False
+        counts = Counter(word)
+        for letter, n in self.min_count.items():
+            if counts[letter] < n:
+                return False
+        return all(counts[letter] <= n for letter, n in self.max_count.items())
+
+    def mask(self, codes: kernel.Codes) -> np.ndarray:  # type: ignore[type-arg]
+        """Vectorised :meth:`allows` over words given as letter codes."""
+        ok = np.ones(codes.shape[0], dtype=bool)
+        for i, letter in self.placed.items():
+            ok &= codes[:, i] == ord(letter) - 97
+        for letter, positions in self.excluded.items():
+            for i in positions:
+                ok &= codes[:, i] != ord(letter) - 97
+        for letter in set(self.min_count) | set(self.max_count):
+            counts = (codes == ord(letter) - 97).sum(axis=1)
+            if letter in self.min_count:
+                ok &= counts >= self.min_count[letter]
+            if letter in self.max_count:
+                ok &= counts <= self.max_count[letter]
+        return ok
+
+    @property
+    def absent(self) -> list[str]:
+        return sorted(letter for letter, n in self.max_count.items() if n == 0)
+
+    def describe(self) -> list[str]:
+        """The summary as short sentences for people."""
+        lines = []
+        pattern = "".join(self.placed.get(i, "?") for i in range(self.length))
+        if self.placed:
+            placed = ", ".join(f"{l.upper()} at {i + 1}" for i, l in sorted(self.placed.items()))
+            lines.append(f"Placed: {pattern.upper().replace('?', '·')} ({placed})")
+        present = sorted(l for l, n in self.min_count.items() if n > 0)
+        if present:
+            parts = []
+            for l in present:
+                lo, hi = self.min_count[l], self.max_count.get(l)
+                if hi == lo:
+                    parts.append(f"{l.upper()} exactly {lo}" if lo > 1 else f"{l.upper()} once")
+                elif hi is not None:
+                    parts.append(f"{l.upper()} {lo} to {hi} times")
+                else:
+                    parts.append(f"{l.upper()} at least {lo}x" if lo > 1 else l.upper())
+            lines.append("In the word: " + ", ".join(parts))
+        moved = []
+        for l in sorted(self.excluded):
+            if self.max_count.get(l) == 0:
+                continue
+            positions = sorted(i + 1 for i in self.excluded[l] if self.placed.get(i) != l)
+            if positions:
+                moved.append(f"{l.upper()} not at {', '.join(map(str, positions))}")
+        if moved:
+            lines.append("Not there: " + "; ".join(moved))
+        if self.absent:
+            lines.append("Absent: " + " ".join(l.upper() for l in self.absent))
+        if not lines:
+            lines.append("Nothing known yet.")
+        return lines
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "pattern": "".join(self.placed.get(i, "?") for i in range(self.length)),
+            "placed": {str(i + 1): l for i, l in sorted(self.placed.items())},
+            "excluded": {l: sorted(i + 1 for i in p) for l, p in sorted(self.excluded.items())},
+            "min_count": dict(sorted(self.min_count.items())),
+            "max_count": dict(sorted(self.max_count.items())),
+            "absent": self.absent,
+        }
+
+
+@dataclass(frozen=True)
+class Step:
+    """What one turn taught: candidates before and after it, and the bits gained."""
+
+    number: int
+    turn: Turn
+    before: int
+    after: int
+
+    @property
+    def bits(self) -> float:
+        if self.after == 0 or self.before == 0:
+            return 0.0
+        return math.log2(self.before / self.after)
+
+
+class Knowledge:
+    """The consistent candidates of a history of turns, checked and explained.
+
+    >>> k = Knowledge([Turn.parse("crane:bbygb")])       # doctest: +SKIP
+    >>> len(k.candidates)                                # doctest: +SKIP
+    """
+
+    def __init__(
+        self,
+        turns: Sequence[Turn] = (),
+        wordlist: WordList | None = None,
+        pool: Pool = "answers",
+        *,
+        check_words: bool = True,
+    ) -> None:
+        self.wordlist = wordlist if wordlist is not None else WordList.bundled()
+        if pool not in ("answers", "valid"):
+            raise ValueError(f"pool must be 'answers' or 'valid', not {pool!r}")
+        self.pool: Pool = pool
+        self.turns: tuple[Turn, ...] = tuple(turns)
+        length = self.wordlist.length
+        for n, t in enumerate(self.turns, start=1):
+            if t.length != length:
+                raise InvalidWordError(
+                    f"turn {n}: {t.guess.upper()} has {t.length} letters, the list has {length}"
+                )
+            if check_words and not self.wordlist.is_valid(t.guess):
+                raise InvalidWordError(
+                    f"turn {n}: {t.guess.upper()} is not in the {self.wordlist.name} word list"
+                )
+        self._masks = self._compute_masks()
+
+    @cached_property
+    def pool_words(self) -> tuple[str, ...]:
+        return self.wordlist.answers if self.pool == "answers" else self.wordlist.guesses
+
+    @cached_property
+    def _pool_codes(self) -> kernel.Codes:
+        return kernel.encode(self.pool_words)
+
+    def _compute_masks(self) -> list[np.ndarray]:  # type: ignore[type-arg]
+        """The pool mask after each turn; raises on the first contradictory turn."""
+        codes = self._pool_codes
+        current = np.ones(len(self.pool_words), dtype=bool)
+        masks = []
+        what = "possible answer" if self.pool == "answers" else "word in the list"
+        for n, t in enumerate(self.turns, start=1):
+            label = f"turn {n} ({t.guess.upper()} {format_pattern(t.pattern, t.length)})"
+            reason = impossible_reason(t.guess, t.pattern)
+            if reason:
+                raise InconsistentFeedbackError(f"{label} is impossible: {reason}", turn=n)
+            alone = kernel.consistent_mask(
+                codes, kernel.encode([t.guess]), np.array([t.pattern], dtype=np.int64)
+            )
+            if not alone.any():
+                raise InconsistentFeedbackError(
+                    f"{label}: no {what} gives this feedback", turn=n
+                )
+            after = current & alone
+            if not after.any():
+                culprit = next(
+                    (m for m, earlier in enumerate(masks, start=1) if not (earlier & alone).any()),
+                    None,
+                )
+                if culprit is not None:
+                    earlier_t = self.turns[culprit - 1]
+                    raise InconsistentFeedbackError(
+                        f"{label} contradicts turn {culprit} ({earlier_t.guess.upper()} "
+                        f"{format_pattern(earlier_t.pattern, earlier_t.length)}): "
+                        f"no {what} fits both",
+                        turn=n,
+                    )
+                raise InconsistentFeedbackError(
+                    f"{label} contradicts the turns before it: no {what} fits them all", turn=n
+                )
+            masks.append(after)
+            current = after
+        return masks
+
+    @property
+    def mask(self) -> np.ndarray:  # type: ignore[type-arg]
+        """Boolean mask over :attr:`pool_words` of the words still possible."""
+        if self._masks:
+            return self._masks[-1]
+        return np.ones(len(self.pool_words), dtype=bool)
+
+    @cached_property
+    def candidates(self) -> tuple[str, ...]:
+        words = self.pool_words
+        return tuple(words[i] for i in np.flatnonzero(self.mask))
+
+    @cached_property
+    def candidate_indices(self) -> np.ndarray:  # type: ignore[type-arg]
+        """Indices into :attr:`pool_words` (answers first, so also guess indices)."""
+        return np.flatnonzero(self.mask)
+
+    @cached_property
+    def summary(self) -> LetterConstraints:
+        return LetterConstraints.from_turns(self.turns, self.wordlist.length)
+
+    @cached_property
+    def steps(self) -> tuple[Step, ...]:
+        before = len(self.pool_words)
+        out = []
+        for n, (t, m) in enumerate(zip(self.turns, self._masks, strict=True), start=1):
+            after = int(m.sum())
+            out.append(Step(n, t, before, after))
+            before = after
+        return tuple(out)
+
+    @property
+    def solved(self) -> bool:
+        return bool(self.turns) and self.turns[-1].is_win
+
+    def __len__(self) -> int:
+        return int(self.mask.sum())
+
+    def __repr__(self) -> str:
+        turns = ", ".join(str(t) for t in self.turns)
+        return f"<Knowledge [{turns}] {len(self)} of {len(self.pool_words)} {self.pool}>"
+
+
+def filter_by_hints(
+    constraints: LetterConstraints, wordlist: WordList | None = None, pool: Pool = "answers"
+) -> tuple[str, ...]:
+    """Words of the pool that satisfy hint constraints (see :meth:`LetterConstraints.from_hints`)."""
+    wl = wordlist if wordlist is not None else WordList.bundled()
+    reason = constraints.conflict()
+    if reason:
+        raise InconsistentFeedbackError(f"the hints contradict each other: {reason}")
+    words = wl.answers if pool == "answers" else wl.guesses
+    mask = constraints.mask(kernel.encode(words))
+    return tuple(w for w, ok in zip(words, mask, strict=True) if ok)

@@ -1,0 +1,171 @@
+"""The guess x answer pattern matrix of a word list, cached on disk.
+
+Row ``g`` is guess ``wordlist.guesses[g]``, column ``a`` is answer ``wordlist.answers[a]``;
+since the answers come first among the guesses, answer ``a`` is also row ``a``.
+
+The cache file lives in the user cache directory (``WORDLEKIT_CACHE_DIR`` overrides it), is
+named by the lists' content hash, and carries its shape, dtype and a CRC-32 of the data. It is
+written to a temporary file and renamed, so a reader never sees half a file; a file that is
+truncated, corrupt or of another version is detected, deleted and rebuilt, never trusted.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import struct
+import tempfile
+import time
+import zlib
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+import platformdirs
+
+from wordlekit import kernel
+from wordlekit.words import WordList
+
+MAGIC = b"WKPATMX1"
+FORMAT_VERSION = 1
+_HEADER_LEN = struct.Struct("<I")
+
+
+def cache_dir() -> Path:
+    """Where on-disk caches live: ``$WORDLEKIT_CACHE_DIR`` or the user cache directory."""
+    override = os.environ.get("WORDLEKIT_CACHE_DIR")
+    return Path(override) if override else Path(platformdirs.user_cache_dir("wordlekit"))
+
+
+@dataclass(frozen=True, eq=False)
+class PatternMatrix:
+    """Patterns of every valid guess against every answer of a :class:`WordList`.
+
+    >>> pm = PatternMatrix.for_list(WordList.bundled())   # doctest: +SKIP
+    >>> pm.pattern("crane", "cigar")                      # doctest: +SKIP
+    """
+
+    wordlist: WordList
+    data: npt.NDArray[np.unsignedinteger]  # type: ignore[type-arg]
+    source: str = field(default="built", compare=False)  # "built" or "cache"
+    seconds: float = field(default=0.0, compare=False)
+
+    def __repr__(self) -> str:
+        g, a = self.data.shape
+        return f"PatternMatrix({self.wordlist.name!r}, {g}x{a}, {self.data.dtype}, {self.source})"
+
+    @property
+    def length(self) -> int:
+        return self.wordlist.length
+
+    def pattern(self, guess: str, answer: str) -> int:
+        return int(self.data[self.wordlist.guess_index(guess), self.wordlist.answer_index(answer)])
+
+    @cached_property
+    def answer_codes(self) -> kernel.Codes:
+        return kernel.encode(self.wordlist.answers)
+
+    @cached_property
+    def guess_codes(self) -> kernel.Codes:
+        return kernel.encode(self.wordlist.guesses)
+
+    @classmethod
+    def build(cls, wordlist: WordList) -> PatternMatrix:
+        """Compute the matrix with the parallel kernel (no cache)."""
+        start = time.perf_counter()
+        data = kernel.pattern_matrix(kernel.encode(wordlist.guesses), kernel.encode(wordlist.answers))
+        return cls(wordlist, data, "built", time.perf_counter() - start)
+
+    @classmethod
+    def for_list(cls, wordlist: WordList, *, use_cache: bool = True) -> PatternMatrix:
+        """The matrix from the on-disk cache, or built and cached if missing or bad."""
+        if not use_cache:
+            return cls.build(wordlist)
+        path = cache_path(wordlist)
+        start = time.perf_counter()
+        data = read_cache(path, wordlist)
+        if data is not None:
+            return cls(wordlist, data, "cache", time.perf_counter() - start)
+        pm = cls.build(wordlist)
+        try:
+            write_cache(path, wordlist, pm.data)
+        except OSError:
+            pass  # a read-only or full cache folder must not stop the program
+        return pm
+
+
+def cache_path(wordlist: WordList) -> Path:
+    return cache_dir() / f"patterns-{wordlist.content_hash[:32]}.bin"
+
+
+def _header(wordlist: WordList, data: npt.NDArray[np.unsignedinteger]) -> bytes:  # type: ignore[type-arg]
+    header = {
+        "version": FORMAT_VERSION,
+        "content_hash": wordlist.content_hash,
+        "dtype": data.dtype.str,
+        "shape": list(data.shape),
+        "crc32": zlib.crc32(data.tobytes()),
+    }
+    return json.dumps(header, sort_keys=True).encode()
+
+
+def write_cache(path: Path, wordlist: WordList, data: npt.NDArray[np.unsignedinteger]) -> None:  # type: ignore[type-arg]
+    """Write atomically: a temporary file in the same folder, fsync, then rename."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    data = np.ascontiguousarray(data)
+    header = _header(wordlist, data)
+    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(MAGIC)
+            f.write(_HEADER_LEN.pack(len(header)))
+            f.write(header)
+            f.write(data.tobytes())
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise
+
+
+def read_cache(path: Path, wordlist: WordList) -> npt.NDArray[np.unsignedinteger] | None:  # type: ignore[type-arg]
+    """The cached matrix if the file is complete and intact, else ``None`` (file removed)."""
+    try:
+        blob = path.read_bytes()
+    except OSError:
+        return None
+    data = _parse(blob, wordlist)
+    if data is None:
+        try:
+            path.unlink()
+        except OSError:
+            pass
+    return data
+
+
+def _parse(blob: bytes, wordlist: WordList) -> npt.NDArray[np.unsignedinteger] | None:  # type: ignore[type-arg]
+    head = len(MAGIC) + _HEADER_LEN.size
+    if len(blob) < head or not blob.startswith(MAGIC):
+        return None
+    (n,) = _HEADER_LEN.unpack_from(blob, len(MAGIC))
+    try:
+        header = json.loads(blob[head : head + n])
+        dtype = np.dtype(header["dtype"])
+        shape = tuple(int(x) for x in header["shape"])
+        crc = int(header["crc32"])
+        ok = header["version"] == FORMAT_VERSION and header["content_hash"] == wordlist.content_hash
+    except (ValueError, KeyError, TypeError):
+        return None
+    expected_shape = (len(wordlist.guesses), len(wordlist.answers))
+    if not ok or shape != expected_shape or dtype != np.dtype(kernel.pattern_dtype(wordlist.length)):
+        return None
+    body = memoryview(blob)[head + n :]
+    if len(body) != shape[0] * shape[1] * dtype.itemsize or zlib.crc32(body) != crc:
+        return None
+    return np.frombuffer(body, dtype=dtype).reshape(shape)

@@ -1,0 +1,345 @@
+"""Word lists: the bundled ``original`` and ``nyt`` lists, lists from files, the daily answer.
+
+A :class:`WordList` holds the possible answers and the extra allowed guesses (disjoint). The
+valid guesses are ``answers + allowed`` in that order, so answer ``i`` is also guess ``i``:
+the pattern matrix and the strategies rely on that.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import cache, cached_property
+from importlib import resources
+from pathlib import Path
+
+from wordlekit.errors import InvalidDateError, InvalidWordError, WordListError
+
+MIN_WORD_LENGTH = 4
+MAX_WORD_LENGTH = 8
+
+#: Day 0 of the original game's daily order (the answer was CIGAR).
+FIRST_DAY = dt.date(2021, 6, 19)
+
+BUNDLED = {
+    "original": ("answers-2315.txt", "allowed-10657.txt"),
+    "nyt": ("answers-nyt.txt", "allowed-nyt.txt"),
+}
+DAILY_ORDER_FILE = "answers-2315-daily-order.txt"
+
+
+@dataclass(frozen=True, eq=False)
+class WordList:
+    """Answers and extra allowed guesses of one word length.
+
+    >>> wl = WordList.bundled("original")
+    >>> wl
+    WordList('original', answers=2315, allowed=10657, length=5)
+    >>> len(wl.guesses), wl.is_valid("crane"), wl.is_answer("aahed")
+    (12972, True, False)
+    """
+
+    name: str
+    answers: tuple[str, ...]
+    allowed: tuple[str, ...] = ()
+    _answer_index: dict[str, int] = field(init=False, repr=False, compare=False)
+    _guess_index: dict[str, int] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if not self.answers:
+            raise WordListError(f"word list {self.name!r} has no answers")
+        lengths = {len(w) for w in self.answers} | {len(w) for w in self.allowed}
+        if len(lengths) != 1:
+            raise WordListError(
+                f"word list {self.name!r} mixes word lengths {sorted(lengths)}; "
+                "all words of a list have one length"
+            )
+        (length,) = lengths
+        if not MIN_WORD_LENGTH <= length <= MAX_WORD_LENGTH:
+            raise WordListError(
+                f"word list {self.name!r} has {length}-letter words; supported lengths are "
+                f"{MIN_WORD_LENGTH} to {MAX_WORD_LENGTH}"
+            )
+        for w in (*self.answers, *self.allowed):
+            if not (w.isascii() and w.isalpha() and w.islower()):
+                raise WordListError(f"word list {self.name!r} has a bad word {w!r}")
+        answer_index = {w: i for i, w in enumerate(self.answers)}
+        if len(answer_index) != len(self.answers):
+            raise WordListError(f"word list {self.name!r} repeats answers")
+        guess_index = dict(answer_index)
+        for w in self.allowed:
+            if w in guess_index:
+                raise WordListError(
+                    f"word list {self.name!r}: {w!r} is listed twice (answers and allowed "
+                    "guesses must not overlap or repeat)"
+                )
+            guess_index[w] = len(guess_index)
+        object.__setattr__(self, "_answer_index", answer_index)
+        object.__setattr__(self, "_guess_index", guess_index)
+
+    def __repr__(self) -> str:
+        return (
+            f"WordList({self.name!r}, answers={len(self.answers)}, "
+            f"allowed={len(self.allowed)}, length={self.length})"
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, WordList):
+            return NotImplemented
+        return self.answers == other.answers and self.allowed == other.allowed
+
+    def __hash__(self) -> int:
+        return hash(self.content_hash)
+
+    @property
+    def length(self) -> int:
+        return len(self.answers[0])
+
+    @cached_property
+    def guesses(self) -> tuple[str, ...]:
+        """Every valid guess: the answers first (same indices), then the allowed words."""
+        return self.answers + self.allowed
+
+    @cached_property
+    def content_hash(self) -> str:
+        """SHA-256 of the lists' content (order included); keys on-disk caches."""
+        h = hashlib.sha256()
+        h.update(f"wordlekit-list-v1 {self.length} {len(self.answers)}\n".encode())
+        h.update("\n".join(self.answers).encode())
+        h.update(b"\n--allowed--\n")
+        h.update("\n".join(self.allowed).encode())
+        return h.hexdigest()
+
+    def is_answer(self, word: str) -> bool:
+        return word in self._answer_index
+
+    def is_valid(self, word: str) -> bool:
+        return word in self._guess_index
+
+    def answer_index(self, word: str) -> int:
+        """Index of ``word`` among the answers; :class:`InvalidWordError` if it is not one."""
+        try:
+            return self._answer_index[word]
+        except KeyError:
+            raise InvalidWordError(
+                f"{word.upper()} is not a possible answer in the {self.name} list"
+            ) from None
+
+    def guess_index(self, word: str) -> int:
+        """Index of ``word`` among the valid guesses; :class:`InvalidWordError` if invalid."""
+        try:
+            return self._guess_index[word]
+        except KeyError:
+            raise InvalidWordError(self.why_invalid(word)) from None
+
+    def normalize(self, word: str) -> str:
+        """Lower-case and strip ``word`` and check its shape (not its membership)."""
+        if not isinstance(word, str):
+            raise InvalidWordError(f"a word is text, not {type(word).__name__}")
+        w = word.strip().lower()
+        if not w:
+            raise InvalidWordError("empty word")
+        if not (w.isascii() and w.isalpha()):
+            raise InvalidWordError(f"{word!r} is not a word: use the letters a-z only")
+        if len(w) != self.length:
+            raise InvalidWordError(
+                f"{w.upper()} has {len(w)} letters; this list has {self.length}-letter words"
+            )
+        return w
+
+    def check_guess(self, word: str) -> str:
+        """Normalise ``word`` and require it to be a valid guess; return it."""
+        w = self.normalize(word)
+        if w not in self._guess_index:
+            raise InvalidWordError(self.why_invalid(w))
+        return w
+
+    def check_answer(self, word: str) -> str:
+        """Normalise ``word`` and require it to be a possible answer; return it."""
+        w = self.normalize(word)
+        if w not in self._answer_index:
+            if w in self._guess_index:
+                raise InvalidWordError(
+                    f"{w.upper()} is a valid guess but never an answer in the {self.name} list"
+                )
+            raise InvalidWordError(f"{w.upper()} is not in the {self.name} word list")
+        return w
+
+    def why_invalid(self, word: str) -> str:
+        w = self.normalize(word)
+        return f"{w.upper()} is not in the {self.name} word list"
+
+    @classmethod
+    def bundled(cls, name: str = "original") -> WordList:
+        """One of the lists shipped with the package: ``original`` (default) or ``nyt``."""
+        return _bundled(name)
+
+    @classmethod
+    def from_words(
+        cls, answers: Iterable[str], allowed: Iterable[str] = (), name: str = "custom"
+    ) -> WordList:
+        """A list from words in memory (lower-cased; answers repeated in allowed are dropped)."""
+        ans = tuple(w.strip().lower() for w in answers)
+        ans_set = set(ans)
+        extra = tuple(w for w in (w.strip().lower() for w in allowed) if w not in ans_set)
+        return cls(name, ans, extra)
+
+    @classmethod
+    def from_files(cls, answers: str | Path, allowed: str | Path | None = None) -> WordList:
+        """Load a list from files of one word per line.
+
+        Blank lines and lines starting with ``#`` are skipped. Every other line must hold one
+        word of the same length (4 to 8 letters a-z); otherwise :class:`WordListError` names
+        the bad line numbers. Words of the answers file that also appear in the allowed file
+        are answers (the allowed file may be a full guess list).
+        """
+        answers_path = Path(answers)
+        ans = read_word_file(answers_path)
+        extra: tuple[str, ...] = ()
+        if allowed is not None:
+            length = len(ans[0]) if ans else None
+            extra = read_word_file(Path(allowed), length)
+        name = answers_path.name if allowed is None else f"{answers_path.name},{Path(allowed).name}"
+        return cls.from_words(ans, extra, name=name)
+
+    @classmethod
+    def load(cls, spec: str | None = None) -> WordList:
+        """A list by name or files: ``original``, ``nyt``, ``ANSWERS_FILE[,ALLOWED_FILE]``."""
+        if spec is None or spec.strip() == "":
+            return cls.bundled("original")
+        spec = spec.strip()
+        if spec in BUNDLED:
+            return cls.bundled(spec)
+        parts = [p.strip() for p in spec.split(",")]
+        if len(parts) > 2 or not all(parts):
+            raise WordListError(
+                f"bad list {spec!r}: use original, nyt or ANSWERS_FILE[,ALLOWED_FILE]"
+            )
+        for p in parts:
+            if not Path(p).is_file():
+                raise WordListError(
+                    f"no word list {p!r}: use original, nyt or a file of one word per line"
+                )
+        return cls.from_files(parts[0], parts[1] if len(parts) == 2 else None)
+
+    def daily_answer(self, date: dt.date | str) -> str:
+        """The answer of the original game's daily puzzle for ``date`` (in this list)."""
+        word = daily_answer(date)
+        if word not in self._answer_index:
+            raise InvalidDateError(
+                f"the daily answer for {parse_date(date)} is {word.upper()}, which is not an "
+                f"answer in the {self.name} list"
+            )
+        return word
+
+
+@cache
+def _bundled(name: str) -> WordList:
+    if name not in BUNDLED:
+        raise WordListError(f"no bundled list {name!r}: choose one of {', '.join(BUNDLED)}")
+    answers_file, allowed_file = BUNDLED[name]
+    return WordList(name, _read_bundled(answers_file), _read_bundled(allowed_file))
+
+
+def _read_bundled(filename: str) -> tuple[str, ...]:
+    text = resources.files("wordlekit").joinpath("data").joinpath(filename).read_text("ascii")
+    return tuple(text.split())
+
+
+def parse_word_lines(lines: Sequence[str], source: str, length: int | None = None) -> tuple[str, ...]:
+    """Validate the lines of a word file; raise :class:`WordListError` naming bad lines."""
+    words: list[str] = []
+    seen: dict[str, int] = {}
+    problems: dict[str, list[int]] = {}
+
+    def bad(kind: str, line_no: int) -> None:
+        problems.setdefault(kind, []).append(line_no)
+
+    for line_no, raw in enumerate(lines, start=1):
+        w = raw.strip().lower()
+        if not w or w.startswith("#"):
+            continue
+        if not (w.isascii() and w.isalpha()):
+            bad("non-letters", line_no)
+            continue
+        if length is None:
+            length = len(w)
+            if not MIN_WORD_LENGTH <= length <= MAX_WORD_LENGTH:
+                raise WordListError(
+                    f"{source}: line {line_no}: {length}-letter words are not supported "
+                    f"(use {MIN_WORD_LENGTH} to {MAX_WORD_LENGTH} letters)"
+                )
+        if len(w) != length:
+            bad(f"not {length} letters", line_no)
+            continue
+        if w in seen:
+            bad("duplicates", line_no)
+            continue
+        seen[w] = line_no
+        words.append(w)
+    if problems:
+        detail = "; ".join(f"{kind} on {_lines(nums)}" for kind, nums in problems.items())
+        raise WordListError(f"{source}: bad lines: {detail}")
+    if not words:
+        raise WordListError(f"{source}: no words")
+    return tuple(words)
+
+
+def _lines(nums: list[int]) -> str:
+    shown = ", ".join(map(str, nums[:10]))
+    more = f" and {len(nums) - 10} more" if len(nums) > 10 else ""
+    return f"line{'s' if len(nums) > 1 else ''} {shown}{more}"
+
+
+def read_word_file(path: Path, length: int | None = None) -> tuple[str, ...]:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise WordListError(f"no such word list file: {path}") from None
+    except UnicodeDecodeError:
+        raise WordListError(f"{path}: not a UTF-8 text file of words") from None
+    except OSError as e:
+        raise WordListError(f"cannot read {path}: {e.strerror}") from None
+    return parse_word_lines(text.splitlines(), str(path), length)
+
+
+@cache
+def daily_order() -> tuple[str, ...]:
+    """The original game's answers in daily order (index 0 = 2021-06-19 = cigar)."""
+    return _read_bundled(DAILY_ORDER_FILE)
+
+
+def parse_date(value: dt.date | str) -> dt.date:
+    """A date from ``YYYY-MM-DD`` or ``today``; :class:`InvalidDateError` otherwise."""
+    if isinstance(value, dt.datetime):
+        return value.date()
+    if isinstance(value, dt.date):
+        return value
+    text = str(value).strip().lower()
+    if text == "today":
+        return dt.date.today()
+    try:
+        return dt.date.fromisoformat(text)
+    except ValueError:
+        raise InvalidDateError(f"bad date {value!r}: use YYYY-MM-DD or 'today'") from None
+
+
+def day_number(date: dt.date | str) -> int:
+    """Days since 2021-06-19 (day 0); dates before the first puzzle are refused."""
+    d = parse_date(date)
+    n = (d - FIRST_DAY).days
+    if n < 0:
+        raise InvalidDateError(f"{d} is before the first Wordle ({FIRST_DAY})")
+    return n
+
+
+def daily_answer(date: dt.date | str) -> str:
+    """The original game's answer for ``date``: ``order[day % 2315]``.
+
+    >>> daily_answer("2021-06-19"), daily_answer("2022-02-15")
+    ('cigar', 'agora')
+    """
+    order = daily_order()
+    return order[day_number(date) % len(order)]
