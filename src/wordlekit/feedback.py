@@ -65,12 +65,12 @@ MAX_LENGTH = 8
 
 def all_green(length: int = 5) -> Pattern:
     """The winning pattern for words of ``length`` letters (242 for five)."""
-    return 3**length - 1
+    return int(3**length - 1)
 
 
 def pattern_count(length: int = 5) -> int:
     """How many distinct pattern values exist for ``length`` letters (3**length)."""
-    return 3**length
+    return int(3**length)
 
 
 def score(guess: str, answer: str) -> Pattern:
@@ -163,9 +163,7 @@ def parse_pattern(text: str | int, length: int | None = None) -> Pattern:
             )
         tiles.append(tile)
     if length is not None and len(tiles) != length:
-        raise InvalidPatternError(
-            f"pattern {text!r} has {len(tiles)} tiles, expected {length}"
-        )
+        raise InvalidPatternError(f"pattern {text!r} has {len(tiles)} tiles, expected {length}")
     if not MIN_LENGTH <= len(tiles) <= MAX_LENGTH:
         raise InvalidPatternError(f"pattern {text!r} has {len(tiles)} tiles (at most 8)")
     return tiles_to_pattern(tiles)
@@ -241,8 +239,7 @@ def explain(guess: str, answer: str) -> list[str]:
             copies = "it is" if in_answer == 1 else "they are"
             lines.append(
                 f"{label} is gray: {a_up} has {_count(in_answer)} {name}"
-                f"{'s' if in_answer > 1 else ''} and {copies} "
-                + _used(greens, yellows_before)
+                f"{'s' if in_answer > 1 else ''} and {copies} " + _used(greens, yellows_before)
             )
     return lines
 

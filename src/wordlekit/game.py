@@ -80,7 +80,10 @@ class Game:
 
     @classmethod
     def daily(
-        cls, date: dt.date | str = "today", *, hard: bool = False,
+        cls,
+        date: dt.date | str = "today",
+        *,
+        hard: bool = False,
         wordlist: WordList | None = None,
     ) -> Game:
         """The daily puzzle of ``date`` from the original daily order."""

@@ -28,7 +28,7 @@ def encode(words: Sequence[str]) -> Codes:
     return (arr - ord("a")).astype(np.uint8)
 
 
-def pattern_dtype(length: int) -> type[np.unsignedinteger]:  # type: ignore[type-arg]
+def pattern_dtype(length: int) -> type[np.unsignedinteger]:
     """The smallest unsigned type that holds every pattern (uint8 up to five letters)."""
     return np.uint8 if 3**length <= 256 else np.uint16
 
@@ -90,7 +90,7 @@ def _fill_matrix(guesses, answers, out):  # type: ignore[no-untyped-def]  # prag
             out[gi, ai] = pattern
 
 
-def pattern_matrix(guesses: Codes, answers: Codes) -> npt.NDArray[np.unsignedinteger]:  # type: ignore[type-arg]
+def pattern_matrix(guesses: Codes, answers: Codes) -> npt.NDArray[np.unsignedinteger]:
     """The ``(len(guesses), len(answers))`` matrix of patterns, computed in parallel."""
     if guesses.shape[1:] != answers.shape[1:]:
         raise ValueError("guesses and answers must have the same length")

@@ -64,9 +64,7 @@ class Turn:
                 word, _, pat = raw.partition(sep)
                 break
         else:
-            raise InvalidPatternError(
-                f"bad turn {text!r}: write GUESS:PATTERN, e.g. crane:bbygb"
-            )
+            raise InvalidPatternError(f"bad turn {text!r}: write GUESS:PATTERN, e.g. crane:bbygb")
         word = word.strip()
         if not (word.isascii() and word.isalpha()):
             raise InvalidWordError(f"bad turn {text!r}: {word!r} is not a word")
@@ -174,11 +172,13 @@ class LetterConstraints:
                 c.excluded.setdefault(letter, set()).add(i)
         for letter in set(turn.guess):
             shown = sum(
-                1 for ch, t in zip(turn.guess, tiles, strict=True)
+                1
+                for ch, t in zip(turn.guess, tiles, strict=True)
                 if ch == letter and t is not Tile.GRAY
             )
             grays = sum(
-                1 for ch, t in zip(turn.guess, tiles, strict=True)
+                1
+                for ch, t in zip(turn.guess, tiles, strict=True)
                 if ch == letter and t is Tile.GRAY
             )
             if shown:
@@ -290,7 +290,7 @@ class LetterConstraints:
                 return False
         return all(counts[letter] <= n for letter, n in self.max_count.items())
 
-    def mask(self, codes: kernel.Codes) -> np.ndarray:  # type: ignore[type-arg]
+    def mask(self, codes: kernel.Codes) -> np.ndarray:
         """Vectorised :meth:`allows` over words given as letter codes."""
         ok = np.ones(codes.shape[0], dtype=bool)
         for i, letter in self.placed.items():
@@ -315,31 +315,31 @@ class LetterConstraints:
         lines = []
         pattern = "".join(self.placed.get(i, "?") for i in range(self.length))
         if self.placed:
-            placed = ", ".join(f"{l.upper()} at {i + 1}" for i, l in sorted(self.placed.items()))
+            placed = ", ".join(f"{ch.upper()} at {i + 1}" for i, ch in sorted(self.placed.items()))
             lines.append(f"Placed: {pattern.upper().replace('?', '·')} ({placed})")
-        present = sorted(l for l, n in self.min_count.items() if n > 0)
+        present = sorted(ch for ch, n in self.min_count.items() if n > 0)
         if present:
             parts = []
-            for l in present:
-                lo, hi = self.min_count[l], self.max_count.get(l)
+            for ch in present:
+                lo, hi = self.min_count[ch], self.max_count.get(ch)
                 if hi == lo:
-                    parts.append(f"{l.upper()} exactly {lo}" if lo > 1 else f"{l.upper()} once")
+                    parts.append(f"{ch.upper()} exactly {lo}" if lo > 1 else f"{ch.upper()} once")
                 elif hi is not None:
-                    parts.append(f"{l.upper()} {lo} to {hi} times")
+                    parts.append(f"{ch.upper()} {lo} to {hi} times")
                 else:
-                    parts.append(f"{l.upper()} at least {lo}x" if lo > 1 else l.upper())
+                    parts.append(f"{ch.upper()} at least {lo}x" if lo > 1 else ch.upper())
             lines.append("In the word: " + ", ".join(parts))
         moved = []
-        for l in sorted(self.excluded):
-            if self.max_count.get(l) == 0:
+        for ch in sorted(self.excluded):
+            if self.max_count.get(ch) == 0:
                 continue
-            positions = sorted(i + 1 for i in self.excluded[l] if self.placed.get(i) != l)
+            positions = sorted(i + 1 for i in self.excluded[ch] if self.placed.get(i) != ch)
             if positions:
-                moved.append(f"{l.upper()} not at {', '.join(map(str, positions))}")
+                moved.append(f"{ch.upper()} not at {', '.join(map(str, positions))}")
         if moved:
             lines.append("Not there: " + "; ".join(moved))
         if self.absent:
-            lines.append("Absent: " + " ".join(l.upper() for l in self.absent))
+            lines.append("Absent: " + " ".join(ch.upper() for ch in self.absent))
         if not lines:
             lines.append("Nothing known yet.")
         return lines
@@ -347,8 +347,8 @@ class LetterConstraints:
     def to_dict(self) -> dict[str, object]:
         return {
             "pattern": "".join(self.placed.get(i, "?") for i in range(self.length)),
-            "placed": {str(i + 1): l for i, l in sorted(self.placed.items())},
-            "excluded": {l: sorted(i + 1 for i in p) for l, p in sorted(self.excluded.items())},
+            "placed": {str(i + 1): ch for i, ch in sorted(self.placed.items())},
+            "excluded": {ch: sorted(i + 1 for i in p) for ch, p in sorted(self.excluded.items())},
             "min_count": dict(sorted(self.min_count.items())),
             "max_count": dict(sorted(self.max_count.items())),
             "absent": self.absent,
@@ -374,8 +374,9 @@ class Step:
 class Knowledge:
     """The consistent candidates of a history of turns, checked and explained.
 
-    >>> k = Knowledge([Turn.parse("crane:bbygb")])       # doctest: +SKIP
-    >>> len(k.candidates)                                # doctest: +SKIP
+    >>> k = Knowledge([Turn.parse("crane:bbggb"), Turn.parse("moist:bbybg")])
+    >>> k.candidates, [(s.before, s.after) for s in k.steps]
+    (('giant',), [(2315, 16), (16, 1)])
     """
 
     def __init__(
@@ -411,11 +412,11 @@ class Knowledge:
     def _pool_codes(self) -> kernel.Codes:
         return kernel.encode(self.pool_words)
 
-    def _compute_masks(self) -> list[np.ndarray]:  # type: ignore[type-arg]
+    def _compute_masks(self) -> list[np.ndarray]:
         """The pool mask after each turn; raises on the first contradictory turn."""
         codes = self._pool_codes
         current = np.ones(len(self.pool_words), dtype=bool)
-        masks = []
+        masks: list[np.ndarray] = []
         what = "possible answer" if self.pool == "answers" else "word in the list"
         for n, t in enumerate(self.turns, start=1):
             label = f"turn {n} ({t.guess.upper()} {format_pattern(t.pattern, t.length)})"
@@ -426,9 +427,7 @@ class Knowledge:
                 codes, kernel.encode([t.guess]), np.array([t.pattern], dtype=np.int64)
             )
             if not alone.any():
-                raise InconsistentFeedbackError(
-                    f"{label}: no {what} gives this feedback", turn=n
-                )
+                raise InconsistentFeedbackError(f"{label}: no {what} gives this feedback", turn=n)
             after = current & alone
             if not after.any():
                 culprit = next(
@@ -451,7 +450,7 @@ class Knowledge:
         return masks
 
     @property
-    def mask(self) -> np.ndarray:  # type: ignore[type-arg]
+    def mask(self) -> np.ndarray:
         """Boolean mask over :attr:`pool_words` of the words still possible."""
         if self._masks:
             return self._masks[-1]
@@ -463,7 +462,7 @@ class Knowledge:
         return tuple(words[i] for i in np.flatnonzero(self.mask))
 
     @cached_property
-    def candidate_indices(self) -> np.ndarray:  # type: ignore[type-arg]
+    def candidate_indices(self) -> np.ndarray:
         """Indices into :attr:`pool_words` (answers first, so also guess indices)."""
         return np.flatnonzero(self.mask)
 
@@ -496,7 +495,7 @@ class Knowledge:
 def filter_by_hints(
     constraints: LetterConstraints, wordlist: WordList | None = None, pool: Pool = "answers"
 ) -> tuple[str, ...]:
-    """Words of the pool that satisfy hint constraints (see :meth:`LetterConstraints.from_hints`)."""
+    """Words of the pool that satisfy hint constraints (see ``LetterConstraints.from_hints``)."""
     wl = wordlist if wordlist is not None else WordList.bundled()
     reason = constraints.conflict()
     if reason:

@@ -248,7 +248,9 @@ def _read_bundled(filename: str) -> tuple[str, ...]:
     return tuple(text.split())
 
 
-def parse_word_lines(lines: Sequence[str], source: str, length: int | None = None) -> tuple[str, ...]:
+def parse_word_lines(
+    lines: Sequence[str], source: str, length: int | None = None
+) -> tuple[str, ...]:
     """Validate the lines of a word file; raise :class:`WordListError` naming bad lines."""
     words: list[str] = []
     seen: dict[str, int] = {}

@@ -26,7 +26,7 @@ EXIT_BAD_INPUT = 2
 class WordleGroup(TyperGroup):
     """Turns library input errors into one clear line and exit code 2."""
 
-    def invoke(self, ctx: typer.Context) -> Any:
+    def invoke(self, ctx: Any) -> Any:
         try:
             return super().invoke(ctx)
         except WordleError as e:

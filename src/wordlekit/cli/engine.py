@@ -11,12 +11,14 @@ from rich.table import Table
 from wordlekit.cli.app import JsonOption, ListsOption, app, load_lists, out, print_json, tiles_text
 from wordlekit.feedback import explain, format_pattern, score
 from wordlekit.knowledge import Knowledge, LetterConstraints, Turn
-from wordlekit.words import BUNDLED, WordList, day_number, daily_answer, parse_date
+from wordlekit.words import BUNDLED, WordList, daily_answer, day_number, parse_date
 
 FormatOption = Annotated[
     str,
     typer.Option(
-        "--format", "-f", help="How to print patterns: emoji, letters or digits.",
+        "--format",
+        "-f",
+        help="How to print patterns: emoji, letters or digits.",
         metavar="FORMAT",
     ),
 ]
@@ -50,9 +52,7 @@ def score_cmd(
     if len(g) != len(a):
         from wordlekit.errors import InvalidWordError
 
-        raise InvalidWordError(
-            f"{g.upper()} has {len(g)} letters but {a.upper()} has {len(a)}"
-        )
+        raise InvalidWordError(f"{g.upper()} has {len(g)} letters but {a.upper()} has {len(a)}")
     p = score(g, a)
     if json_:
         print_json(
@@ -120,7 +120,8 @@ def filter_cmd(
     misplaced: Annotated[
         list[str] | None,
         typer.Option(
-            "--misplaced", "-m",
+            "--misplaced",
+            "-m",
             help="Yellow letters by position, ? elsewhere: a???? = an A, not first. Repeatable.",
         ),
     ] = None,
@@ -225,10 +226,14 @@ def lists_cmd(json_: JsonOption = False) -> None:
         table.add_column(col, justify="left" if col == "name" else "right")
     for r in rows:
         name = f"{r['name']} (default)" if r["default"] else str(r["name"])
-        table.add_row(name, str(r["answers"]), str(r["allowed"]), str(r["guesses"]), str(r["length"]))
+        table.add_row(
+            name, str(r["answers"]), str(r["allowed"]), str(r["guesses"]), str(r["length"])
+        )
     console = out()
     console.print(table)
-    console.print("Other lists: --lists ANSWERS_FILE[,ALLOWED_FILE] (one word per line, 4-8 letters).")
+    console.print(
+        "Other lists: --lists ANSWERS_FILE[,ALLOWED_FILE] (one word per line, 4-8 letters)."
+    )
 
 
 @app.command("daily", epilog="Example: wordle daily 2022-02-15   (Wordle 241: AGORA)")

@@ -9,7 +9,15 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from wordlekit.cli.app import TILE_STYLES, UNKNOWN_STYLE, ListsOption, app, load_lists, out, tiles_text
+from wordlekit.cli.app import (
+    TILE_STYLES,
+    UNKNOWN_STYLE,
+    ListsOption,
+    app,
+    load_lists,
+    out,
+    tiles_text,
+)
 from wordlekit.errors import HardModeError, InvalidWordError, WordleError
 from wordlekit.feedback import Tile, format_pattern
 from wordlekit.game import Game, Status
@@ -68,11 +76,17 @@ def render_board(console: Console, game: Game) -> None:
     ),
 )
 def play_cmd(
-    hard: Annotated[bool, typer.Option("--hard", help="Hard mode: revealed hints must be used.")] = False,
+    hard: Annotated[
+        bool, typer.Option("--hard", help="Hard mode: revealed hints must be used.")
+    ] = False,
     daily: Annotated[
         str | None,
-        typer.Option("--daily", "-d", help="Play the daily puzzle of DATE (YYYY-MM-DD or today).",
-                     metavar="DATE"),
+        typer.Option(
+            "--daily",
+            "-d",
+            help="Play the daily puzzle of DATE (YYYY-MM-DD or today).",
+            metavar="DATE",
+        ),
     ] = None,
     seed: Annotated[
         int | None, typer.Option("--seed", "-s", help="Practice game with this seed (repeatable).")
@@ -83,10 +97,17 @@ def play_cmd(
     if daily is not None and seed is not None:
         raise WordleError("choose --daily DATE or --seed N, not both")
     wl = load_lists(lists)
-    game = Game.daily(daily, hard=hard, wordlist=wl) if daily else Game.practice(seed, hard=hard, wordlist=wl)
+    game = (
+        Game.daily(daily, hard=hard, wordlist=wl)
+        if daily
+        else Game.practice(seed, hard=hard, wordlist=wl)
+    )
     console = out()
     mode = " (hard mode)" if hard else ""
-    console.print(f"[bold]{game.label}[/bold]{mode}: guess the {game.length}-letter word in {game.max_guesses} tries.")
+    console.print(
+        f"[bold]{game.label}[/bold]{mode}: guess the {game.length}-letter word "
+        f"in {game.max_guesses} tries."
+    )
     while game.status is Status.PLAYING:
         prompt = f"Guess {len(game.turns) + 1}/{game.max_guesses}: "
         line = _read_line(console, prompt)
@@ -107,8 +128,10 @@ def play_cmd(
         render_board(console, game)
     if game.status is Status.WON:
         praise = ("Genius", "Magnificent", "Impressive", "Splendid", "Great", "Phew")
-        console.print(f"[bold green]{praise[min(len(game.turns), 6) - 1]}![/bold green] "
-                      f"Solved in {len(game.turns)}/{game.max_guesses}.")
+        console.print(
+            f"[bold green]{praise[min(len(game.turns), 6) - 1]}![/bold green] "
+            f"Solved in {len(game.turns)}/{game.max_guesses}."
+        )
     else:
         console.print(f"[bold]The answer was {game.answer.upper()}.[/bold]")
     console.print()

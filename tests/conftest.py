@@ -1,0 +1,43 @@
+"""Shared fixtures. Caches go to a temporary folder so tests never touch the user's cache."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from wordlekit.words import WordList
+
+DATA = Path(__file__).parent / "data"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if "WORDLEKIT_CACHE_DIR" not in os.environ:
+        os.environ["WORDLEKIT_CACHE_DIR"] = tempfile.mkdtemp(prefix="wordlekit-test-cache-")
+    if "WORDLEKIT_DATA_DIR" not in os.environ:
+        os.environ["WORDLEKIT_DATA_DIR"] = tempfile.mkdtemp(prefix="wordlekit-test-data-")
+
+
+@pytest.fixture(scope="session")
+def original() -> WordList:
+    return WordList.bundled("original")
+
+
+@pytest.fixture(scope="session")
+def nyt() -> WordList:
+    return WordList.bundled("nyt")
+
+
+@pytest.fixture
+def write_list(tmp_path: Path):  # type: ignore[no-untyped-def]
+    """Write lines to a file in tmp_path and return its path."""
+
+    def write(name: str, lines: list[str] | str) -> Path:
+        path = tmp_path / name
+        text = lines if isinstance(lines, str) else "\n".join(lines) + "\n"
+        path.write_text(text, encoding="utf-8")
+        return path
+
+    return write

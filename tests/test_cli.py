@@ -1,0 +1,195 @@
+"""The ``wordle`` command: every command, its JSON, its help, and bad input."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from wordlekit.cli import app
+
+runner = CliRunner()
+
+
+def run(*args: str, input: str | None = None) -> tuple[int, str, str]:
+    r = runner.invoke(app, list(args), input=input)
+    return r.exit_code, r.stdout, r.stderr
+
+
+def ok(*args: str, input: str | None = None) -> str:
+    code, out, err = run(*args, input=input)
+    assert code == 0, (args, out, err)
+    return out
+
+
+def bad(*args: str, match: str, input: str | None = None) -> None:
+    """Bad input: exit code 2, one line on stderr, nothing on stdout."""
+    code, out, err = run(*args, input=input)
+    assert code == 2, (args, code, out, err)
+    assert out == ""
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    assert match in lines[0], lines[0]
+
+
+def commands() -> list[str]:
+    import typer.main
+
+    group = typer.main.get_command(app)
+    return sorted(group.commands)  # type: ignore[attr-defined]
+
+
+def test_every_command_has_help_with_an_example() -> None:
+    names = commands()
+    assert {"score", "filter", "lists", "play", "daily"} <= set(names)
+    for name in names:
+        text = ok(name, "--help")
+        assert "Example" in text, name
+        assert f"wordle {name}" in text, name
+
+
+def test_top_level_help() -> None:
+    assert "score" in ok("--help")
+
+
+# score -------------------------------------------------------------------------------------
+
+
+def test_score() -> None:
+    assert ok("score", "crane", "cigar").strip() == "🟩🟨🟨⬛⬛"
+    assert ok("score", "CRANE", "cigar", "--format", "letters").strip() == "gyybb"
+    assert ok("score", "crane", "cigar", "-f", "digits").strip() == "21100"
+    data = json.loads(ok("score", "added", "dread", "--json"))
+    assert data["pattern"] == 1 + 1 * 3 + 0 + 1 * 27 + 2 * 81
+    assert data["emoji"] == "🟨🟨⬛🟨🟩"
+    assert len(data["explain"]) == 5
+    text = ok("score", "geese", "those", "--explain")
+    assert "the first E is gray: THOSE has one E" in text
+
+
+def test_score_any_strings_of_equal_length() -> None:
+    assert ok("score", "abcd", "dcba", "-f", "letters").strip() == "yyyy"
+
+
+def test_score_bad_input() -> None:
+    bad("score", "abc", "abcd", match="3 letters")
+    bad("score", "cr4ne", "cigar", match="not a word")
+    bad("score", "crane", "cigar", "--format", "hex", match="unknown format")
+    code, out, _err = run("score", "crane")
+    assert code == 2 and out == ""
+
+
+# filter ------------------------------------------------------------------------------------
+
+
+def test_filter_turns() -> None:
+    out = ok("filter", "crane:bbggb", "moist:bbybg")
+    assert out.splitlines()[0].startswith("1 word remain")
+    assert "giant" in out.splitlines()
+    data = json.loads(ok("filter", "crane:⬛⬛🟩🟩⬛", "--json"))
+    assert data["count"] == 16 and len(data["words"]) == 16
+    assert data["turns"][0]["before"] == 2315 and data["turns"][0]["after"] == 16
+    assert data["knowledge"]["pattern"] == "??an?"
+
+
+def test_filter_pool_and_lists(tmp_path: Path) -> None:
+    valid = json.loads(ok("filter", "crane:bbygb", "--pool", "valid", "--json"))
+    answers = json.loads(ok("filter", "crane:bbygb", "--json"))
+    assert valid["count"] > answers["count"]
+    nyt = json.loads(ok("filter", "--lists", "nyt", "--json"))
+    assert nyt["count"] == 2309
+    custom = tmp_path / "words.txt"
+    custom.write_text("cigar\nrebut\nsissy\ncrane\n")
+    data = json.loads(ok("filter", "crane:gyybb", "--lists", str(custom), "--json"))
+    assert data["words"] == ["cigar"]
+
+
+def test_filter_hints() -> None:
+    data = json.loads(
+        ok("filter", "--known", "?r??e", "--contains", "a", "--absent", "st", "--json")
+    )
+    assert "crane" in data["words"] and all(w[1] == "r" for w in data["words"])
+    data = json.loads(ok("filter", "--misplaced", "a????", "--json"))
+    assert all(w[0] != "a" and "a" in w for w in data["words"])
+
+
+def test_filter_explain_and_limit() -> None:
+    out = ok("filter", "crane:bbggb", "--explain", "--limit", "3")
+    assert "2315 → 16" in out and "Placed" in out and "… and 13 more" in out
+
+
+def test_filter_bad_input() -> None:
+    bad("filter", "crane:bbzgb", match="bad tile 'z'")
+    bad("filter", "crane", match="GUESS:PATTERN")
+    bad("filter", "xxxxx:bbbbb", match="not in the original word list")
+    bad("filter", "crane:bbbbb", "plant:ggggg", match="turn 2")
+    bad("filter", "eerie:bybbb", match="impossible")
+    bad("filter", "--pool", "everything", match="unknown pool")
+    bad("filter", "--lists", "missing.txt", match="no word list")
+    bad("filter", "--known", "?r?e", match="expected 5")
+    bad("filter", "--contains", "abcdef", match="more than 5 letters")
+
+
+# lists and daily -----------------------------------------------------------------------------
+
+
+def test_lists() -> None:
+    out = ok("lists")
+    assert "2315" in out and "10657" in out and "14855" in out
+    data = json.loads(ok("lists", "--json"))
+    assert [d["name"] for d in data] == ["original", "nyt"]
+
+
+def test_daily() -> None:
+    assert "CIGAR" in ok("daily", "2021-06-19")
+    assert json.loads(ok("daily", "2022-02-15", "--json")) == {
+        "date": "2022-02-15",
+        "number": 241,
+        "answer": "agora",
+    }
+    bad("daily", "2021-01-01", match="before the first")
+    bad("daily", "soon", match="bad date")
+
+
+# play --------------------------------------------------------------------------------------
+
+
+def test_play_a_whole_game() -> None:
+    out = ok("play", "--daily", "2021-06-19", input="crane\nxxxxx\nsalty\ncigar\n")
+    assert "Not in word list: XXXXX (no turn used)" in out
+    assert "1. CRANE 🟩🟨🟨⬛⬛" in out
+    assert "Keyboard: green C · yellow AR · gray EN" in out
+    assert "Solved in 3/6" in out
+    assert out.rstrip().endswith("Wordle 0 3/6\n\n🟩🟨🟨⬛⬛\n⬛🟨⬛⬛⬛\n🟩🟩🟩🟩🟩")
+
+
+def test_play_hard_mode_refusal() -> None:
+    out = ok("play", "--daily", "2021-06-19", "--hard", input="crane\nsalty\ncarry\n")
+    assert "Hard mode: 1st letter must be C (no turn used)" in out
+    assert "2. CARRY" in out
+    assert "Game left unfinished." in out  # input ended
+
+
+def test_play_loss_shows_answer() -> None:
+    out = ok("play", "--seed", "1", input="fuzzy\n" * 6)
+    assert "The answer was" in out and "X/6" in out
+
+
+def test_play_seed_is_repeatable() -> None:
+    a = ok("play", "--seed", "5", input="fuzzy\n" * 6)
+    b = ok("play", "--seed", "5", input="fuzzy\n" * 6)
+    assert a == b
+
+
+def test_play_bad_options() -> None:
+    bad("play", "--daily", "2021-06-19", "--seed", "3", match="not both")
+    bad("play", "--daily", "someday", match="bad date")
+    bad("play", "--lists", "nyt", "--daily", "2022-02-15", match="not an answer in the nyt list")
+
+
+@pytest.mark.parametrize("cmd", ["score", "filter", "lists", "daily", "play"])
+def test_unknown_option_is_exit_2(cmd: str) -> None:
+    code, out, _ = run(cmd, "--no-such-option")
+    assert code == 2 and out == ""

@@ -1,0 +1,85 @@
+"""The numba kernels against the reference ``score``."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from reference_matrix import pinned, reference_checksum
+from wordlekit import kernel
+from wordlekit.feedback import score
+from wordlekit.matrix import PatternMatrix
+from wordlekit.words import WordList
+
+
+def test_random_300_by_300_sample_equals_reference(original: WordList) -> None:
+    rng = random.Random(2022)
+    guesses = rng.sample(original.guesses, 300)
+    answers = rng.sample(original.answers, 300)
+    m = kernel.pattern_matrix(kernel.encode(guesses), kernel.encode(answers))
+    assert m.shape == (300, 300) and m.dtype == np.uint8
+    for i, g in enumerate(guesses):
+        for j, a in enumerate(answers):
+            assert m[i, j] == score(g, a), (g, a)
+
+
+def test_full_default_matrix_matches_pinned_reference_checksum(original: WordList) -> None:
+    pm = PatternMatrix.build(original)
+    digest = hashlib.sha256(np.ascontiguousarray(pm.data).tobytes()).hexdigest()
+    assert digest == pinned()["original"]
+
+
+@pytest.mark.slow
+def test_pinned_checksum_is_the_reference() -> None:
+    """Recompute the full 12,972 x 2,315 matrix with the pure-Python score (about 60 s)."""
+    assert reference_checksum("original") == pinned()["original"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.integers(min_value=4, max_value=8).flatmap(
+        lambda n: st.tuples(
+            st.lists(st.text("abcdefgh", min_size=n, max_size=n), min_size=1, max_size=12),
+            st.lists(st.text("abcdefgh", min_size=n, max_size=n), min_size=1, max_size=12),
+        )
+    )
+)
+def test_matrix_equals_reference_for_every_length(lists: tuple[list[str], list[str]]) -> None:
+    guesses, answers = lists
+    m = kernel.pattern_matrix(kernel.encode(guesses), kernel.encode(answers))
+    expected = np.array([[score(g, a) for a in answers] for g in guesses])
+    assert m.dtype == (np.uint8 if len(guesses[0]) <= 5 else np.uint16)
+    assert (m == expected).all()
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.text("abcdef", min_size=5, max_size=5), min_size=1, max_size=30),
+    st.lists(st.text("abcdef", min_size=5, max_size=5), min_size=1, max_size=3),
+    st.text("abcdef", min_size=5, max_size=5),
+)
+def test_consistent_mask_equals_reference(
+    words: list[str], guesses: list[str], secret: str
+) -> None:
+    patterns = np.array([score(g, secret) for g in guesses], dtype=np.int64)
+    mask = kernel.consistent_mask(kernel.encode(words), kernel.encode(guesses), patterns)
+    expected = [
+        all(score(g, w) == p for g, p in zip(guesses, patterns, strict=True)) for w in words
+    ]
+    assert mask.tolist() == expected
+
+
+def test_scores_against(original: WordList) -> None:
+    words = original.answers[:500]
+    got = kernel.scores_against(kernel.encode(["eerie"])[0], kernel.encode(words))
+    assert got.tolist() == [score("eerie", w) for w in words]
+
+
+def test_encode_rejects_mixed_lengths() -> None:
+    with pytest.raises(ValueError):
+        kernel.encode(["abcd", "abcde"])

@@ -1,0 +1,89 @@
+"""The on-disk cache of the pattern matrix: keyed by content, atomic, never trusted if bad."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from wordlekit.feedback import score
+from wordlekit.matrix import PatternMatrix, cache_path, read_cache
+from wordlekit.words import WordList
+
+
+@pytest.fixture
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("WORDLEKIT_CACHE_DIR", str(tmp_path))
+    return tmp_path
+
+
+@pytest.fixture
+def small() -> WordList:
+    return WordList.from_words(
+        ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade"],
+        ["aahed", "zymic", "eerie"],
+        name="small",
+    )
+
+
+def test_built_then_cached(cache: Path, small: WordList) -> None:
+    first = PatternMatrix.for_list(small)
+    assert first.source == "built"
+    assert cache_path(small).exists()
+    second = PatternMatrix.for_list(small)
+    assert second.source == "cache"
+    assert (first.data == second.data).all()
+    assert second.pattern("eerie", "evade") == score("eerie", "evade")
+    # rows are guesses (answers first), columns answers
+    assert second.data.shape == (11, 8)
+    assert list(cache.glob("*.tmp")) == []
+
+
+def test_key_is_the_lists_content(cache: Path, small: WordList) -> None:
+    other = WordList.from_words([*small.answers[:-1], "zebra"], small.allowed, name="small")
+    assert cache_path(small) != cache_path(other)
+    renamed = WordList.from_words(small.answers, small.allowed, name="renamed")
+    assert cache_path(small) == cache_path(renamed)
+
+
+@pytest.mark.parametrize("damage", ["truncate", "flip", "garbage", "empty", "header"])
+def test_damaged_cache_is_rebuilt(cache: Path, small: WordList, damage: str) -> None:
+    good = PatternMatrix.for_list(small).data.copy()
+    path = cache_path(small)
+    blob = bytearray(path.read_bytes())
+    if damage == "truncate":
+        blob = blob[:-3]
+    elif damage == "flip":
+        blob[-1] ^= 0xFF
+    elif damage == "garbage":
+        blob = bytearray(b"not a matrix at all")
+    elif damage == "empty":
+        blob = bytearray()
+    else:
+        blob[12:20] = b"xxxxxxxx"
+    path.write_bytes(bytes(blob))
+    assert read_cache(path, small) is None
+    assert not path.exists()  # a bad file is removed, never trusted
+    again = PatternMatrix.for_list(small)
+    assert again.source == "built"
+    assert (again.data == good).all()
+    assert PatternMatrix.for_list(small).source == "cache"
+
+
+def test_unwritable_cache_folder_still_works(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, small: WordList
+) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    monkeypatch.setenv("WORDLEKIT_CACHE_DIR", str(blocker / "sub"))
+    pm = PatternMatrix.for_list(small)
+    assert pm.source == "built"
+
+
+def test_uint16_for_long_words(cache: Path) -> None:
+    wl = WordList.from_words(["abcdef", "fedcba", "aabbcc"], name="six")
+    pm = PatternMatrix.for_list(wl)
+    assert pm.data.dtype == np.uint16
+    assert pm.pattern("aabbcc", "abcdef") == score("aabbcc", "abcdef")
+    assert PatternMatrix.for_list(wl).source == "cache"
