@@ -193,3 +193,13 @@ def test_play_bad_options() -> None:
 def test_unknown_option_is_exit_2(cmd: str) -> None:
     code, out, _ = run(cmd, "--no-such-option")
     assert code == 2 and out == ""
+
+
+def test_play_on_a_colour_terminal_draws_tiles() -> None:
+    r = CliRunner(env={"FORCE_COLOR": "1", "TERM": "xterm"}).invoke(
+        app, ["play", "--daily", "2021-06-19"], input="crane\ncigar\n"
+    )
+    assert r.exit_code == 0, r.stderr
+    assert "\x1b[" in r.stdout  # ANSI colours
+    assert " C " in r.stdout and " Q " in r.stdout  # tiles and the keyboard
+    assert "Solved in 2/6" in r.stdout

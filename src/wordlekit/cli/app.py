@@ -80,12 +80,14 @@ def load_lists(spec: str) -> WordList:
     return WordList.load(spec)
 
 
+# Named colours rather than the game's hex values: they stay green/yellow/gray when the
+# terminal only has 16 or 256 colours (hex #538d4e degrades to gray on a 16-colour terminal).
 TILE_STYLES = {
-    Tile.GREEN: "bold white on #538d4e",
-    Tile.YELLOW: "bold white on #b59f3b",
-    Tile.GRAY: "bold white on #3a3a3c",
+    Tile.GREEN: "bold white on green4",
+    Tile.YELLOW: "bold white on dark_goldenrod",
+    Tile.GRAY: "bold white on grey35",
 }
-UNKNOWN_STYLE = "bold black on #d3d6da"
+UNKNOWN_STYLE = "bold black on grey85"
 
 
 def tiles_text(word: str, pattern: int | None) -> Text:
