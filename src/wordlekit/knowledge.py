@@ -16,7 +16,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 import numpy as np
 
@@ -32,6 +32,9 @@ from wordlekit.feedback import (
     pattern_tiles,
 )
 from wordlekit.words import WordList
+
+if TYPE_CHECKING:
+    from wordlekit.matrix import PatternMatrix
 
 Pool = Literal["answers", "valid"]
 
@@ -386,8 +389,12 @@ class Knowledge:
         pool: Pool = "answers",
         *,
         check_words: bool = True,
+        matrix: PatternMatrix | None = None,
     ) -> None:
         self.wordlist = wordlist if wordlist is not None else WordList.bundled()
+        # With the pattern matrix, the answers pool is filtered by reading its rows (numpy
+        # only); otherwise by the numba kernel over letter codes.
+        self._matrix = matrix if matrix is not None and matrix.wordlist == self.wordlist else None
         if pool not in ("answers", "valid"):
             raise ValueError(f"pool must be 'answers' or 'valid', not {pool!r}")
         self.pool: Pool = pool
@@ -417,20 +424,23 @@ class Knowledge:
         codes = self._pool_codes
         current = np.ones(len(self.pool_words), dtype=bool)
         masks: list[np.ndarray] = []
+        alones: list[np.ndarray] = []
         what = "possible answer" if self.pool == "answers" else "word in the list"
         for n, t in enumerate(self.turns, start=1):
             label = f"turn {n} ({t.guess.upper()} {format_pattern(t.pattern, t.length)})"
             reason = impossible_reason(t.guess, t.pattern)
             if reason:
                 raise InconsistentFeedbackError(f"{label} is impossible: {reason}", turn=n)
-            alone = kernel.consistent_mask(
-                codes, kernel.encode([t.guess]), np.array([t.pattern], dtype=np.int64)
-            )
+            alone = self._turn_mask(t, codes)
             if not alone.any():
                 raise InconsistentFeedbackError(f"{label}: no {what} gives this feedback", turn=n)
             after = current & alone
             if not after.any():
+                # One earlier turn that conflicts on its own, else the first prefix that does.
                 culprit = next(
+                    (m for m, other in enumerate(alones, start=1) if not (other & alone).any()),
+                    None,
+                ) or next(
                     (m for m, earlier in enumerate(masks, start=1) if not (earlier & alone).any()),
                     None,
                 )
@@ -446,8 +456,17 @@ class Knowledge:
                     f"{label} contradicts the turns before it: no {what} fits them all", turn=n
                 )
             masks.append(after)
+            alones.append(alone)
             current = after
         return masks
+
+    def _turn_mask(self, t: Turn, codes: kernel.Codes) -> np.ndarray:
+        if self._matrix is not None and self.pool == "answers" and self.wordlist.is_valid(t.guess):
+            row = self._matrix.data[self.wordlist.guess_index(t.guess)]
+            return np.asarray(row == t.pattern)
+        return kernel.consistent_mask(
+            codes, kernel.encode([t.guess]), np.array([t.pattern], dtype=np.int64)
+        )
 
     @property
     def mask(self) -> np.ndarray:

@@ -2,56 +2,74 @@
 
 from __future__ import annotations
 
-from typing import Annotated
-
-import typer
+import click
 from rich.columns import Columns
 from rich.table import Table
 
-from wordlekit.cli.app import JsonOption, ListsOption, app, load_lists, out, print_json, tiles_text
+from wordlekit.cli.app import (
+    F,
+    app,
+    examples,
+    json_option,
+    lists_option,
+    load_lists,
+    out,
+    print_json,
+    tiles_text,
+)
+from wordlekit.errors import InconsistentFeedbackError, InvalidWordError, WordleError
 from wordlekit.feedback import explain, format_pattern, score
 from wordlekit.knowledge import Knowledge, LetterConstraints, Turn
 from wordlekit.words import BUNDLED, WordList, daily_answer, day_number, parse_date
 
-FormatOption = Annotated[
-    str,
-    typer.Option(
+_FORMATS = ("emoji", "letters", "digits")
+
+
+def format_option(f: F) -> F:
+    return click.option(
         "--format",
         "-f",
-        help="How to print patterns: emoji, letters or digits.",
+        "fmt",
+        default="emoji",
+        show_default=True,
         metavar="FORMAT",
-    ),
-]
-_FORMATS = ("emoji", "letters", "digits")
+        help="How to print patterns: emoji, letters or digits.",
+    )(f)
 
 
 def _check_format(fmt: str) -> str:
     if fmt not in _FORMATS:
-        from wordlekit.errors import WordleError
-
         raise WordleError(f"unknown format {fmt!r}: use emoji, letters or digits")
     return fmt
 
 
+def _word(text: str) -> str:
+    w = text.strip().lower()
+    if not w or not (w.isascii() and w.isalpha()):
+        raise InvalidWordError(f"{text!r} is not a word: use the letters a-z only")
+    if len(w) > 8:
+        raise InvalidWordError(f"{w.upper()} is too long (at most 8 letters)")
+    return w
+
+
 @app.command(
     "score",
-    epilog="Example: wordle score crane cigar   (prints 🟩🟨🟨⬛⬛)",
+    epilog=examples(
+        "wordle score crane cigar            prints 🟩🟨🟨⬛⬛",
+        "wordle score geese those --explain  says why each tile has its colour",
+        "wordle score added dread --json",
+    ),
 )
-def score_cmd(
-    guess: Annotated[str, typer.Argument(help="The word guessed.")],
-    answer: Annotated[str, typer.Argument(help="The hidden word.")],
-    fmt: FormatOption = "emoji",
-    explain_: Annotated[
-        bool, typer.Option("--explain", "-e", help="Say why each tile has its colour.")
-    ] = False,
-    json_: JsonOption = False,
-) -> None:
+@click.argument("guess")
+@click.argument("answer")
+@format_option
+@click.option("--explain", "-e", "explain_", is_flag=True, help="Say why each tile has its colour.")
+@json_option
+def score_cmd(guess: str, answer: str, fmt: str, explain_: bool, json_: bool) -> None:
     """The feedback tiles for GUESS when the answer is ANSWER (any two words of equal length)."""
     _check_format(fmt)
     g, a = _word(guess), _word(answer)
     if len(g) != len(a):
-        from wordlekit.errors import InvalidWordError
-
         raise InvalidWordError(f"{g.upper()} has {len(g)} letters but {a.upper()} has {len(a)}")
     p = score(g, a)
     if json_:
@@ -76,84 +94,82 @@ def score_cmd(
             console.print(f"  {line}")
 
 
-def _word(text: str) -> str:
-    from wordlekit.errors import InvalidWordError
-
-    w = text.strip().lower()
-    if not w or not (w.isascii() and w.isalpha()):
-        raise InvalidWordError(f"{text!r} is not a word: use the letters a-z only")
-    if len(w) > 8:
-        raise InvalidWordError(f"{w.upper()} is too long (at most 8 letters)")
-    return w
-
-
 @app.command(
     "filter",
-    epilog=(
-        "Examples: wordle filter crane:bbygb moist:bbbgb   |   "
-        "wordle filter --known ?r??e --contains a --absent st   |   "
-        "wordle filter crane:⬛⬛🟨🟩⬛ --pool valid --json"
+    epilog=examples(
+        "wordle filter crane:bbygb moist:bbbgb",
+        "wordle filter --known '?r??e' --contains a --absent st",
+        "wordle filter crane:⬛⬛🟨🟩⬛ --pool valid --json",
     ),
 )
+@click.argument("turns", nargs=-1, metavar="[TURN]...")
+@click.option("--known", "-k", metavar="PATTERN", help="Green letters by position: ?r??e.")
+@click.option(
+    "--contains",
+    "-c",
+    default="",
+    metavar="LETTERS",
+    help="Letters in the word (twice for two copies).",
+)
+@click.option(
+    "--absent",
+    "-a",
+    default="",
+    metavar="LETTERS",
+    help="Letters out (a letter also known present: no more copies).",
+)
+@click.option(
+    "--misplaced",
+    "-m",
+    multiple=True,
+    metavar="PATTERN",
+    help="Yellow letters by position: a???? = an A, not first. Repeatable.",
+)
+@click.option(
+    "--pool",
+    default="answers",
+    show_default=True,
+    help="answers (possible answers) or valid (every valid guess).",
+)
+@lists_option
+@click.option(
+    "--explain",
+    "-e",
+    "explain_",
+    is_flag=True,
+    help="Show what is known and what each turn taught.",
+)
+@click.option(
+    "--limit", "-n", default=0, type=click.IntRange(min=0), help="Print at most N words (0 = all)."
+)
+@json_option
 def filter_cmd(
-    turns: Annotated[
-        list[str] | None,
-        typer.Argument(
-            help="Turns as GUESS:PATTERN, e.g. crane:bbygb (g/y/b, n/y/g, 2/1/0 or emoji).",
-            metavar="[TURN]...",
-        ),
-    ] = None,
-    known: Annotated[
-        str | None,
-        typer.Option("--known", "-k", help="Green letters by position, ? elsewhere: ?r??e."),
-    ] = None,
-    contains: Annotated[
-        str,
-        typer.Option("--contains", "-c", help="Letters in the word (twice for two copies)."),
-    ] = "",
-    absent: Annotated[
-        str,
-        typer.Option(
-            "--absent", "-a", help="Letters out (a letter also known present: no more copies)."
-        ),
-    ] = "",
-    misplaced: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--misplaced",
-            "-m",
-            help="Yellow letters by position, ? elsewhere: a???? = an A, not first. Repeatable.",
-        ),
-    ] = None,
-    pool: Annotated[
-        str,
-        typer.Option("--pool", help="answers (possible answers) or valid (every valid guess)."),
-    ] = "answers",
-    lists: ListsOption = "original",
-    explain_: Annotated[
-        bool, typer.Option("--explain", "-e", help="Show what is known and what each turn taught.")
-    ] = False,
-    limit: Annotated[
-        int, typer.Option("--limit", "-n", help="Print at most N words (0 = all).", min=0)
-    ] = 0,
-    json_: JsonOption = False,
+    turns: tuple[str, ...],
+    known: str | None,
+    contains: str,
+    absent: str,
+    misplaced: tuple[str, ...],
+    pool: str,
+    lists: str,
+    explain_: bool,
+    limit: int,
+    json_: bool,
 ) -> None:
-    """The words still possible after your turns and/or hints, and how many there are."""
-    from wordlekit.errors import WordleError
+    """The words still possible after your turns (TURN is GUESS:PATTERN) and/or hints.
 
+    A pattern is g/y/b (n, x, w, ., - also mean gray), 2/1/0 or emoji.
+    """
     if pool not in ("answers", "valid"):
         raise WordleError(f"unknown pool {pool!r}: use answers or valid")
     wl = load_lists(lists)
-    parsed = [Turn.parse(t) for t in turns or []]
+    parsed = [Turn.parse(t) for t in turns]
     knowledge = Knowledge(parsed, wl, pool)  # type: ignore[arg-type]
     words = list(knowledge.candidates)
     hints = None
     if known or contains or absent or misplaced:
-        hints = LetterConstraints.from_hints(known, contains, absent, misplaced or [], wl.length)
+        hints = LetterConstraints.from_hints(known, contains, absent, misplaced, wl.length)
         reason = hints.conflict()
         if reason:
-            from wordlekit.errors import InconsistentFeedbackError
-
             raise InconsistentFeedbackError(f"the hints contradict each other: {reason}")
         words = [w for w in words if hints.allows(w)]
     summary = knowledge.summary
@@ -202,8 +218,9 @@ def filter_cmd(
         console.print(f"… and {len(words) - limit} more")
 
 
-@app.command("lists", epilog="Example: wordle lists --json")
-def lists_cmd(json_: JsonOption = False) -> None:
+@app.command("lists", epilog=examples("wordle lists", "wordle lists --json"))
+@json_option
+def lists_cmd(json_: bool) -> None:
     """The bundled word lists and their sizes."""
     rows = []
     for name in BUNDLED:
@@ -231,17 +248,14 @@ def lists_cmd(json_: JsonOption = False) -> None:
         )
     console = out()
     console.print(table)
-    console.print(
-        "Other lists: --lists ANSWERS_FILE[,ALLOWED_FILE] (one word per line, 4-8 letters)."
-    )
+    console.print("Other lists: --lists ANSWERS_FILE[,ALLOWED_FILE] (one word per line).")
 
 
-@app.command("daily", epilog="Example: wordle daily 2022-02-15   (Wordle 241: AGORA)")
-def daily_cmd(
-    date: Annotated[str, typer.Argument(help="YYYY-MM-DD or 'today'.")] = "today",
-    json_: JsonOption = False,
-) -> None:
-    """The answer of the original game's daily puzzle for DATE (a spoiler!)."""
+@app.command("daily", epilog=examples("wordle daily 2022-02-15   (Wordle 241: AGORA)"))
+@click.argument("date", default="today")
+@json_option
+def daily_cmd(date: str, json_: bool) -> None:
+    """The answer of the original game's daily puzzle for DATE (YYYY-MM-DD or today): a spoiler!"""
     d = parse_date(date)
     n = day_number(d)
     word = daily_answer(d)

@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 import sys
-from typing import Annotated
 
-import typer
+import click
 from rich.console import Console
 from rich.text import Text
 
 from wordlekit.cli.app import (
     TILE_STYLES,
     UNKNOWN_STYLE,
-    ListsOption,
     app,
+    examples,
+    lists_option,
     load_lists,
     out,
     tiles_text,
@@ -70,29 +70,18 @@ def render_board(console: Console, game: Game) -> None:
 
 @app.command(
     "play",
-    epilog=(
-        "Examples: wordle play   |   wordle play --daily 2022-02-15 --hard   |   "
-        "wordle play --seed 42.  Type a word and Enter; ':q' or Ctrl-D leaves."
+    epilog=examples(
+        "wordle play                              a practice game",
+        "wordle play --daily 2022-02-15 --hard    a daily puzzle in hard mode",
+        "wordle play --seed 42                    the same practice game every time",
+        "Type a word and Enter; ':q' or Ctrl-D leaves.",
     ),
 )
-def play_cmd(
-    hard: Annotated[
-        bool, typer.Option("--hard", help="Hard mode: revealed hints must be used.")
-    ] = False,
-    daily: Annotated[
-        str | None,
-        typer.Option(
-            "--daily",
-            "-d",
-            help="Play the daily puzzle of DATE (YYYY-MM-DD or today).",
-            metavar="DATE",
-        ),
-    ] = None,
-    seed: Annotated[
-        int | None, typer.Option("--seed", "-s", help="Practice game with this seed (repeatable).")
-    ] = None,
-    lists: ListsOption = "original",
-) -> None:
+@click.option("--hard", is_flag=True, help="Hard mode: revealed hints must be used.")
+@click.option("--daily", "-d", metavar="DATE", help="The daily puzzle of DATE (YYYY-MM-DD, today).")
+@click.option("--seed", "-s", type=int, help="Practice game with this seed (repeatable).")
+@lists_option
+def play_cmd(hard: bool, daily: str | None, seed: int | None, lists: str) -> None:
     """Play Wordle in the terminal: six guesses, coloured tiles, the keyboard, a share grid."""
     if daily is not None and seed is not None:
         raise WordleError("choose --daily DATE or --seed N, not both")

@@ -1,0 +1,87 @@
+"""The partition figures of every guess over every answer, cached on disk.
+
+The first turn is the most expensive ranking (12,972 guesses x 2,315 answers) and is the same
+for every strategy and every game, so it is computed once per word list and stored beside the
+pattern matrix (same key, same atomic write, same "never trust a bad file" rule).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import tempfile
+import zlib
+from functools import cache
+from pathlib import Path
+
+import numpy as np
+
+from wordlekit.matrix import PatternMatrix, cache_dir
+from wordlekit.partition import Figures, figures
+
+_FIELDS = ("parts", "largest", "sumsq", "plogp")
+
+
+def _path(pm: PatternMatrix) -> Path:
+    return cache_dir() / f"root-figures-{pm.wordlist.content_hash[:32]}.npz"
+
+
+@cache
+def _root_figures_cached(key: str, pm: PatternMatrix) -> Figures:
+    del key
+    path = _path(pm)
+    n_guesses, n_answers = len(pm.wordlist.guesses), len(pm.wordlist.answers)
+    guesses = np.arange(n_guesses, dtype=np.int64)
+    loaded = _read(path, n_guesses)
+    if loaded is not None:
+        return Figures(guesses, n_answers, *loaded)
+    figs = figures(pm.data, guesses, np.arange(n_answers, dtype=np.int64), use_numba=True)
+    with contextlib.suppress(OSError):
+        _write(path, figs)
+    return figs
+
+
+def root_figures(pm: PatternMatrix) -> Figures:
+    """Figures of every valid guess over all answers (the first turn)."""
+    return _root_figures_cached(pm.wordlist.content_hash, pm)
+
+
+def _write(path: Path, figs: Figures) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    buf = io.BytesIO()
+    arrays = {name: getattr(figs, name) for name in _FIELDS}
+    crc = 0
+    for name in _FIELDS:
+        crc = zlib.crc32(np.ascontiguousarray(arrays[name]).tobytes(), crc)
+    np.savez(buf, crc=np.array([crc], dtype=np.int64), **arrays)
+    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(buf.getvalue())
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp)
+        raise
+
+
+def _read(path: Path, n_guesses: int) -> tuple[np.ndarray, ...] | None:
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            arrays = tuple(np.array(data[name]) for name in _FIELDS)
+            crc = int(data["crc"][0])
+    except (OSError, ValueError, KeyError, EOFError, zlib.error):
+        with contextlib.suppress(OSError):
+            path.unlink()
+        return None
+    check = 0
+    for a in arrays:
+        check = zlib.crc32(np.ascontiguousarray(a).tobytes(), check)
+    if check != crc or any(len(a) != n_guesses for a in arrays):
+        with contextlib.suppress(OSError):
+            path.unlink()
+        return None
+    return arrays
