@@ -40,7 +40,7 @@ def commands() -> list[str]:
 
 def test_every_command_has_help_with_an_example() -> None:
     names = commands()
-    assert {"score", "filter", "lists", "play", "daily"} <= set(names)
+    assert {"score", "filter", "lists", "play", "daily", "suggest", "solve", "bench"} <= set(names)
     for name in names:
         text = ok(name, "--help")
         assert "Example" in text, name
@@ -186,7 +186,9 @@ def test_play_bad_options() -> None:
     bad("play", "--lists", "nyt", "--daily", "2022-02-15", match="not an answer in the nyt list")
 
 
-@pytest.mark.parametrize("cmd", ["score", "filter", "lists", "daily", "play"])
+@pytest.mark.parametrize(
+    "cmd", ["score", "filter", "lists", "daily", "play", "suggest", "solve", "bench"]
+)
 def test_unknown_option_is_exit_2(cmd: str) -> None:
     code, out, _ = run(cmd, "--no-such-option")
     assert code == 2 and out == ""
@@ -200,3 +202,65 @@ def test_play_on_a_colour_terminal_draws_tiles() -> None:
     assert "\x1b[" in r.stdout  # ANSI colours
     assert " C " in r.stdout and " Q " in r.stdout  # tiles and the keyboard
     assert "Solved in 2/6" in r.stdout
+
+
+# suggest, solve, bench -----------------------------------------------------------------------
+
+
+def test_suggest() -> None:
+    data = json.loads(ok("suggest", "--json", "--top", "3"))
+    assert data["remaining"] == 2315 and len(data["candidates"]) == 200
+    assert [s["word"] for s in data["suggestions"]] == ["soare", "roate", "raise"]
+    assert {"word", "score", "parts", "largest", "expected", "bits", "can_win"} <= set(
+        data["suggestions"][0]
+    )
+    data = json.loads(ok("suggest", "crane:bbggb", "moist:bbybg", "--json"))
+    assert data["remaining"] == 1 and data["suggestions"][0]["word"] == "giant"
+    text = ok("suggest", "crane:bbygb", "--strategy", "minimax", "--top", "4")
+    assert "20 possible answers" in text and "Remaining: aging" in text
+    hard = json.loads(ok("suggest", "crane:gbbbb", "--hard", "--json"))
+    assert all(s["word"][0] == "c" for s in hard["suggestions"])
+    only = json.loads(ok("suggest", "crane:bbygb", "--candidates-only", "--json"))
+    assert all(s["can_win"] for s in only["suggestions"])
+
+
+def test_suggest_bad_input() -> None:
+    bad("suggest", "--strategy", "magic", match="unknown strategy 'magic'")
+    bad("suggest", "crane:bbbbb", "plant:ggggg", match="turn 2")
+    bad("suggest", "crane:bbq", match="bad tile")
+    bad("suggest", "zzzzz:bbbbb", match="not in the original word list")
+
+
+def test_solve() -> None:
+    text = ok("solve", "cigar", "--start", "salet")
+    assert "1. SALET ⬛🟨⬛⬛⬛  102 left" in text and "Solved in 4 guesses." in text
+    data = json.loads(ok("solve", "cigar", "--json", "--strategy", "minimax"))
+    assert data["solved"] is True and data["turns"][-1]["guess"] == "cigar"
+    assert data["guesses"] == len(data["turns"])
+    assert all({"guess", "pattern", "remaining", "emoji"} <= set(t) for t in data["turns"])
+    counts = [t["remaining"] for t in data["turns"]]
+    assert counts == sorted(counts, reverse=True)
+
+
+def test_solve_bad_input() -> None:
+    bad("solve", "xxxxx", match="not in the original word list")
+    bad("solve", "aahed", match="never an answer")
+    bad("solve", "cigar", "--start", "qqqqq", match="QQQQQ is not in")
+    bad("solve", "cigar", "--strategy", "nope", match="unknown strategy")
+
+
+def test_bench() -> None:
+    data = json.loads(ok("bench", "-s", "entropy", "-s", "minimax", "--start", "salet", "--json"))
+    results = {r["strategy"]: r for r in data["results"]}
+    assert results["entropy"]["total"] == 7946 and results["minimax"]["max"] == 5
+    for r in results.values():
+        assert {"games", "total", "mean", "max", "failures", "histogram", "seconds"} <= set(r)
+        assert sum(r["histogram"].values()) == r["games"] == 2315
+    text = ok("bench", "--strategy", "most-parts", "--start", "salet")
+    assert "most-parts" in text and "█" in text and "7937" in text
+
+
+def test_bench_bad_input() -> None:
+    bad("bench", "--strategy", "nope", match="unknown strategy")
+    bad("bench", "--start", "xxxxx", match="XXXXX is not in")
+    bad("bench", "--lists", "missing.txt", match="no word list")

@@ -73,6 +73,13 @@ class PatternMatrix:
     def guess_codes(self) -> kernel.Codes:
         return kernel.encode(self.wordlist.guesses)
 
+    @cached_property
+    def guess_letter_counts(self) -> npt.NDArray[np.uint8]:
+        """Letter counts of every guess (guesses x 26), for hard-mode checks."""
+        from wordlekit.partition import letter_counts
+
+        return letter_counts(self.guess_codes)
+
     @classmethod
     def build(cls, wordlist: WordList) -> PatternMatrix:
         """Compute the matrix with the parallel kernel (no cache)."""

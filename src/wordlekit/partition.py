@@ -125,11 +125,16 @@ def _figures_numpy(
     )
 
 
-def hard_mode_mask(codes: Codes, history: Iterable[Turn]) -> npt.NDArray[np.bool_]:
+def hard_mode_mask(
+    codes: Codes,
+    history: Iterable[Turn],
+    letter_counts: npt.NDArray[np.uint8] | None = None,
+) -> npt.NDArray[np.bool_]:
     """Which words (letter codes) obey the NYT hard-mode rule after ``history``.
 
     Vectorised :func:`wordlekit.game.hard_mode_violation` (tested equal to it): every green
     stays in place and every revealed letter is used at least as often as it was revealed.
+    ``letter_counts`` (words x 26, see :func:`letter_counts`) saves recounting letters.
     """
     ok = np.ones(codes.shape[0], dtype=bool)
     for turn in history:
@@ -141,8 +146,19 @@ def hard_mode_mask(codes: Codes, history: Iterable[Turn]) -> npt.NDArray[np.bool
             if tile is not Tile.GRAY:
                 revealed[code] = revealed.get(code, 0) + 1
         for code, need in revealed.items():
-            ok &= (codes == code).sum(axis=1) >= need
+            if letter_counts is not None:
+                ok &= letter_counts[:, code] >= need
+            else:
+                ok &= (codes == code).sum(axis=1) >= need
     return ok
+
+
+def letter_counts(codes: Codes) -> npt.NDArray[np.uint8]:
+    """How many times each letter occurs in each word: a (words x 26) table."""
+    counts = np.zeros((codes.shape[0], 26), dtype=np.uint8)
+    for i in range(codes.shape[1]):
+        np.add.at(counts, (np.arange(codes.shape[0]), codes[:, i]), 1)
+    return counts
 
 
 def load_numba() -> None:

@@ -148,7 +148,9 @@ class GameState:
             return self.candidates
         n_guesses = len(self.wordlist.guesses)
         if self.hard and self.history:
-            mask = hard_mode_mask(self.matrix.guess_codes, self.history)
+            mask = hard_mode_mask(
+                self.matrix.guess_codes, self.history, self.matrix.guess_letter_counts
+            )
             return np.flatnonzero(mask).astype(np.int64)
         return np.arange(n_guesses, dtype=np.int64)
 
@@ -204,8 +206,8 @@ class Strategy:
     def _tiebreak(
         self, state: GameState, guesses: IntArray, is_cand: npt.NDArray[np.bool_]
     ) -> IntArray:
-        alpha = alphabetical_rank(state.matrix)[guesses]
-        return np.where(is_cand, 0, len(alpha) + 1) + alpha
+        ranks = alphabetical_rank(state.matrix)
+        return np.where(is_cand, 0, len(ranks)) + ranks[guesses]
 
     def choose(self, state: GameState) -> int:
         """The index of the best guess (what the bot plays)."""

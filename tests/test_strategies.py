@@ -1,0 +1,193 @@
+"""Strategies: the protocol, the registry, ties, hard mode and candidates-only."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from wordlekit.errors import InconsistentFeedbackError, WordleError
+from wordlekit.feedback import score
+from wordlekit.game import hard_mode_violation
+from wordlekit.knowledge import Turn
+from wordlekit.matrix import PatternMatrix
+from wordlekit.strategies import (
+    REGISTRY,
+    GameState,
+    Strategy,
+    UnknownStrategyError,
+    get_strategy,
+    strategy_names,
+)
+from wordlekit.words import WordList
+
+ORIGINAL = WordList.bundled()
+
+
+@pytest.fixture(scope="module")
+def pm() -> PatternMatrix:
+    return PatternMatrix.for_list(ORIGINAL)
+
+
+def state_after(pm: PatternMatrix, answer: str, *guesses: str, **kw: bool) -> GameState:
+    return GameState.from_turns(pm, [Turn(g, score(g, answer)) for g in guesses], **kw)
+
+
+def test_registry() -> None:
+    assert strategy_names() == [
+        "random",
+        "letter-frequency",
+        "positional",
+        "entropy",
+        "minimax",
+        "expected-size",
+        "most-parts",
+    ]
+    assert get_strategy("Expected_Size").name == "expected-size"
+    with pytest.raises(UnknownStrategyError, match="choose one of random, letter-frequency"):
+        get_strategy("magic")
+
+
+def test_first_guesses(pm: PatternMatrix) -> None:
+    start = GameState.start(pm)
+    assert get_strategy("entropy").rank(start, 1)[0].word == "soare"
+    assert get_strategy("expected-size").rank(start, 1)[0].word == "roate"
+    assert get_strategy("most-parts").rank(start, 1)[0].word == "trace"
+    # minimax: five words tie at 168; ARISE and RAISE could be the answer, ARISE first
+    top = get_strategy("minimax").rank(start, 5)
+    assert [s.word for s in top[:2]] == ["arise", "raise"]
+    assert all(s.largest == 168 for s in top)
+    assert [s.can_win for s in top] == [True, True, False, False, False]
+
+
+def test_suggestions_carry_every_figure(pm: PatternMatrix) -> None:
+    st = state_after(pm, "cigar", "salet")
+    for name in REGISTRY:
+        for s in get_strategy(name).rank(st, 3):
+            assert s.parts >= 1 and s.largest >= 1 and s.expected >= 1
+            assert 0 <= s.bits <= np.log2(st.n) + 1e-9
+            assert s.can_win == (s.word in st.candidate_words)
+            assert set(s.to_dict()) >= {"word", "score", "parts", "largest", "expected", "bits"}
+
+
+def test_deterministic(pm: PatternMatrix) -> None:
+    st = state_after(pm, "cigar", "crane")
+    for name in REGISTRY:
+        a = get_strategy(name).rank(st, 10)
+        b = get_strategy(name).rank(st, 10)
+        assert a == b, name
+
+
+def test_rank_order_and_choose_agree(pm: PatternMatrix) -> None:
+    for answer in ("cigar", "eerie", "mummy"):
+        st = state_after(pm, answer, "raise")
+        for name in REGISTRY:
+            if name == "random":
+                continue
+            strat = get_strategy(name)
+            ranked = strat.rank(st, 20)
+            assert ORIGINAL.guesses[strat.choose(st)] == ranked[0].word, (name, answer)
+            keys = [s.score if strat.higher_is_better else -s.score for s in ranked]
+            assert keys == sorted(keys, reverse=True)
+
+
+def test_ties_prefer_candidates_then_alphabetical(pm: PatternMatrix) -> None:
+    st = state_after(pm, "mummy", "raise", "clout")
+    ranked = get_strategy("minimax").rank(st, 50)
+    best = ranked[0].largest
+    tied = [s for s in ranked if s.largest == best]
+    flags = [s.can_win for s in tied]
+    assert flags == sorted(flags, reverse=True)
+    for group in (True, False):
+        words = [s.word for s in tied if s.can_win is group]
+        assert words == sorted(words)
+
+
+def test_one_candidate_is_guessed(pm: PatternMatrix) -> None:
+    st = state_after(pm, "giant", "crane", "moist")
+    assert st.n == 1
+    for name in REGISTRY:
+        assert ORIGINAL.guesses[get_strategy(name).choose(st)] == "giant"
+        assert get_strategy(name).rank(st, 3)[0].word == "giant"
+
+
+def test_two_candidates_shortcut_equals_full_ranking(pm: PatternMatrix) -> None:
+    for answer, guesses in (("cigar", ("salet", "brond")), ("wrung", ("raise", "could"))):
+        st = state_after(pm, answer, *guesses)
+        if st.n != 2:
+            continue
+        for name in ("entropy", "minimax", "expected-size", "most-parts"):
+            strat = get_strategy(name)
+            assert ORIGINAL.guesses[strat.choose(st)] == strat.rank(st, 1)[0].word
+
+
+def test_letter_frequency_ignores_known_letters(pm: PatternMatrix) -> None:
+    st = state_after(pm, "cigar", "salet")
+    best = get_strategy("letter-frequency").rank(st, 5)
+    for s in best:
+        # S A L E T are known; a guess made of them would score nothing
+        assert s.score > 0
+    known_only = get_strategy("letter-frequency").scores(st, st.figures())
+    idx = ORIGINAL.guess_index("slate")
+    assert known_only[list(st.allowed).index(idx)] == 0
+
+
+def test_positional_scores_count_letters_in_place(pm: PatternMatrix) -> None:
+    st = state_after(pm, "giant", "crane")
+    cands = st.candidate_words
+    scores = get_strategy("positional").scores(st, st.figures())
+    for w in ("giant", "plant", "zzzzz" if ORIGINAL.is_valid("zzzzz") else "fuzzy"):
+        expected = sum(sum(1 for c in cands if c[i] == w[i]) for i in range(5))
+        assert scores[ORIGINAL.guess_index(w)] == expected
+
+
+def test_random_picks_candidates_and_is_seeded(pm: PatternMatrix) -> None:
+    st = state_after(pm, "cigar", "salet")
+    picks = {ORIGINAL.guesses[get_strategy("random", seed=s).choose(st)] for s in range(30)}
+    assert picks <= set(st.candidate_words) and len(picks) > 5
+    a = get_strategy("random", seed=4).choose(st)
+    assert a == get_strategy("random", seed=4).choose(st)
+    assert all(s.can_win for s in get_strategy("random").rank(st, 10))
+
+
+def test_hard_mode_suggestions_obey_the_rule(pm: PatternMatrix) -> None:
+    st = state_after(pm, "cigar", "salet", "brond", hard=True)
+    for name in REGISTRY:
+        for s in get_strategy(name).rank(st, 10):
+            assert hard_mode_violation(st.history, s.word) is None, (name, s.word)
+
+
+def test_candidates_only(pm: PatternMatrix) -> None:
+    st = state_after(pm, "cigar", "salet", candidates_only=True)
+    for name in REGISTRY:
+        assert all(s.can_win for s in get_strategy(name).rank(st, 10)), name
+
+
+def test_never_a_useless_guess(pm: PatternMatrix) -> None:
+    # a guess that neither wins nor splits the candidates is never suggested
+    st = state_after(pm, "cigar", "salet", "brond")
+    for name in REGISTRY:
+        for s in get_strategy(name).rank(st, 20):
+            assert s.parts > 1 or s.can_win, (name, s)
+
+
+def test_contradictions_are_reported(pm: PatternMatrix) -> None:
+    with pytest.raises(InconsistentFeedbackError, match="turn 2"):
+        GameState.from_turns(pm, [Turn.parse("crane:bbbbb"), Turn.parse("plant:ggggg")])
+
+
+def test_empty_state_is_an_error(pm: PatternMatrix) -> None:
+    st = GameState(pm, (), np.array([], dtype=np.int64))
+    with pytest.raises(WordleError):
+        get_strategy("entropy").choose(st)
+
+
+def test_a_new_strategy_is_one_method(pm: PatternMatrix) -> None:
+    class Vowels(Strategy):
+        name = "vowels"
+
+        def scores(self, state: GameState, figs):  # type: ignore[no-untyped-def]
+            words = state.wordlist.guesses
+            return np.array([len(set(words[g]) & set("aeiou")) for g in figs.guesses], float)
+
+    best = Vowels().rank(GameState.start(pm), 1)[0]
+    assert len(set(best.word) & set("aeiou")) == 4
