@@ -11,6 +11,7 @@ import contextlib
 import io
 import os
 import tempfile
+import zipfile
 import zlib
 from functools import cache
 from pathlib import Path
@@ -73,7 +74,7 @@ def _read(path: Path, n_guesses: int) -> tuple[np.ndarray, ...] | None:
         with np.load(path, allow_pickle=False) as data:
             arrays = tuple(np.array(data[name]) for name in _FIELDS)
             crc = int(data["crc"][0])
-    except (OSError, ValueError, KeyError, EOFError, zlib.error):
+    except (OSError, ValueError, KeyError, EOFError, zlib.error, zipfile.BadZipFile):
         with contextlib.suppress(OSError):
             path.unlink()
         return None
