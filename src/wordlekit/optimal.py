@@ -1,0 +1,425 @@
+"""The exact optimal solver: provably minimal decision trees, normal and hard mode.
+
+For a first guess (or a game state) and the lists in use, :func:`solve_opening` finds the
+decision tree that minimises the total number of guesses over all answers, with every answer
+found within ``max_guesses``, and proves it (the search is exhaustive up to bounds that are
+valid lower bounds). With ``top=N`` only the N most promising guesses are tried at each node:
+the result is then an upper bound and is labelled ``proven=False``.
+
+The search itself is numba code in :mod:`wordlekit._solver_jit`; see its docstring for the
+bounds and the memo.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+import numpy.typing as npt
+from numba import typed, types
+
+from wordlekit import _solver_jit as jit
+from wordlekit.errors import InvalidWordError, WordleError
+from wordlekit.feedback import all_green, pattern_count
+from wordlekit.knowledge import Turn
+from wordlekit.matrix import PatternMatrix
+from wordlekit.tree import DecisionTree, TreeNode
+
+#: Memo entries kept at most (each about 100 bytes in numba's typed dict): ~1.5 GB worst case.
+DEFAULT_MEMO_CAP = 12_000_000
+INF = jit.INF
+
+
+class InfeasibleError(WordleError):
+    """No strategy finds every answer within the guess limit."""
+
+
+@dataclass
+class SolverContext:
+    """Everything the compiled search needs, built once per (lists, mode)."""
+
+    matrix: PatternMatrix
+    hard: bool
+    max_guesses: int
+    top: int = 0
+    memo_cap: int = DEFAULT_MEMO_CAP
+    stats: npt.NDArray[np.int64] = field(default_factory=lambda: np.zeros(4, dtype=np.int64))
+
+    def __post_init__(self) -> None:
+        wl = self.matrix.wordlist
+        rng = np.random.default_rng(0x5EED_F00D)
+        n_answers = len(wl.answers)
+        self.z1 = rng.integers(0, 2**63, n_answers, dtype=np.uint64) * np.uint64(2) + np.uint64(1)
+        self.z2 = rng.integers(0, 2**63, n_answers, dtype=np.uint64)
+        self.zf = rng.integers(0, 2**63, (2, wl.length, 27), dtype=np.uint64)
+        self.zc = rng.integers(0, 2**63, (2, 26, wl.length + 1), dtype=np.uint64)
+        self.guess_codes = np.ascontiguousarray(self.matrix.guess_codes.astype(np.int8))
+        self.guess_counts = np.ascontiguousarray(self.matrix.guess_letter_counts.astype(np.int8))
+        self.data = np.ascontiguousarray(self.matrix.data)
+        # answers x guesses: the search reads one candidate's patterns against every guess
+        self.transposed = np.ascontiguousarray(self.matrix.data[:, :n_answers].T)
+        self.n_answers = n_answers
+        self.win = all_green(wl.length)
+        self.n_patterns = pattern_count(wl.length)
+        self.memo = typed.Dict.empty(
+            key_type=types.UniTuple(types.uint64, 2), value_type=types.UniTuple(types.int64, 3)
+        )
+
+    def solve(
+        self,
+        cands: npt.NDArray[np.int32],
+        depth: int,
+        beta: int = INF,
+        fixed: npt.NDArray[np.int8] | None = None,
+        mincnt: npt.NDArray[np.int8] | None = None,
+    ) -> int:
+        """Least total guesses for ``cands`` within ``depth`` guesses (or a bound >= beta)."""
+        f, m = self._constraints(fixed, mincnt)
+        return int(
+            jit.solve(
+                self.data,
+                self.transposed,
+                np.ascontiguousarray(cands, dtype=np.int32),
+                depth,
+                beta,
+                self.hard,
+                f,
+                m,
+                self.guess_codes,
+                self.guess_counts,
+                self.n_answers,
+                self.win,
+                self.n_patterns,
+                self.z1,
+                self.z2,
+                self.zf,
+                self.zc,
+                self.memo,
+                self.memo_cap,
+                self.stats,
+                self.top,
+            )
+        )
+
+    def best_guess(
+        self,
+        cands: npt.NDArray[np.int32],
+        depth: int,
+        fixed: npt.NDArray[np.int8] | None = None,
+        mincnt: npt.NDArray[np.int8] | None = None,
+    ) -> tuple[int, int]:
+        """(value, guess index) of an optimal play at this node."""
+        n = len(cands)
+        words = self.matrix.wordlist.answers
+        if n == 0:
+            raise WordleError("no candidates")
+        if n <= 2:
+            if n == 2 and depth < 2:
+                return INF, -1
+            first = min(cands.tolist(), key=lambda i: words[i])
+            return (1 if n == 1 else 3), int(first)
+        value = self.solve(cands, depth, INF, fixed, mincnt)
+        if value >= INF:
+            return INF, -1
+        f, m = self._constraints(fixed, mincnt)
+        entry = jit.lookup(
+            self.memo,
+            np.ascontiguousarray(cands, dtype=np.int32),
+            depth,
+            self.hard,
+            f,
+            m,
+            self.z1,
+            self.z2,
+            self.zf,
+            self.zc,
+        )
+        if entry[1] != 1 or entry[2] < 0:
+            raise WordleError("the solver's memo is full: raise memo_cap to build the tree")
+        return value, int(entry[2])
+
+    def _constraints(
+        self, fixed: npt.NDArray[np.int8] | None, mincnt: npt.NDArray[np.int8] | None
+    ) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int8]]:
+        length = self.matrix.wordlist.length
+        f = fixed if fixed is not None else np.full(length, -1, dtype=np.int8)
+        m = mincnt if mincnt is not None else np.zeros(26, dtype=np.int8)
+        return np.ascontiguousarray(f, dtype=np.int8), np.ascontiguousarray(m, dtype=np.int8)
+
+    def child_constraints(
+        self, fixed: npt.NDArray[np.int8], mincnt: npt.NDArray[np.int8], g: int, pattern: int
+    ) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int8]]:
+        if not self.hard:
+            return fixed, mincnt
+        nf, nm = jit.child_constraints(fixed, mincnt, self.guess_codes, g, pattern)
+        return nf, nm
+
+
+@dataclass
+class OptimalResult:
+    """The optimal tree for one opening (or state), with its figures and the search's."""
+
+    start: str | None
+    total: int
+    games: int
+    histogram: dict[int, int]
+    proven: bool
+    hard: bool
+    max_guesses: int
+    seconds: float
+    nodes: int
+    memo_lookups: int
+    memo_hits: int
+    memo_entries: int
+    tree: DecisionTree | None = None
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.games
+
+    @property
+    def max(self) -> int:
+        return max(self.histogram) if self.histogram else 0
+
+    @property
+    def hit_rate(self) -> float:
+        return self.memo_hits / self.memo_lookups if self.memo_lookups else 0.0
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "start": self.start,
+            "total": self.total,
+            "games": self.games,
+            "mean": round(self.mean, 6),
+            "max": self.max,
+            "histogram": {str(k): v for k, v in self.histogram.items()},
+            "proven": self.proven,
+            "hard": self.hard,
+            "max_guesses": self.max_guesses,
+            "seconds": round(self.seconds, 3),
+            "nodes": self.nodes,
+            "memo_lookups": self.memo_lookups,
+            "memo_hits": self.memo_hits,
+            "memo_hit_rate": round(self.hit_rate, 4),
+            "memo_entries": self.memo_entries,
+        }
+
+
+def _root_value(
+    ctx: SolverContext,
+    g: int,
+    cands: npt.NDArray[np.int32],
+    depth: int,
+    beta: int,
+    fixed: npt.NDArray[np.int8],
+    mincnt: npt.NDArray[np.int8],
+    progress: Callable[[int, int], None] | None = None,
+) -> int:
+    """Total for playing guess ``g`` first at this node (>= beta if it cannot beat beta)."""
+    n = len(cands)
+    row = ctx.data[g]
+    pats = row[cands]
+    order = np.argsort(pats, kind="stable")
+    groups = np.split(cands[order], np.flatnonzero(np.diff(pats[order].astype(np.int64))) + 1)
+    buckets = sorted(groups, key=len, reverse=True)
+    total = n
+    rest = sum(2 * len(b) - 1 for b in buckets if int(row[b[0]]) != ctx.win)
+    done = 0
+    for b in buckets:
+        p = int(row[b[0]])
+        done += len(b)
+        if p == ctx.win:
+            continue
+        lb = 2 * len(b) - 1
+        if total + rest >= beta:
+            return beta
+        if depth - 1 < 1:
+            return INF
+        nf, nm = ctx.child_constraints(fixed, mincnt, g, p)
+        v = ctx.solve(b.astype(np.int32), depth - 1, beta - (total + rest - lb), nf, nm)
+        if v >= beta - (total + rest - lb):
+            return beta if v < INF else INF
+        total += v
+        rest -= lb
+        if progress is not None:
+            progress(done, n)
+    return total
+
+
+def solve_opening(
+    matrix: PatternMatrix,
+    start: str,
+    *,
+    hard: bool = False,
+    max_guesses: int = 6,
+    top: int = 0,
+    history: Sequence[Turn] = (),
+    build_tree: bool = True,
+    memo_cap: int = DEFAULT_MEMO_CAP,
+    progress: Callable[[int, int], None] | None = None,
+    context: SolverContext | None = None,
+) -> OptimalResult:
+    """The optimal total (and tree) when ``start`` is the first guess (after ``history``)."""
+    wl = matrix.wordlist
+    word = wl.check_guess(start)
+    g = wl.guess_index(word)
+    if max_guesses < 1:
+        raise WordleError("max_guesses must be at least 1")
+    ctx = context or SolverContext(matrix, hard, max_guesses, top, memo_cap)
+    cands, fixed, mincnt = _state(ctx, history)
+    depth = max_guesses - len(history)
+    if depth < 1:
+        raise WordleError(f"no guesses left: {len(history)} turns played of {max_guesses}")
+    if hard and history:
+        from wordlekit.game import hard_mode_violation
+
+        reason = hard_mode_violation(history, word)
+        if reason:
+            raise InvalidWordError(f"{word.upper()} breaks hard mode here: {reason}")
+    t0 = time.perf_counter()
+    total = _root_value(ctx, g, cands, depth, INF, fixed, mincnt, progress)
+    if total >= INF:
+        raise InfeasibleError(
+            f"{word.upper()} cannot find every answer within {max_guesses} guesses"
+        )
+    tree = _extract(ctx, cands, depth, fixed, mincnt, first=g) if build_tree else None
+    seconds = time.perf_counter() - t0
+    hist: dict[int, int] = {}
+    if tree is not None:
+        base = len(history)
+        for d in tree.depths.values():
+            hist[d + base] = hist.get(d + base, 0) + 1
+        tree_total = sum(tree.depths.values())
+        if tree_total != total:  # the tree must achieve the value it was built from
+            raise WordleError(f"internal error: tree total {tree_total} != value {total}")
+    return OptimalResult(
+        start=word,
+        total=total + len(history) * len(cands),
+        games=len(cands),
+        histogram=dict(sorted(hist.items())),
+        proven=top == 0,
+        hard=hard,
+        max_guesses=max_guesses,
+        seconds=seconds,
+        nodes=int(ctx.stats[jit.NODES]),
+        memo_lookups=int(ctx.stats[jit.MEMO_LOOKUPS]),
+        memo_hits=int(ctx.stats[jit.MEMO_HITS]),
+        memo_entries=len(ctx.memo),
+        tree=tree,
+    )
+
+
+def _state(
+    ctx: SolverContext, history: Sequence[Turn]
+) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int8], npt.NDArray[np.int8]]:
+    from wordlekit.strategies import GameState
+
+    state = GameState.from_turns(ctx.matrix, history, hard=ctx.hard)
+    f, m = ctx._constraints(None, None)
+    for t in history:
+        f, m = ctx.child_constraints(f, m, ctx.matrix.wordlist.guess_index(t.guess), t.pattern)
+    return state.candidates.astype(np.int32), f, m
+
+
+def _extract(
+    ctx: SolverContext,
+    cands: npt.NDArray[np.int32],
+    depth: int,
+    fixed: npt.NDArray[np.int8],
+    mincnt: npt.NDArray[np.int8],
+    first: int | None = None,
+) -> DecisionTree:
+    """Read the optimal tree out of the memo (re-solving any node it does not hold)."""
+    words = ctx.matrix.wordlist
+    depths: dict[str, int] = {}
+
+    def grow(
+        cs: npt.NDArray[np.int32],
+        d: int,
+        level: int,
+        f: npt.NDArray[np.int8],
+        m: npt.NDArray[np.int8],
+        forced: int | None,
+    ) -> TreeNode:
+        if forced is not None:
+            g = forced
+        else:
+            value, g = ctx.best_guess(cs, d, f, m)
+            if g < 0:
+                raise InfeasibleError("no strategy fits the guess limit")
+        node = TreeNode(words.guesses[g], len(cs))
+        row = ctx.data[g]
+        pats = row[cs]
+        order = np.argsort(pats, kind="stable")
+        sorted_c = cs[order]
+        cuts = np.flatnonzero(np.diff(pats[order].astype(np.int64))) + 1
+        for group in np.split(sorted_c, cuts):
+            p = int(row[group[0]])
+            if p == ctx.win:
+                depths[words.answers[int(group[0])]] = level
+                continue
+            nf, nm = ctx.child_constraints(f, m, g, p)
+            node.children[p] = grow(group.astype(np.int32), d - 1, level + 1, nf, nm, None)
+        return node
+
+    root = grow(cands, depth, 1, fixed, mincnt, first)
+    return DecisionTree(root, depths, [])
+
+
+@dataclass
+class OpenerResult:
+    word: str
+    total: int | None  # None when it cannot beat the best found (value > bound)
+    bound: int
+    seconds: float
+
+
+def best_openers(
+    matrix: PatternMatrix,
+    k: int = 20,
+    *,
+    hard: bool = False,
+    max_guesses: int = 6,
+    top: int = 0,
+    memo_cap: int = DEFAULT_MEMO_CAP,
+    progress: Callable[[int, int, str], None] | None = None,
+) -> tuple[OptimalResult, list[OpenerResult]]:
+    """The best first guess among the ``k`` most promising (by the bound, then sum of squares).
+
+    Each candidate opener is solved with the best total so far as its cut-off, so a worse one
+    is abandoned early; its row then says "more than BEST". The winner's tree is built.
+    """
+    from wordlekit.partition import figures
+
+    wl = matrix.wordlist
+    ctx = SolverContext(matrix, hard, max_guesses, top, memo_cap)
+    n = len(wl.answers)
+    g_all = np.arange(len(wl.guesses))
+    figs = figures(matrix.data, g_all, np.arange(n), use_numba=True)
+    is_cand = np.zeros(len(wl.guesses), dtype=bool)
+    is_cand[:n] = True
+    lbs = 3 * n - figs.parts - is_cand
+    order = np.lexsort((figs.sumsq, lbs))[:k]
+    cands = np.arange(n, dtype=np.int32)
+    f, m = ctx._constraints(None, None)
+    rows: list[OpenerResult] = []
+    best_total, best_g = INF, -1
+    for i, g in enumerate(order):
+        if progress is not None:
+            progress(i, len(order), wl.guesses[g])
+        t0 = time.perf_counter()
+        v = _root_value(ctx, int(g), cands, max_guesses, best_total, f, m)
+        secs = time.perf_counter() - t0
+        if v < best_total:
+            best_total, best_g = v, int(g)
+            rows.append(OpenerResult(wl.guesses[g], v, v, secs))
+        else:
+            rows.append(OpenerResult(wl.guesses[g], None, best_total, secs))
+    if best_g < 0:
+        raise InfeasibleError(f"no opener among {k} fits within {max_guesses} guesses")
+    result = solve_opening(
+        matrix, wl.guesses[best_g], hard=hard, max_guesses=max_guesses, top=top, context=ctx
+    )
+    return result, rows
