@@ -12,9 +12,11 @@ bounds and the memo.
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
@@ -64,7 +66,8 @@ class SolverContext:
         self.win = all_green(wl.length)
         self.n_patterns = pattern_count(wl.length)
         self.memo = typed.Dict.empty(
-            key_type=types.UniTuple(types.uint64, 2), value_type=types.UniTuple(types.int64, 3)
+            key_type=types.UniTuple(types.uint64, 2),  # type: ignore[no-untyped-call]
+            value_type=types.UniTuple(types.int64, 3),  # type: ignore[no-untyped-call]
         )
 
     def solve(
@@ -346,7 +349,7 @@ def _extract(
         if forced is not None:
             g = forced
         else:
-            value, g = ctx.best_guess(cs, d, f, m)
+            _, g = ctx.best_guess(cs, d, f, m)
             if g < 0:
                 raise InfeasibleError("no strategy fits the guess limit")
         node = TreeNode(words.guesses[g], len(cs))
@@ -358,6 +361,7 @@ def _extract(
         for group in np.split(sorted_c, cuts):
             p = int(row[group[0]])
             if p == ctx.win:
+                node.wins = True
                 depths[words.answers[int(group[0])]] = level
                 continue
             nf, nm = ctx.child_constraints(f, m, g, p)
@@ -423,3 +427,100 @@ def best_openers(
         matrix, wl.guesses[best_g], hard=hard, max_guesses=max_guesses, top=top, context=ctx
     )
     return result, rows
+
+
+# The optimal strategy's data: solver contexts and cached trees ---------------------------------
+
+_CONTEXTS: dict[tuple[str, bool, int], SolverContext] = {}
+
+
+def context_for(matrix: PatternMatrix, hard: bool, max_guesses: int) -> SolverContext:
+    """One solver (and memo) per lists and mode, kept for the life of the process."""
+    key = (matrix.wordlist.content_hash, hard, max_guesses)
+    if key not in _CONTEXTS:
+        _CONTEXTS[key] = SolverContext(matrix, hard, max_guesses)
+    return _CONTEXTS[key]
+
+
+def tree_cache_path(matrix: PatternMatrix, opener: str, hard: bool, max_guesses: int) -> Path:
+    from wordlekit.matrix import cache_dir
+
+    mode = "hard" if hard else "normal"
+    name = f"optimal-{matrix.wordlist.content_hash[:24]}-{opener}-{mode}-{max_guesses}.json"
+    return cache_dir() / name
+
+
+def opening_tree(
+    matrix: PatternMatrix, opener: str, *, hard: bool = False, max_guesses: int = 6
+) -> TreeNode:
+    """The proven optimal tree for ``opener``: from the on-disk cache, or solved and cached.
+
+    A cached tree is verified against the lists before it is trusted (replaying every answer
+    takes ~30 ms); a bad or stale file is solved again and replaced.
+    """
+
+    path = tree_cache_path(matrix, opener, hard, max_guesses)
+    if path in _TREES:
+        return _TREES[path]
+    _TREES[path] = _load_or_solve(matrix, opener, hard, max_guesses, path)
+    return _TREES[path]
+
+
+_TREES: dict[Path, TreeNode] = {}
+_OPENERS: dict[tuple[str, bool, int], str] = {}
+
+
+def _load_or_solve(
+    matrix: PatternMatrix, opener: str, hard: bool, max_guesses: int, path: Path
+) -> TreeNode:
+    from wordlekit import treefile
+
+    if path.exists():
+        try:
+            tf = treefile.read(path)
+            check = treefile.verify(tf.root, matrix.wordlist, hard=hard, max_guesses=max_guesses)
+            if check.ok and tf.root.guess == opener and tf.meta.get("total") == check.total:
+                return tf.root
+        except WordleError:
+            pass
+    result = solve_opening(
+        matrix,
+        opener,
+        hard=hard,
+        max_guesses=max_guesses,
+        context=context_for(matrix, hard, max_guesses),
+    )
+    assert result.tree is not None
+    meta = {
+        "lists": matrix.wordlist.name,
+        "content_hash": matrix.wordlist.content_hash,
+        "start": opener,
+        "hard": hard,
+        "max_guesses": max_guesses,
+        "total": result.total,
+        "proven": True,
+    }
+    with contextlib.suppress(OSError):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        treefile.write(path, result.tree, matrix.wordlist.length, meta)
+    return result.tree.root
+
+
+def default_opener(matrix: PatternMatrix, hard: bool, max_guesses: int) -> str:
+    """SALET where it is a valid guess (proven best on the original lists by Alex Selby,
+    2022); otherwise the best of the five most promising openers by exact search."""
+    if matrix.wordlist.is_valid("salet"):
+        return "salet"
+    key = (matrix.wordlist.content_hash, hard, max_guesses)
+    if key not in _OPENERS:
+        result, _ = best_openers(matrix, 5, hard=hard, max_guesses=max_guesses)
+        assert result.start is not None
+        _OPENERS[key] = result.start
+    return _OPENERS[key]
+
+
+def subtree_total(node: TreeNode, length: int) -> int:
+    """Total guesses the tree spends from ``node`` on, over the answers below it."""
+    from wordlekit.treefile import answers_below
+
+    return sum(len(path) for _, path in answers_below(node, length))

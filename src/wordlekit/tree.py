@@ -31,6 +31,7 @@ class TreeNode:
     remaining: int  # candidates before this guess
     children: dict[int, TreeNode] = field(default_factory=dict)
     unsolved: int = 0  # answers abandoned at this node after MAX_TURNS
+    wins: bool = False  # the guess is itself one of the candidates here
 
     def walk(self, depth: int = 1) -> Iterator[tuple[int, TreeNode]]:
         yield depth, self
@@ -102,6 +103,7 @@ def build_tree(
             p = int(row[group[0]])
             members = st.candidates[group]
             if p == win:
+                node.wins = True
                 depths[answers[int(members[0])]] = depth
                 if progress is not None:
                     progress(1)

@@ -1,0 +1,300 @@
+"""Decision-tree files: a readable text format and JSON; verification and display.
+
+Text format: ``#`` lines carry metadata; every other line is one answer's path, each turn
+``GUESS:PATTERN`` (g/y/b), the last one all green::
+
+    # wordlekit decision tree
+    # lists: original (content 9f2c...)
+    salet:bybbb brond:bybbb chair:gbyyg cigar:ggggg
+
+JSON format: ``{"format": "wordlekit-tree", "version": 1, ..., "root": {"guess": "salet",
+"children": {"bybbb": {...}}}}`` with patterns as g/y/b text.
+
+:func:`verify` replays every answer of a list through a tree with the reference ``score``: the
+tree must reach every answer, only guess valid words, stay within the guess limit and (with
+``hard``) obey the hard-mode rule on every path. It reports the tree's figures and every
+problem found; a corrupted file is caught, never trusted.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from wordlekit.errors import InvalidPatternError, WordleError
+from wordlekit.feedback import all_green, format_pattern, parse_pattern, score
+from wordlekit.game import hard_mode_violation
+from wordlekit.knowledge import Turn
+from wordlekit.tree import DecisionTree, TreeNode
+from wordlekit.words import WordList
+
+FORMAT = "wordlekit-tree"
+VERSION = 1
+
+
+class TreeFileError(WordleError):
+    """A tree file that cannot be read: bad syntax, conflicting paths, wrong version."""
+
+
+@dataclass
+class TreeFile:
+    """A tree with the metadata stored beside it."""
+
+    root: TreeNode
+    meta: dict[str, Any] = field(default_factory=dict)
+
+
+def to_json(tree: DecisionTree | TreeNode, length: int, meta: dict[str, Any]) -> str:
+    root = tree.root if isinstance(tree, DecisionTree) else tree
+
+    def enc(node: TreeNode) -> dict[str, Any]:
+        out: dict[str, Any] = {"guess": node.guess}
+        if node.wins:
+            out["wins"] = True
+        if node.children:
+            out["children"] = {
+                format_pattern(p, length, "letters"): enc(c)
+                for p, c in sorted(node.children.items())
+            }
+        return out
+
+    doc = {"format": FORMAT, "version": VERSION, **meta, "root": enc(root)}
+    return json.dumps(doc, indent=1) + "\n"
+
+
+def to_text(tree: DecisionTree | TreeNode, length: int, meta: dict[str, Any]) -> str:
+    root = tree.root if isinstance(tree, DecisionTree) else tree
+    win = format_pattern(all_green(length), length, "letters")
+    lines = ["# wordlekit decision tree", f"# format: {FORMAT} {VERSION}"]
+    lines += [f"# {k}: {json.dumps(v)}" for k, v in meta.items()]
+    paths: list[str] = []
+
+    def walk(node: TreeNode, prefix: list[str]) -> None:
+        if node.wins:  # the guess itself is an answer here: its own line ends in the win
+            paths.append(" ".join([*prefix, f"{node.guess}:{win}"]))
+        for p, child in sorted(node.children.items()):
+            walk(child, [*prefix, f"{node.guess}:{format_pattern(p, length, 'letters')}"])
+
+    walk(root, [])
+    return "\n".join(lines + paths) + "\n"
+
+
+def write(
+    path: str | Path, tree: DecisionTree | TreeNode, length: int, meta: dict[str, Any]
+) -> None:
+    """Write ``tree`` as JSON when the name ends in ``.json``, else as text."""
+    p = Path(path)
+    text = (
+        to_json(tree, length, meta) if p.suffix.lower() == ".json" else to_text(tree, length, meta)
+    )
+    tmp = p.with_name(p.name + ".tmp")
+    tmp.write_text(text, encoding="utf-8")
+    tmp.replace(p)
+
+
+def read(path: str | Path) -> TreeFile:
+    """Read a tree file in either format (JSON is recognised by its first character)."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise TreeFileError(f"no such tree file: {p}") from None
+    except UnicodeDecodeError:
+        raise TreeFileError(f"{p}: not a text file") from None
+    if text.lstrip().startswith("{"):
+        return _read_json(text, str(p))
+    return _read_text(text, str(p))
+
+
+def _read_json(text: str, source: str) -> TreeFile:
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise TreeFileError(f"{source}: bad JSON at line {e.lineno}: {e.msg}") from None
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise TreeFileError(f"{source}: not a {FORMAT} file")
+    if doc.get("version") != VERSION:
+        raise TreeFileError(f"{source}: unsupported version {doc.get('version')!r}")
+
+    def dec(obj: Any, where: str) -> TreeNode:
+        if not isinstance(obj, dict) or not isinstance(obj.get("guess"), str):
+            raise TreeFileError(f"{source}: node at {where or 'the root'} has no guess")
+        node = TreeNode(obj["guess"].lower(), 0, wins=bool(obj.get("wins", False)))
+        children = obj.get("children", {})
+        if not isinstance(children, dict):
+            raise TreeFileError(f"{source}: children of {node.guess} must be an object")
+        for key, child in children.items():
+            try:
+                p = parse_pattern(key, len(node.guess))
+            except InvalidPatternError as e:
+                raise TreeFileError(f"{source}: under {node.guess}: {e}") from None
+            node.children[p] = dec(child, f"{where} {node.guess}:{key}".strip())
+        return node
+
+    meta = {k: v for k, v in doc.items() if k not in ("format", "version", "root")}
+    return TreeFile(dec(doc.get("root"), ""), meta)
+
+
+def _read_text(text: str, source: str) -> TreeFile:
+    meta: dict[str, Any] = {}
+    root: TreeNode | None = None
+    for line_no, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line:
+            continue
+        if line.startswith("#"):
+            key, sep, value = line[1:].partition(":")
+            if sep and key.strip() not in ("format",) and " " not in key.strip():
+                try:
+                    meta[key.strip()] = json.loads(value)
+                except json.JSONDecodeError:
+                    meta[key.strip()] = value.strip()
+            continue
+        try:
+            turns = [Turn.parse(tok) for tok in line.split()]
+        except WordleError as e:
+            raise TreeFileError(f"{source}: line {line_no}: {e}") from None
+        if not turns[-1].is_win:
+            raise TreeFileError(f"{source}: line {line_no}: the path does not end in a win")
+        if root is None:
+            root = TreeNode(turns[0].guess, 0)
+        node = root
+        for k, t in enumerate(turns):
+            if t.guess != node.guess:
+                raise TreeFileError(
+                    f"{source}: line {line_no}: turn {k + 1} guesses {t.guess.upper()} where "
+                    f"earlier lines guess {node.guess.upper()}"
+                )
+            if t.is_win:
+                if k != len(turns) - 1:
+                    raise TreeFileError(f"{source}: line {line_no}: the path goes on after a win")
+                node.wins = True
+                break
+            node = node.children.setdefault(t.pattern, TreeNode(turns[k + 1].guess, 0))
+    if root is None:
+        raise TreeFileError(f"{source}: no paths")
+    return TreeFile(root, meta)
+
+
+@dataclass
+class Verification:
+    """What replaying every answer through a tree found."""
+
+    games: int
+    histogram: dict[int, int]
+    problems: list[str]
+    max_guesses: int
+
+    @property
+    def total(self) -> int:
+        return sum(k * v for k, v in self.histogram.items())
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    @property
+    def mean(self) -> float:
+        solved = sum(self.histogram.values())
+        return self.total / solved if solved else float("nan")
+
+    @property
+    def max(self) -> int:
+        return max(self.histogram) if self.histogram else 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "valid": self.ok,
+            "games": self.games,
+            "total": self.total,
+            "mean": round(self.mean, 6),
+            "max": self.max,
+            "histogram": {str(k): v for k, v in self.histogram.items()},
+            "problems": self.problems[:100],
+            "problem_count": len(self.problems),
+        }
+
+
+def verify(
+    root: TreeNode,
+    wordlist: WordList,
+    *,
+    hard: bool = False,
+    max_guesses: int = 6,
+    answers: Sequence[str] | None = None,
+) -> Verification:
+    """Replay every answer through the tree with the reference ``score``."""
+    win = all_green(wordlist.length)
+    hist: dict[int, int] = {}
+    problems: list[str] = []
+    targets = list(answers) if answers is not None else list(wordlist.answers)
+    for answer in targets:
+        node: TreeNode | None = root
+        history: list[Turn] = []
+        for turn in range(1, 33):
+            assert node is not None
+            g = node.guess
+            where = " ".join(str(t) for t in history) or "the start"
+            if len(g) != wordlist.length or not wordlist.is_valid(g):
+                problems.append(f"{answer}: {g.upper()} after {where} is not a valid guess")
+                break
+            if hard:
+                reason = hard_mode_violation(history, g)
+                if reason:
+                    problems.append(
+                        f"{answer}: {g.upper()} after {where} breaks hard mode: {reason}"
+                    )
+                    break
+            p = score(g, answer)
+            history.append(Turn(g, p))
+            if p == win:
+                hist[turn] = hist.get(turn, 0) + 1
+                if turn > max_guesses:
+                    problems.append(f"{answer}: found in {turn} guesses, more than {max_guesses}")
+                break
+            node = node.children.get(p)
+            if node is None:
+                path = " ".join(str(t) for t in history)
+                problems.append(f"{answer}: the tree has no branch after {path}")
+                break
+        else:
+            problems.append(f"{answer}: not found within 32 guesses")
+    return Verification(len(targets), dict(sorted(hist.items())), problems, max_guesses)
+
+
+def descend(root: TreeNode, turns: Sequence[Turn]) -> TreeNode | None:
+    """The node reached by following ``turns`` from the root (``None`` after a win)."""
+    node = root
+    for k, t in enumerate(turns, start=1):
+        if t.guess != node.guess:
+            raise WordleError(
+                f"turn {k}: the tree guesses {node.guess.upper()} here, not {t.guess.upper()}"
+            )
+        if t.is_win:
+            return None
+        child = node.children.get(t.pattern)
+        if child is None:
+            raise WordleError(
+                f"turn {k}: no answer in the tree gives {t.guess.upper()} "
+                f"{format_pattern(t.pattern, t.length)}"
+            )
+        node = child
+    return node
+
+
+def answers_below(node: TreeNode, length: int) -> list[tuple[str, list[tuple[str, int]]]]:
+    """Every answer reachable from ``node`` with its remaining path (guess, pattern)."""
+    win = all_green(length)
+    out: list[tuple[str, list[tuple[str, int]]]] = []
+
+    def walk(n: TreeNode, path: list[tuple[str, int]]) -> None:
+        if n.wins:
+            out.append((n.guess, [*path, (n.guess, win)]))
+        for p, child in sorted(n.children.items()):
+            walk(child, [*path, (n.guess, p)])
+
+    walk(node, [])
+    return out
