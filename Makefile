@@ -34,6 +34,7 @@ test: lint typecheck pytest
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_engine.py
 	$(BIN)/python benchmarks/bench_strategies.py
+	$(BIN)/python benchmarks/bench_optimal.py
 
 clean:
 	rm -rf $(VENV) build dist src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

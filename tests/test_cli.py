@@ -40,7 +40,21 @@ def commands() -> list[str]:
 
 def test_every_command_has_help_with_an_example() -> None:
     names = commands()
-    assert {"score", "filter", "lists", "play", "daily", "suggest", "solve", "bench"} <= set(names)
+    for sub in ("verify", "show"):
+        text = ok("tree", sub, "--help")
+        assert "Example" in text and f"wordle tree {sub}" in text
+    assert {
+        "score",
+        "filter",
+        "lists",
+        "play",
+        "daily",
+        "suggest",
+        "solve",
+        "bench",
+        "optimal",
+        "tree",
+    } <= set(names)
     for name in names:
         text = ok(name, "--help")
         assert "Example" in text, name
@@ -264,3 +278,70 @@ def test_bench_bad_input() -> None:
     bad("bench", "--strategy", "nope", match="unknown strategy")
     bad("bench", "--start", "xxxxx", match="XXXXX is not in")
     bad("bench", "--lists", "missing.txt", match="no word list")
+
+
+# optimal and tree ----------------------------------------------------------------------------
+
+
+def test_optimal_and_tree_files(tmp_path: Path) -> None:
+    out_file = tmp_path / "salet.txt"
+    data = json.loads(ok("optimal", "--start", "salet", "--tree-out", str(out_file), "--json"))
+    assert data["total"] == 7920 and data["proven"] is True and data["max"] == 5
+    assert {"total", "mean", "max", "histogram", "proven", "seconds"} <= set(data)
+    text = ok("tree", "verify", str(out_file))
+    assert "valid" in text and "7920" in text
+    shown = ok("tree", "show", str(out_file), "salet:bybbb", "--limit", "3")
+    assert "Play BROND: 102 answers below" in shown
+    info = json.loads(ok("tree", "show", str(out_file), "salet:bybbb", "brond:bybbb", "--json"))
+    assert info["answers"] == 8
+    code, out, _ = run("tree", "verify", str(out_file), "--hard")
+    assert code == 1 and "INVALID" in out and "breaks hard mode" in out
+
+
+def test_optimal_openers_on_a_small_list(tmp_path: Path) -> None:
+    words = tmp_path / "words.txt"
+    words.write_text(
+        "\n".join(
+            [
+                "cigar",
+                "rebut",
+                "sissy",
+                "humph",
+                "awake",
+                "blush",
+                "focal",
+                "evade",
+                "naval",
+                "serve",
+                "heath",
+                "dwarf",
+            ]
+        )
+        + "\n"
+    )
+    data = json.loads(ok("optimal", "--lists", str(words), "--openers", "5", "--json"))
+    assert len(data["openers"]) == 5
+    assert min(r["total"] for r in data["openers"] if r["total"]) == data["total"]
+    text = ok("optimal", "--lists", str(words), "--openers", "3")
+    assert "most promising first guesses" in text
+
+
+def test_optimal_bad_input(tmp_path: Path) -> None:
+    bad("optimal", "--start", "xxxxx", match="XXXXX is not in")
+    bad("optimal", "--start", "salet", "--max-guesses", "2", match="cannot find every answer")
+    bad("tree", "verify", str(tmp_path / "nope.txt"), match="no such tree file")
+    junk = tmp_path / "junk.json"
+    junk.write_text("{not json")
+    bad("tree", "show", str(junk), match="bad JSON")
+
+
+def test_optimal_strategy_everywhere() -> None:
+    data = json.loads(ok("suggest", "--strategy", "optimal", "--json"))
+    assert data["suggestions"][0]["word"] == "salet"
+    assert abs(data["suggestions"][0]["score"] - 7920 / 2315) < 1e-6
+    data = json.loads(ok("suggest", "salet:bybbb", "--strategy", "optimal", "--top", "3", "--json"))
+    assert data["suggestions"][0]["word"] == "brond"
+    solved = json.loads(ok("solve", "cigar", "--strategy", "optimal", "--json"))
+    assert [t["guess"] for t in solved["turns"]] == ["salet", "brond", "chair", "cigar"]
+    bench = json.loads(ok("bench", "--strategy", "optimal", "--json"))
+    assert bench["results"][0]["total"] == 7920

@@ -1,0 +1,231 @@
+"""The exact optimal solver against brute force, the known values, and its trees."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from wordlekit import treefile
+from wordlekit.errors import WordleError
+from wordlekit.feedback import all_green, score
+from wordlekit.game import hard_mode_violation
+from wordlekit.knowledge import Turn
+from wordlekit.matrix import PatternMatrix
+from wordlekit.optimal import InfeasibleError, best_openers, solve_opening
+from wordlekit.words import WordList
+
+ORIGINAL = WordList.bundled()
+INF = float("inf")
+
+
+def brute_force(wl: WordList, start: str, max_guesses: int, hard: bool) -> float:
+    """Least total guesses by trying every guess at every node (no bounds, no tricks)."""
+    win = all_green(wl.length)
+
+    @cache
+    def best(cands: frozenset[str], depth: int, history: tuple[Turn, ...]) -> float:
+        if len(cands) == 1:
+            return 1
+        if depth == 0:
+            return INF
+        out = INF
+        for g in wl.guesses:
+            if hard and hard_mode_violation(history, g) is not None:
+                continue
+            v = cost(g, cands, depth, history)
+            out = min(out, v)
+        return out
+
+    def cost(g: str, cands: frozenset[str], depth: int, history: tuple[Turn, ...]) -> float:
+        buckets: dict[int, set[str]] = {}
+        for a in cands:
+            buckets.setdefault(score(g, a), set()).add(a)
+        if len(buckets) == 1 and g not in cands:
+            return INF  # no progress
+        total: float = len(cands)
+        for p, b in buckets.items():
+            if p == win:
+                continue
+            key_history = (*history, Turn(g, p)) if hard else ()
+            total += best(frozenset(b), depth - 1, key_history)
+        return total
+
+    return cost(start, frozenset(wl.answers), max_guesses, ())
+
+
+def small_list(seed: int, n_answers: int, n_extra: int) -> WordList:
+    rng = random.Random(seed)
+    # words that share letters make harder, deeper trees
+    pool = [w for w in ORIGINAL.answers if set(w) & set("ae") and set(w) & set("rst")]
+    answers = sorted(rng.sample(pool, n_answers))
+    extra = sorted(rng.sample([w for w in ORIGINAL.allowed if w not in answers], n_extra))
+    return WordList.from_words(answers, extra, name=f"small{seed}")
+
+
+@pytest.mark.parametrize("seed", range(8))
+@pytest.mark.parametrize("hard", [False, True])
+def test_equals_brute_force(seed: int, hard: bool) -> None:
+    wl = small_list(seed, 14, 10)
+    pm = PatternMatrix.for_list(wl, use_cache=False)
+    for start in random.Random(seed).sample(wl.guesses, 3):
+        for max_guesses in (3, 4, 6):
+            expected = brute_force(wl, start, max_guesses, hard)
+            if expected == INF:
+                with pytest.raises(InfeasibleError):
+                    solve_opening(pm, start, hard=hard, max_guesses=max_guesses)
+                continue
+            r = solve_opening(pm, start, hard=hard, max_guesses=max_guesses)
+            assert r.total == expected, (seed, start, max_guesses, hard)
+            check = treefile.verify(r.tree.root, wl, hard=hard, max_guesses=max_guesses)
+            assert check.ok and check.total == r.total, check.problems
+
+
+def test_best_opener_equals_brute_force() -> None:
+    wl = small_list(42, 12, 8)
+    pm = PatternMatrix.for_list(wl, use_cache=False)
+    result, rows = best_openers(pm, k=len(wl.guesses))
+    values = {g: brute_force(wl, g, 6, False) for g in wl.guesses}
+    assert result.total == min(values.values())
+    assert values[result.start] == result.total
+    for row in rows:
+        if row.total is not None:
+            assert row.total == values[row.word]
+        else:
+            assert values[row.word] >= row.bound
+
+
+@pytest.fixture(scope="module")
+def pm() -> PatternMatrix:
+    return PatternMatrix.for_list(ORIGINAL)
+
+
+def test_salet_normal_is_7920(pm: PatternMatrix) -> None:
+    r = solve_opening(pm, "salet")
+    assert r.total == 7920 and r.proven
+    assert round(r.mean, 4) == 3.4212
+    assert r.max == 5
+    assert r.histogram == {2: 78, 3: 1225, 4: 971, 5: 41}
+    check = treefile.verify(r.tree.root, ORIGINAL)
+    assert check.ok and check.total == 7920
+
+
+def test_salet_hard_is_8122(pm: PatternMatrix) -> None:
+    r = solve_opening(pm, "salet", hard=True)
+    assert r.total == 8122 and r.proven
+    check = treefile.verify(r.tree.root, ORIGINAL, hard=True)
+    assert check.ok and check.total == 8122
+    # the hard-mode rule holds at every node of every path
+    for answer in ORIGINAL.answers:
+        history: list[Turn] = []
+        for guess, pattern in r.tree.path(answer, 5):
+            assert hard_mode_violation(history, guess) is None
+            history.append(Turn(guess, pattern))
+
+
+def test_other_openers_and_limits(pm: PatternMatrix) -> None:
+    assert solve_opening(pm, "crane", build_tree=False).total == 7930
+    assert solve_opening(pm, "trace", build_tree=False).total == 7926
+    # with at most 5 guesses SALET still reaches 7920 (its optimal tree never needs 6)
+    assert solve_opening(pm, "salet", max_guesses=5, build_tree=False).total == 7920
+
+
+def test_top_is_an_upper_bound(pm: PatternMatrix) -> None:
+    r = solve_opening(pm, "salet", top=5)
+    assert not r.proven and r.total >= 7920
+    assert treefile.verify(r.tree.root, ORIGINAL).total == r.total
+
+
+def test_from_a_game_state(pm: PatternMatrix) -> None:
+    r = solve_opening(pm, "brond", history=[Turn.parse("salet:bybbb")])
+    assert r.games == 102
+    # 102 answers: SALET (1 each) + BROND's optimal subtree
+    full = solve_opening(pm, "salet")
+    node = full.tree.root.children[Turn.parse("salet:bybbb").pattern]
+    assert node.guess == "brond"
+    sub = sum(len(p) for _, p in treefile.answers_below(node, 5))
+    assert r.total == sub + 102
+
+
+def test_infeasible_and_bad_input(pm: PatternMatrix) -> None:
+    with pytest.raises(InfeasibleError):
+        solve_opening(pm, "salet", max_guesses=2, build_tree=False)
+    with pytest.raises(WordleError):
+        solve_opening(pm, "xxxxx")
+
+
+# Tree files ----------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def salet_files(pm: PatternMatrix, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    r = solve_opening(pm, "salet")
+    d = tmp_path_factory.mktemp("trees")
+    meta = {"lists": "original", "total": r.total}
+    treefile.write(d / "salet.txt", r.tree, 5, meta)
+    treefile.write(d / "salet.json", r.tree, 5, meta)
+    return d / "salet.txt", d / "salet.json"
+
+
+def test_round_trip(salet_files: tuple[Path, Path]) -> None:
+    text, js = salet_files
+    lines = [ln for ln in text.read_text().splitlines() if not ln.startswith("#")]
+    assert len(lines) == 2315  # one line per answer
+    assert lines[0].startswith("salet:")
+    for f in (text, js):
+        tf = treefile.read(f)
+        assert tf.meta["total"] == 7920
+        check = treefile.verify(tf.root, ORIGINAL)
+        assert check.ok and check.total == 7920
+
+
+def test_verification_catches_corruption(salet_files: tuple[Path, Path], tmp_path: Path) -> None:
+    text = salet_files[0].read_text().splitlines()
+    paths = [i for i, ln in enumerate(text) if not ln.startswith("#")]
+    # 1: a missing answer
+    missing = tmp_path / "missing.txt"
+    missing.write_text("\n".join(ln for i, ln in enumerate(text) if i != paths[5]) + "\n")
+    check = treefile.verify(treefile.read(missing).root, ORIGINAL)
+    assert not check.ok and any("no branch" in p for p in check.problems)
+    # 2: a wrong pattern on one path
+    wrong = tmp_path / "wrong.txt"
+    lines = list(text)
+    tokens = lines[paths[7]].split()
+    g, _ = tokens[-1].split(":")
+    tokens[-1] = f"{g}:ggggb"
+    lines[paths[7]] = " ".join(tokens)
+    wrong.write_text("\n".join(lines) + "\n")
+    with pytest.raises(treefile.TreeFileError):
+        treefile.read(wrong)  # the path no longer ends in a win
+    # 3: a JSON tree with one guess swapped
+    import json
+
+    doc = json.loads(salet_files[1].read_text())
+    first_branch = next(iter(doc["root"]["children"].values()))
+    first_branch["guess"] = "fuzzy"
+    swapped = tmp_path / "swapped.json"
+    swapped.write_text(json.dumps(doc))
+    check = treefile.verify(treefile.read(swapped).root, ORIGINAL)
+    assert not check.ok
+    # 4: garbage
+    junk = tmp_path / "junk.txt"
+    junk.write_text("hello world\n")
+    with pytest.raises(treefile.TreeFileError):
+        treefile.read(junk)
+
+
+def test_normal_tree_fails_hard_verification(salet_files: tuple[Path, Path]) -> None:
+    check = treefile.verify(treefile.read(salet_files[0]).root, ORIGINAL, hard=True)
+    assert not check.ok and any("breaks hard mode" in p for p in check.problems)
+
+
+def test_descend_and_answers_below(salet_files: tuple[Path, Path]) -> None:
+    root = treefile.read(salet_files[0]).root
+    node = treefile.descend(root, [Turn.parse("salet:bybbb")])
+    assert node is not None and node.guess == "brond"
+    below = treefile.answers_below(node, 5)
+    assert len(below) == 102 and ("cigar" in dict(below))
+    with pytest.raises(WordleError, match="guesses SALET here"):
+        treefile.descend(root, [Turn.parse("crane:bbbbb")])
