@@ -41,6 +41,7 @@ def test_registry() -> None:
         "minimax",
         "expected-size",
         "most-parts",
+        "optimal",
     ]
     assert get_strategy("Expected_Size").name == "expected-size"
     with pytest.raises(UnknownStrategyError, match="choose one of random, letter-frequency"):

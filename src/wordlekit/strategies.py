@@ -470,7 +470,10 @@ class Optimal(Strategy):
     is cached on disk, so following it costs nothing. Off the tree (another opener, other
     turns) the exact solver answers. Ranking gives each guess's exact expected number of
     guesses from here (``score``, lower is better). Past the guess limit, or where no play
-    fits it, the total is minimised with no limit.
+    fits it, the total is minimised with no limit. Ties between equally good guesses follow
+    the solver's order (smaller bound, then smaller sum of squared bucket sizes, then list
+    order) rather than the candidate-then-alphabetical rule of the other strategies: every
+    tie is equally optimal, and this keeps suggestions, the bot and the proven tree in step.
     """
 
     name = "optimal"
@@ -564,8 +567,10 @@ class Optimal(Strategy):
             v = optimal._root_value(ctx, int(figs.guesses[pos]), cands, depth, beta, f, m)
             if v < beta:
                 found.append((v, int(pos)))
-        words = state.wordlist.guesses
-        found.sort(key=lambda vp: (vp[0], not is_cand[vp[1]], words[figs.guesses[vp[1]]]))
+        # Equal totals keep the solver's own order (bound, then sum of squares, then list
+        # order), so the first suggestion is the guess the bot and the proven tree play.
+        rank_of = {int(pos): k for k, pos in enumerate(np.lexsort((figs.sumsq, lbs)))}
+        found.sort(key=lambda vp: (vp[0], rank_of[vp[1]]))
         return [self._suggestion(state, figs, is_cand, pos, v) for v, pos in found[:top]]
 
     @staticmethod

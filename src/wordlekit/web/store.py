@@ -1,0 +1,245 @@
+"""Games and statistics in SQLite (WAL, one transaction per change).
+
+A game lives here, answer included, from its first request to its end; the browser only ever
+sees the patterns of the guesses made (and the answer once the game is over). Every change is
+one transaction, so a server killed at any moment keeps every finished game and statistic.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import secrets
+import sqlite3
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+from wordlekit.game import Game, Status
+from wordlekit.knowledge import Turn
+from wordlekit.words import WordList
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    player TEXT NOT NULL,
+    mode TEXT NOT NULL CHECK (mode IN ('daily', 'practice')),
+    day TEXT,
+    seed INTEGER,
+    hard INTEGER NOT NULL,
+    answer TEXT NOT NULL,
+    label TEXT NOT NULL,
+    max_guesses INTEGER NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('playing', 'won', 'lost')),
+    hints INTEGER NOT NULL DEFAULT 0,
+    created_at TEXT NOT NULL,
+    finished_at TEXT
+);
+CREATE INDEX IF NOT EXISTS games_player ON games (player, finished_at);
+CREATE UNIQUE INDEX IF NOT EXISTS games_daily ON games (player, day, hard) WHERE mode = 'daily';
+CREATE TABLE IF NOT EXISTS turns (
+    game_id TEXT NOT NULL REFERENCES games (id),
+    n INTEGER NOT NULL,
+    guess TEXT NOT NULL,
+    pattern INTEGER NOT NULL,
+    PRIMARY KEY (game_id, n)
+);
+"""
+
+
+@dataclass
+class StoredGame:
+    """A game row with its turns, and the engine's view of it."""
+
+    id: str
+    player: str
+    mode: str
+    day: str | None
+    seed: int | None
+    game: Game
+    hints: int
+
+    @property
+    def status(self) -> Status:
+        return self.game.status
+
+
+@dataclass(frozen=True)
+class Stats:
+    played: int
+    wins: int
+    current_streak: int
+    max_streak: int
+    distribution: dict[int, int]
+    hints: int
+
+    @property
+    def win_percent(self) -> int:
+        return round(100 * self.wins / self.played) if self.played else 0
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "played": self.played,
+            "wins": self.wins,
+            "win_percent": self.win_percent,
+            "current_streak": self.current_streak,
+            "max_streak": self.max_streak,
+            "distribution": {str(k): v for k, v in self.distribution.items()},
+            "hints": self.hints,
+        }
+
+
+class Store:
+    """SQLite access. One connection per thread; every change is one transaction."""
+
+    def __init__(self, path: str | Path, wordlist: WordList) -> None:
+        self.path = str(path)
+        self.wordlist = wordlist
+        if self.path != ":memory:":
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        self._local = threading.local()
+        self._conn().executescript(SCHEMA)
+
+    def _conn(self) -> sqlite3.Connection:
+        conn: sqlite3.Connection | None = getattr(self._local, "conn", None)
+        if conn is None:
+            conn = sqlite3.connect(self.path, timeout=30, isolation_level=None)
+            conn.execute("PRAGMA journal_mode=WAL")
+            # FULL: a transaction is on disk when COMMIT returns (WAL keeps that cheap).
+            conn.execute("PRAGMA synchronous=FULL")
+            conn.execute("PRAGMA foreign_keys=ON")
+            conn.row_factory = sqlite3.Row
+            self._local.conn = conn
+        return conn
+
+    @contextmanager
+    def _tx(self) -> Iterator[sqlite3.Connection]:
+        conn = self._conn()
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield conn
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        else:
+            conn.execute("COMMIT")
+
+    @staticmethod
+    def new_id() -> str:
+        return secrets.token_urlsafe(12)
+
+    def create(
+        self, player: str, game: Game, mode: str, day: str | None, seed: int | None
+    ) -> tuple[StoredGame, bool]:
+        """Store a new game; a daily puzzle already started by this player is returned instead.
+
+        Returns the game and whether it was created now.
+        """
+        with self._tx() as db:
+            if mode == "daily":
+                row = db.execute(
+                    "SELECT id FROM games WHERE player = ? AND mode = 'daily' AND day = ? "
+                    "AND hard = ?",
+                    (player, day, int(game.hard)),
+                ).fetchone()
+                if row is not None:
+                    existing = self._load(db, row["id"], player)
+                    assert existing is not None
+                    return existing, False
+            gid = self.new_id()
+            db.execute(
+                "INSERT INTO games (id, player, mode, day, seed, hard, answer, label, "
+                "max_guesses, status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    gid,
+                    player,
+                    mode,
+                    day,
+                    seed,
+                    int(game.hard),
+                    game.answer,
+                    game.label,
+                    game.max_guesses,
+                    game.status.value,
+                    _now(),
+                ),
+            )
+        return StoredGame(gid, player, mode, day, seed, game, 0), True
+
+    def get(self, gid: str, player: str) -> StoredGame | None:
+        return self._load(self._conn(), gid, player)
+
+    def _load(self, db: sqlite3.Connection, gid: str, player: str) -> StoredGame | None:
+        row = db.execute(
+            "SELECT * FROM games WHERE id = ? AND player = ?", (gid, player)
+        ).fetchone()
+        if row is None:
+            return None
+        turns = [
+            Turn(r["guess"], r["pattern"])
+            for r in db.execute(
+                "SELECT guess, pattern FROM turns WHERE game_id = ? ORDER BY n", (gid,)
+            )
+        ]
+        game = Game(
+            row["answer"], self.wordlist, bool(row["hard"]), row["max_guesses"], turns, row["label"]
+        )
+        return StoredGame(gid, player, row["mode"], row["day"], row["seed"], game, row["hints"])
+
+    def add_turn(self, stored: StoredGame, turn: Turn) -> None:
+        """Record a turn played on ``stored.game`` (already applied to it) and its outcome."""
+        game = stored.game
+        status = game.status.value
+        with self._tx() as db:
+            n = len(game.turns)
+            db.execute(
+                "INSERT INTO turns (game_id, n, guess, pattern) VALUES (?, ?, ?, ?)",
+                (stored.id, n, turn.guess, turn.pattern),
+            )
+            db.execute(
+                "UPDATE games SET status = ?, finished_at = ? WHERE id = ?",
+                (status, _now() if game.over else None, stored.id),
+            )
+
+    def add_hint(self, stored: StoredGame) -> None:
+        with self._tx() as db:
+            db.execute("UPDATE games SET hints = hints + 1 WHERE id = ?", (stored.id,))
+        stored.hints += 1
+
+    def stats(self, player: str) -> Stats:
+        rows = (
+            self._conn()
+            .execute(
+                "SELECT g.status, g.hints, (SELECT COUNT(*) FROM turns t WHERE t.game_id = g.id) AS n "
+                "FROM games g WHERE g.player = ? AND g.status != 'playing' "
+                "ORDER BY g.finished_at, g.rowid",
+                (player,),
+            )
+            .fetchall()
+        )
+        played = len(rows)
+        wins = 0
+        streak = best = 0
+        dist: dict[int, int] = {k: 0 for k in range(1, 7)}
+        hints = 0
+        for r in rows:
+            hints += r["hints"]
+            if r["status"] == "won":
+                wins += 1
+                streak += 1
+                best = max(best, streak)
+                dist[r["n"]] = dist.get(r["n"], 0) + 1
+            else:
+                streak = 0
+        return Stats(played, wins, streak, best, dist, hints)
+
+    def count_finished(self) -> int:
+        row = (
+            self._conn().execute("SELECT COUNT(*) FROM games WHERE status != 'playing'").fetchone()
+        )
+        return int(row[0])
+
+
+def _now() -> str:
+    return dt.datetime.now(dt.UTC).isoformat(timespec="milliseconds")
