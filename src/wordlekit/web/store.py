@@ -211,7 +211,8 @@ class Store:
         rows = (
             self._conn()
             .execute(
-                "SELECT g.status, g.hints, (SELECT COUNT(*) FROM turns t WHERE t.game_id = g.id) AS n "
+                "SELECT g.status, g.hints, "
+                "(SELECT COUNT(*) FROM turns t WHERE t.game_id = g.id) AS n "
                 "FROM games g WHERE g.player = ? AND g.status != 'playing' "
                 "ORDER BY g.finished_at, g.rowid",
                 (player,),
