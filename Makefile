@@ -1,5 +1,5 @@
 # Two commands set everything up on a fresh Debian machine with Python 3.11:
-#   make run    start wordlekit (for now the terminal game; later the web app)
+#   make run    start the web app at http://127.0.0.1:8000 (games stored in the user data folder)
 #   make test   lint, type-check and run every test (what .ci/run calls)
 PYTHON ?= python3
 VENV ?= .venv
@@ -17,7 +17,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/wordle play
+	$(BIN)/wordle serve
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
@@ -35,6 +35,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_engine.py
 	$(BIN)/python benchmarks/bench_strategies.py
 	$(BIN)/python benchmarks/bench_optimal.py
+	$(BIN)/python benchmarks/bench_web.py
 
 clean:
 	rm -rf $(VENV) build dist src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

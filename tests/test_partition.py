@@ -96,3 +96,17 @@ def test_letter_counts() -> None:
     counts = letter_counts(encode(["geese", "crane"]))
     assert counts[0, ord("e") - 97] == 3 and counts[0, ord("g") - 97] == 1
     assert counts[1].sum() == 5
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.integers(0, len(ORIGINAL.answers) - 1), min_size=1, max_size=400, unique=True))
+def test_block_kernel_equals_the_others(cands: list[int]) -> None:
+    pm = PatternMatrix.for_list(ORIGINAL)
+    g = np.arange(len(ORIGINAL.guesses))
+    c = np.array(cands)
+    block = figures(pm.data, g, c, use_numba=True, transposed=pm.transposed)
+    parallel = figures(pm.data, g, c, use_numba=True)
+    plain = figures(pm.data, g, c, use_numba=False)
+    for other in (parallel, plain):
+        assert (block.parts == other.parts).all() and (block.largest == other.largest).all()
+        assert (block.sumsq == other.sumsq).all() and np.allclose(block.plogp, other.plogp)

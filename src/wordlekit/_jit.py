@@ -142,3 +142,34 @@ def partition_stats(matrix, guesses, cands, n_patterns, clog, parts, largest, su
         largest[k] = big
         sumsq[k] = sq
         plogp[k] = pl
+
+
+@njit(cache=True, nogil=True)
+def partition_stats_block(block, n_patterns, clog, parts, largest, sumsq, plogp):
+    """The same figures from a candidates x guesses block (rows of the transposed matrix).
+
+    Single-threaded: for the many small sets of concurrent web requests a parallel kernel per
+    request oversubscribes the cores, and the block (n x guesses bytes) stays in cache.
+    """
+    n, n_guesses = block.shape
+    counts = np.zeros(n_patterns, dtype=np.int32)
+    for g in range(n_guesses):
+        for k in range(n):
+            counts[block[k, g]] += 1
+        p = 0
+        big = 0
+        sq = 0
+        pl = 0.0
+        for k in range(n):
+            c = counts[block[k, g]]
+            if c > 0:
+                p += 1
+                if c > big:
+                    big = c
+                sq += c * c
+                pl += clog[c]
+                counts[block[k, g]] = 0
+        parts[g] = p
+        largest[g] = big
+        sumsq[g] = sq
+        plogp[g] = pl

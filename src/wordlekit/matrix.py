@@ -74,6 +74,11 @@ class PatternMatrix:
         return kernel.encode(self.wordlist.guesses)
 
     @cached_property
+    def transposed(self) -> npt.NDArray[np.unsignedinteger]:
+        """Answers x guesses, contiguous: one answer's patterns against every guess."""
+        return np.ascontiguousarray(self.data.T)
+
+    @cached_property
     def guess_letter_counts(self) -> npt.NDArray[np.uint8]:
         """Letter counts of every guess (guesses x 26), for hard-mode checks."""
         from wordlekit.partition import letter_counts

@@ -61,7 +61,7 @@ class SolverContext:
         self.guess_counts = np.ascontiguousarray(self.matrix.guess_letter_counts.astype(np.int8))
         self.data = np.ascontiguousarray(self.matrix.data)
         # answers x guesses: the search reads one candidate's patterns against every guess
-        self.transposed = np.ascontiguousarray(self.matrix.data[:, :n_answers].T)
+        self.transposed = self.matrix.transposed
         self.n_answers = n_answers
         self.win = all_green(wl.length)
         self.n_patterns = pattern_count(wl.length)

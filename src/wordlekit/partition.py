@@ -32,6 +32,10 @@ FloatArray = npt.NDArray[np.float64]
 #: Below this many guess x candidate cells numpy is used unless numba is already loaded
 #: (measured: numpy takes ~50 ms for 12,972 x 100; loading numba takes ~300 ms).
 NUMPY_LIMIT = 3_000_000
+#: Up to this many cells the single-threaded block kernel is used (as fast per core as the
+#: parallel one, measured 0.9 vs 1.05 ms at 12,972 x 20), so that concurrent callers such as
+#: web requests do not oversubscribe the cores with parallel kernels.
+SERIAL_LIMIT = 6_000_000
 
 
 @dataclass(frozen=True)
@@ -72,8 +76,12 @@ def figures(
     candidates: IntArray,
     *,
     use_numba: bool | None = None,
+    transposed: npt.NDArray[np.unsignedinteger] | None = None,
 ) -> Figures:
-    """Partition figures of each guess row of ``matrix`` over the ``candidates`` columns."""
+    """Partition figures of each guess row of ``matrix`` over the ``candidates`` columns.
+
+    ``transposed`` (answers x guesses) enables the single-threaded block kernel for small jobs.
+    """
     guesses = np.ascontiguousarray(guesses, dtype=np.int64)
     candidates = np.ascontiguousarray(candidates, dtype=np.int64)
     n = len(candidates)
@@ -83,6 +91,25 @@ def figures(
     if use_numba:
         from wordlekit import _jit
 
+        if (
+            transposed is not None
+            and len(guesses) * n <= SERIAL_LIMIT
+            and len(guesses) == transposed.shape[1]
+        ):
+            parts = np.empty(len(guesses), dtype=np.int64)
+            largest = np.empty(len(guesses), dtype=np.int64)
+            sumsq = np.empty(len(guesses), dtype=np.int64)
+            plogp = np.empty(len(guesses), dtype=np.float64)
+            _jit.partition_stats_block(
+                np.ascontiguousarray(transposed[candidates]),
+                n_patterns,
+                _clog(n),
+                parts,
+                largest,
+                sumsq,
+                plogp,
+            )
+            return Figures(guesses, n, parts, largest, sumsq, plogp)
         parts = np.empty(len(guesses), dtype=np.int64)
         largest = np.empty(len(guesses), dtype=np.int64)
         sumsq = np.empty(len(guesses), dtype=np.int64)

@@ -164,7 +164,13 @@ class GameState:
         if self.is_root:
             root = root_figures(self.matrix)
             return Figures(g, self.n, root.parts[g], root.largest[g], root.sumsq[g], root.plogp[g])
-        return figures(self.matrix.data, g, self.candidates)
+        full = guesses is None and not self.candidates_only and not (self.hard and self.history)
+        return figures(
+            self.matrix.data,
+            g,
+            self.candidates,
+            transposed=self.matrix.transposed if full else None,
+        )
 
     def is_candidate(self, guesses: IntArray) -> npt.NDArray[np.bool_]:
         mask = np.zeros(len(self.wordlist.guesses), dtype=bool)

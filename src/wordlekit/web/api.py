@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 import re
 import secrets
+import time
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
@@ -36,6 +37,7 @@ from wordlekit.words import WordList, parse_date
 log = logging.getLogger("wordlekit.web")
 
 COOKIE = "wordlekit_player"
+WORKER_THREADS = 4
 _PLAYER_RE = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
 STATIC = Path(str(resources.files("wordlekit").joinpath("web").joinpath("static")))
 TILE_NAMES = {Tile.GREEN: "green", Tile.YELLOW: "yellow", Tile.GRAY: "gray"}
@@ -137,6 +139,16 @@ def create_app(db_path: str | Path, wordlist: WordList | None = None) -> FastAPI
         load_numba()
         app.state.matrix = PatternMatrix.for_list(wl)
         GameState.start(app.state.matrix).figures()
+        # Warm every kernel a request can reach (the first call loads it from numba's cache:
+        # ~100-300 ms that would otherwise land on an unlucky request).
+        warm = GameState(app.state.matrix, (), _first(wl, 50))
+        get_strategy("entropy").rank(warm, 1)
+        app.state.matrix.transposed  # noqa: B018  (built once, before any request)
+        # Few worker threads: the work is CPU-bound, and 40 threads fighting over the GIL and
+        # two cores made every request wait for all the others.
+        import anyio.to_thread
+
+        anyio.to_thread.current_default_thread_limiter().total_tokens = WORKER_THREADS
         yield
 
     app = FastAPI(
@@ -157,7 +169,10 @@ def create_app(db_path: str | Path, wordlist: WordList | None = None) -> FastAPI
         if fresh:
             player = secrets.token_urlsafe(18)
         request.state.player = player
+        started = time.perf_counter()
         response: Response = await call_next(request)
+        # Time spent inside the app, so load tests can tell service from queueing.
+        response.headers["Server-Timing"] = f"app;dur={(time.perf_counter() - started) * 1000:.2f}"
         if fresh:
             response.set_cookie(
                 COOKIE, player, max_age=10 * 365 * 86400, httponly=True, samesite="lax"
@@ -362,6 +377,12 @@ def data_dir() -> Path:
 
     override = os.environ.get("WORDLEKIT_DATA_DIR")
     return Path(override) if override else Path(platformdirs.user_data_dir("wordlekit"))
+
+
+def _first(wl: WordList, n: int) -> Any:
+    import numpy as np
+
+    return np.arange(min(n, len(wl.answers)), dtype=np.int64)
 
 
 def default_db_path() -> Path:
