@@ -131,6 +131,7 @@ def test_daily_is_one_game_per_day(client: TestClient) -> None:
         ({"mode": "daily", "date": "2019-01-01"}, "before the first"),
         ({"mode": "daily", "date": "soon"}, "bad date"),
         ({"mode": "daily", "seed": 3}, "not a seed"),
+        ({"mode": "daily", "date": "2099-01-01"}, "not out yet"),
         ({"mode": "practice", "date": "2022-01-01"}, "not a date"),
         ({"mode": "practice", "seed": -1}, "seed"),
         ({"mode": "practice", "hard": "very"}, "hard"),
@@ -244,6 +245,7 @@ def test_solve(client: TestClient) -> None:
     data = r.json()
     assert data["solved"] and [t["guess"] for t in data["turns"]][-1] == "cigar"
     assert [t["remaining"] for t in data["turns"]] == [102, 8, 1, 1]
+    assert data["turns"][0]["letters"] == "bybbb"
     assert client.post("/api/solve", json={"answer": "xxxxx"}).status_code == 422
     assert client.post("/api/solve", json={"answer": "cigar", "strategy": "no"}).status_code == 422
     names = [s["name"] for s in client.get("/api/strategies").json()]

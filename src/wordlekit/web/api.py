@@ -7,6 +7,7 @@ the library: the routes parse, call :mod:`wordlekit` and shape the answer.
 
 from __future__ import annotations
 
+import datetime as dt
 import logging
 import re
 import secrets
@@ -227,6 +228,10 @@ def create_app(db_path: str | Path, wordlist: WordList | None = None) -> FastAPI
             if body.seed is not None:
                 raise HTTPException(422, "a daily puzzle takes a date, not a seed")
             day = parse_date(body.date or "today")
+            # Past puzzles are an archive; future ones would be spoilers. One day of slack
+            # covers players whose midnight comes before the server's.
+            if day > dt.date.today() + dt.timedelta(days=1):
+                raise HTTPException(422, f"the daily puzzle of {day} is not out yet")
             game = Game.daily(day, hard=body.hard, wordlist=wl)
             stored, created = store(request).create(
                 request.state.player, game, "daily", day.isoformat(), None
@@ -307,6 +312,7 @@ def create_app(db_path: str | Path, wordlist: WordList | None = None) -> FastAPI
                     "guess": s.turn.guess,
                     "pattern": s.turn.pattern,
                     "emoji": format_pattern(s.turn.pattern, s.turn.length),
+                    "letters": format_pattern(s.turn.pattern, s.turn.length, "letters"),
                     "before": s.before,
                     "after": s.after,
                     "bits": round(s.bits, 4),
@@ -325,7 +331,12 @@ def create_app(db_path: str | Path, wordlist: WordList | None = None) -> FastAPI
         game = play(pm, answer, strat, start=body.start, hard=body.hard)
         data = game.to_dict()
         data["turns"] = [
-            {**s.to_dict(), "emoji": format_pattern(s.pattern, wl.length)} for s in game.steps
+            {
+                **s.to_dict(),
+                "emoji": format_pattern(s.pattern, wl.length),
+                "letters": format_pattern(s.pattern, wl.length, "letters"),
+            }
+            for s in game.steps
         ]
         return data
 

@@ -1,0 +1,196 @@
+// Small DOM helpers shared by the pages: element creation, tiles, storage, animations.
+
+/** Create an element: h("button", {class: "x", "data-key": "a", onclick: fn}, "A"). */
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "class") el.className = value;
+    else if (key === "text") el.textContent = value;
+    else if (key === "style" && typeof value === "object") {
+      for (const [prop, v] of Object.entries(value)) el.style.setProperty(prop, String(v));
+    } else if (key.startsWith("on") && typeof value === "function") {
+      el.addEventListener(key.slice(2), value);
+    } else el.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : String(child));
+  }
+  return el;
+}
+
+export const byId = (id) => document.getElementById(id);
+
+/** The tile colour names by the letter the API uses in `letters` ("gyybb"). */
+export const LETTER_STATES = { g: "green", y: "yellow", b: "gray" };
+export const STATE_LETTERS = { green: "g", yellow: "y", gray: "b" };
+
+/** A pattern int (digit i of weight 3**i: 0 gray, 1 yellow, 2 green) as "gyybb" letters. */
+export function patternLetters(pattern, length = 5) {
+  let p = Number(pattern);
+  let out = "";
+  for (let i = 0; i < length; i += 1) {
+    out += "byg"[p % 3];
+    p = Math.floor(p / 3);
+  }
+  return out;
+}
+
+/** The accessible name of a tile: "C, green", "C" (typed, not checked yet) or "empty". */
+export function tileLabel(letter, state) {
+  if (!letter) return "empty";
+  const upper = letter.toUpperCase();
+  if (!state || state === "tbd" || state === "empty") return upper;
+  return `${upper}, ${state}`;
+}
+
+/** Show `letter` with `state` (empty|tbd|green|yellow|gray) on a tile element. */
+export function setTile(tile, letter, state) {
+  const upper = letter ? letter.toUpperCase() : "";
+  if (tile.textContent !== upper) tile.textContent = upper;
+  tile.dataset.state = state;
+  tile.dataset.letter = letter || "";
+  tile.setAttribute("aria-label", tileLabel(letter, state));
+}
+
+/** Restart a CSS animation class on an element (remove, force a reflow, add). */
+export function restartAnimation(el, cls) {
+  el.classList.remove(cls, "settled");
+  void el.offsetWidth; // eslint-disable-line no-void
+  el.classList.add(cls);
+}
+
+/**
+ * Animations play once: a finished flip or pop loses its class, a finished shake, bounce or
+ * slide is marked "settled" (animation: none). Otherwise showing a hidden page again would
+ * replay them, since display: none restarts CSS animations.
+ */
+export function settleAnimations(root = document) {
+  root.addEventListener("animationend", (event) => {
+    const el = event.target;
+    if (!(el instanceof Element)) return;
+    if (event.animationName === "flip" || event.animationName === "pop") {
+      el.classList.remove(event.animationName);
+    } else if (["shake", "bounce", "slide-in"].includes(event.animationName)) {
+      el.classList.add("settled");
+    }
+  });
+}
+
+const SQUARES = { "🟩": "g", "🟧": "g", "🟨": "y", "🟦": "y", "⬛": "b", "⬜": "w" };
+
+/**
+ * Text with the pattern emoji drawn as coloured squares (in the palette in use, and visible
+ * without an emoji font). The text content stays the emoji, so copying and reading it work.
+ */
+export function emojiNodes(text) {
+  const nodes = [];
+  let plain = "";
+  for (const ch of Array.from(text || "")) {
+    if (ch === "\ufe0f") continue;
+    if (ch in SQUARES) {
+      if (plain) nodes.push(plain);
+      plain = "";
+      nodes.push(h("span", { class: `sq sq-${SQUARES[ch]}` }, ch));
+    } else plain += ch;
+  }
+  if (plain) nodes.push(plain);
+  return nodes;
+}
+
+export function plural(n, word, many = `${word}s`) {
+  return `${n} ${n === 1 ? word : many}`;
+}
+
+/** localStorage that never throws (private modes, disabled storage). */
+export const storage = {
+  get(key) {
+    try {
+      return window.localStorage.getItem(key);
+    } catch {
+      return null;
+    }
+  },
+  set(key, value) {
+    try {
+      window.localStorage.setItem(key, value);
+    } catch {
+      /* storage unavailable */
+    }
+  },
+  remove(key) {
+    try {
+      window.localStorage.removeItem(key);
+    } catch {
+      /* storage unavailable */
+    }
+  },
+  getJSON(key, fallback) {
+    const text = this.get(key);
+    if (!text) return fallback;
+    try {
+      return JSON.parse(text);
+    } catch {
+      return fallback;
+    }
+  },
+  setJSON(key, value) {
+    this.set(key, JSON.stringify(value));
+  },
+};
+
+export function highContrast() {
+  return document.documentElement.dataset.contrast === "high";
+}
+
+/** Share text in the palette in use: orange/blue squares in high-contrast mode, as the NYT. */
+export function paletteShare(text) {
+  if (!text || !highContrast()) return text || "";
+  return text.replaceAll("🟩", "🟧").replaceAll("🟨", "🟦");
+}
+
+/**
+ * Copy text to the clipboard: the async Clipboard API, else a selected textarea and
+ * execCommand("copy"). Resolves to true when the text was copied.
+ */
+export async function copyText(text) {
+  try {
+    if (navigator.clipboard && window.isSecureContext) {
+      await navigator.clipboard.writeText(text);
+      return true;
+    }
+  } catch {
+    /* refused: try the fallback */
+  }
+  const host = document.querySelector("dialog[open]") || document.body;
+  const area = h("textarea", {
+    readonly: true,
+    "aria-hidden": "true",
+    tabindex: "-1",
+    class: "copy-buffer",
+  });
+  area.value = text;
+  host.append(area);
+  const focused = document.activeElement;
+  area.focus();
+  area.select();
+  area.setSelectionRange(0, text.length);
+  let ok = false;
+  try {
+    ok = document.execCommand("copy");
+  } catch {
+    ok = false;
+  }
+  area.remove();
+  if (focused && typeof focused.focus === "function") focused.focus({ preventScroll: true });
+  return ok;
+}
+
+/** Select the text of an element on the page (last resort when copying is refused). */
+export function selectText(el) {
+  const selection = window.getSelection();
+  if (!selection) return;
+  selection.removeAllRanges();
+  selection.selectAllChildren(el);
+}

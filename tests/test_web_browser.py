@@ -1,0 +1,534 @@
+"""The browser front end, end to end: the real app served by uvicorn in a thread, driven by
+Debian's chromium through Playwright.
+
+These tests never skip: without /usr/bin/chromium they fail with a message saying so, because
+CI must run them. Screenshots of every page go to ``test-output/screenshots/``.
+"""
+
+from __future__ import annotations
+
+import re
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+import httpx
+import pytest
+import uvicorn
+from playwright.sync_api import Browser, BrowserContext, Page, Route, expect, sync_playwright
+
+from wordlekit.feedback import format_pattern, score
+from wordlekit.game import Game
+from wordlekit.web.api import create_app
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+SCREENSHOTS = Path(__file__).parents[1] / "test-output" / "screenshots"
+STATES = {"g": "green", "y": "yellow", "b": "gray"}
+RANK = {"gray": 0, "yellow": 1, "green": 2}
+GREEN = "rgb(83, 141, 78)"  # #538d4e
+ORANGE = "rgb(245, 121, 58)"  # #f5793a, the high-contrast green
+SEED = 42
+ANSWER = Game.practice(SEED).answer
+LABEL = f"wordlekit practice #{SEED}"
+
+expect.set_options(timeout=10_000)
+
+
+# The server and the browser ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Server:
+    url: str
+    db: Path
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextmanager
+def run_server(db: Path) -> Iterator[Server]:
+    """The real app on a free loopback port, served by uvicorn in a daemon thread."""
+    port = _free_port()
+    config = uvicorn.Config(create_app(db), host="127.0.0.1", port=port, log_level="warning")
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, name=f"uvicorn-{port}", daemon=True)
+    thread.start()
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    try:
+        while True:
+            if not thread.is_alive():
+                raise RuntimeError(f"the server on port {port} stopped while starting")
+            try:
+                if httpx.get(f"{url}/api/strategies", timeout=2).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"the server on port {port} did not answer within 60 s")
+            time.sleep(0.05)
+        yield Server(url, db)
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    with run_server(tmp_path_factory.mktemp("web") / "games.sqlite3") as srv:
+        yield srv
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    if not CHROMIUM.exists():
+        pytest.fail(
+            f"{CHROMIUM} is missing: the browser tests need Debian's chromium "
+            "(apt-get install chromium); they are not skipped because CI must run them.",
+            pytrace=False,
+        )
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+@pytest.fixture
+def context(browser: Browser, server: Server) -> Iterator[BrowserContext]:
+    """A fresh context per test: a new cookie jar, so a new anonymous player."""
+    ctx = browser.new_context(base_url=server.url, viewport={"width": 1280, "height": 800})
+    ctx.set_default_timeout(10_000)
+    outside: list[str] = []
+
+    def only_local(route: Route) -> None:  # the page must not load anything from the internet
+        url = route.request.url
+        if url.startswith(("http://127.0.0.1:", "data:", "blob:")):
+            route.continue_()
+        else:
+            outside.append(url)
+            route.abort()
+
+    ctx.route("**/*", only_local)
+    yield ctx
+    ctx.close()
+    assert not outside, f"the page requested outside resources: {outside}"
+
+
+@pytest.fixture
+def page(context: BrowserContext) -> Iterator[Page]:
+    pg = context.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield pg
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+# Helpers -------------------------------------------------------------------------------------
+
+
+def shot(page: Page, name: str) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / name), full_page=True)
+
+
+def open_app(page: Page, where: str = "") -> None:
+    page.goto(f"/{where}")
+    expect(page.locator("html")).to_have_attribute("data-ready", "true")
+
+
+def start_practice(page: Page, seed: int = SEED) -> None:
+    page.get_by_test_id("mode-practice").check()
+    page.get_by_test_id("seed").fill(str(seed))
+    page.get_by_test_id("new-game").click()
+    expect(page.get_by_test_id("game-label")).to_contain_text(f"wordlekit practice #{seed}")
+    expect(page.get_by_test_id("board")).to_have_attribute("data-status", "playing")
+
+
+def type_guess(page: Page, word: str) -> None:
+    page.keyboard.type(word)
+    page.keyboard.press("Enter")
+
+
+def letters(guess: str, answer: str) -> str:
+    return format_pattern(score(guess, answer), 5, "letters")
+
+
+def expect_row(page: Page, row: int, guess: str, answer: str) -> None:
+    """Every tile of ``row`` shows its letter in the colour the engine gives."""
+    for col, (ch, code) in enumerate(zip(guess, letters(guess, answer), strict=True)):
+        tile = page.get_by_test_id(f"tile-{row}-{col}")
+        expect(tile).to_have_attribute("data-state", STATES[code])
+        expect(tile).to_have_text(ch.upper())
+        expect(tile).to_have_attribute("aria-label", f"{ch.upper()}, {STATES[code]}")
+
+
+def best_states(guesses: list[str], answer: str) -> dict[str, str]:
+    best: dict[str, str] = {}
+    for guess in guesses:
+        for ch, code in zip(guess, letters(guess, answer), strict=True):
+            state = STATES[code]
+            if ch not in best or RANK[state] > RANK[best[ch]]:
+                best[ch] = state
+    return best
+
+
+def expect_keyboard(page: Page, guesses: list[str], answer: str) -> None:
+    """Each on-screen key shows the best state of its letter (or none if never guessed)."""
+    best = best_states(guesses, answer)
+    for ch in "abcdefghijklmnopqrstuvwxyz":
+        key = page.locator(f'#keyboard [data-key="{ch}"]')
+        state = best.get(ch, "unused")
+        expect(key).to_have_attribute("data-state", state)
+        name = ch.upper() if state == "unused" else f"{ch.upper()}, {state}"
+        expect(key).to_have_attribute("aria-label", name)
+
+
+def win(page: Page) -> None:
+    """Play the seeded practice game in one guess and wait for the statistics dialog."""
+    open_app(page)
+    start_practice(page)
+    type_guess(page, ANSWER)
+    expect_row(page, 0, ANSWER, ANSWER)
+    expect(page.get_by_test_id("stats-dialog")).to_be_visible()
+    expect(page.get_by_test_id("stat-played")).to_have_text("1")
+
+
+def background(page: Page, selector: str) -> str:
+    return str(page.eval_on_selector(selector, "el => getComputedStyle(el).backgroundColor"))
+
+
+def wait_background(page: Page, selector: str, colour: str) -> None:
+    page.wait_for_function(
+        "([sel, colour]) => getComputedStyle(document.querySelector(sel)).backgroundColor"
+        " === colour",
+        arg=[selector, colour],
+    )
+
+
+# Play ----------------------------------------------------------------------------------------
+
+
+def test_play_a_whole_practice_game_by_typing(page: Page) -> None:
+    open_app(page)
+    start_practice(page)
+    expect(page.get_by_test_id("tile-0-0")).to_have_attribute("aria-label", "empty")
+    wrong = [w for w in ("slate", "pious", "crane") if w != ANSWER][:2]
+    played: list[str] = []
+    for row, word in enumerate(wrong):
+        page.keyboard.type(word)
+        expect(page.get_by_test_id(f"tile-{row}-4")).to_have_attribute("data-state", "tbd")
+        expect(page.get_by_test_id(f"tile-{row}-4")).to_have_attribute(
+            "aria-label", word[4].upper()
+        )
+        page.keyboard.press("Enter")
+        expect_row(page, row, word, ANSWER)
+        played.append(word)
+        expect_keyboard(page, played, ANSWER)
+    expect(page.get_by_test_id("game-label")).to_contain_text("4 guesses left")
+    shot(page, "play.png")
+
+    type_guess(page, ANSWER)
+    expect_row(page, 2, ANSWER, ANSWER)
+    played.append(ANSWER)
+    expect(page.get_by_test_id("board")).to_have_attribute("data-status", "won")
+    expect(page.get_by_test_id("result-text")).to_contain_text("Solved in 3/6")
+    expect(page.get_by_test_id("answer")).to_have_text(ANSWER.upper())
+    expect(page.get_by_test_id("message")).to_have_text("Impressive")
+    expect_keyboard(page, played, ANSWER)
+
+    dialog = page.get_by_test_id("stats-dialog")
+    expect(dialog).to_be_visible()  # opens by itself when the game ends
+    expect(page.get_by_test_id("stat-played")).to_have_text("1")
+    expect(page.get_by_test_id("stat-win-percent")).to_have_text("100")
+    expect(page.get_by_test_id("stat-current-streak")).to_have_text("1")
+    expect(page.get_by_test_id("stat-max-streak")).to_have_text("1")
+    for n in range(1, 7):
+        expect(page.get_by_test_id(f"dist-count-{n}")).to_have_text("1" if n == 3 else "0")
+    expect(page.get_by_test_id("dist-3")).to_have_class(re.compile(r"\bcurrent\b"))
+    shot(page, "stats.png")
+
+    page.get_by_test_id("stats-close").click()
+    expect(dialog).to_be_hidden()
+    page.keyboard.type("slate")  # the game is over: typing changes nothing
+    expect(page.get_by_test_id("tile-3-0")).to_have_attribute("data-state", "empty")
+    shot(page, "play-won.png")
+
+
+def test_a_word_not_in_the_list_is_refused_without_using_a_turn(page: Page) -> None:
+    open_app(page)
+    start_practice(page)
+    type_guess(page, "cra")
+    expect(page.get_by_test_id("message")).to_have_text("Not enough letters")
+    expect(page.get_by_test_id("row-0")).to_have_class(re.compile(r"\bshake\b"))
+    page.keyboard.type("zz")
+    expect(page.get_by_test_id("row-0")).not_to_have_class(re.compile(r"\bshake\b"))
+    for _ in range(5):
+        page.keyboard.press("Backspace")
+    expect(page.get_by_test_id("tile-0-0")).to_have_attribute("data-state", "empty")
+
+    type_guess(page, "xxxxx")
+    expect(page.get_by_test_id("message")).to_contain_text("Not in word list")
+    expect(page.get_by_test_id("message")).to_have_attribute("role", "status")
+    expect(page.get_by_test_id("row-0")).to_have_class(re.compile(r"\bshake\b"))
+    for col in range(5):
+        expect(page.get_by_test_id(f"tile-0-{col}")).to_have_attribute("data-state", "tbd")
+    expect(page.get_by_test_id("game-label")).to_contain_text("6 guesses left")
+
+    # The refused word stays in the row; after erasing it the next guess still goes in row 0.
+    for _ in range(5):
+        page.keyboard.press("Backspace")
+    expect(page.get_by_test_id("message")).to_be_empty()
+    guess = "slate" if ANSWER != "slate" else "crane"
+    type_guess(page, guess)
+    expect_row(page, 0, guess, ANSWER)
+    expect(page.get_by_test_id("game-label")).to_contain_text("5 guesses left")
+
+
+def test_hard_mode_refusal_message(page: Page) -> None:
+    open_app(page)
+    page.get_by_test_id("mode-daily").check()
+    page.get_by_test_id("date").fill("2021-06-19")
+    page.get_by_test_id("hard").check()
+    page.get_by_test_id("new-game").click()
+    expect(page.get_by_test_id("game-label")).to_contain_text("Wordle 0")
+    expect(page.get_by_test_id("game-label")).to_contain_text("hard mode")
+    answer = Game.daily("2021-06-19").answer
+    assert answer == "cigar"
+    type_guess(page, "crane")
+    expect_row(page, 0, "crane", answer)
+    type_guess(page, "salty")
+    expect(page.get_by_test_id("message")).to_have_text("Hard mode: 1st letter must be C")
+    expect(page.get_by_test_id("row-1")).to_have_class(re.compile(r"\bshake\b"))
+    expect(page.get_by_test_id("tile-1-0")).to_have_attribute("data-state", "tbd")
+    expect(page.get_by_test_id("game-label")).to_contain_text("5 guesses left")
+
+
+def test_share_copies_the_emoji_grid(page: Page, context: BrowserContext, server: Server) -> None:
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.url)
+    win(page)
+    expected = f"{LABEL} 1/6\n\n🟩🟩🟩🟩🟩"
+
+    page.get_by_test_id("stats-share").click()  # from the statistics dialog
+    expect(page.get_by_test_id("stats-share-status")).to_have_text("Copied results to clipboard")
+    assert page.evaluate("navigator.clipboard.readText()") == expected
+
+    page.evaluate("navigator.clipboard.writeText('')")
+    page.get_by_test_id("stats-close").click()
+    page.get_by_test_id("share").click()  # and from the page
+    expect(page.get_by_test_id("message")).to_have_text("Copied results to clipboard")
+    shown = page.get_by_test_id("share-text").inner_text()
+    assert shown.startswith(LABEL)
+    assert shown == expected
+    clipboard = page.evaluate("navigator.clipboard.readText()")
+    assert clipboard.startswith(f"{LABEL} 1/6")
+    assert clipboard.splitlines()[-1] == "🟩" * 5
+
+
+def test_on_screen_keyboard(page: Page) -> None:
+    open_app(page)
+    start_practice(page)
+    guess = "crane" if ANSWER != "crane" else "slate"
+    keys = page.get_by_test_id("keyboard")
+    expect(keys.get_by_role("button", name="Enter")).to_be_visible()
+    expect(keys.get_by_role("button", name="Backspace")).to_be_visible()
+    for ch in guess[:4]:
+        keys.locator(f'[data-key="{ch}"]').click()
+    keys.locator('[data-key="q"]').click()
+    expect(page.get_by_test_id("tile-0-4")).to_have_text("Q")
+    keys.get_by_role("button", name="Backspace").click()
+    expect(page.get_by_test_id("tile-0-4")).to_have_attribute("data-state", "empty")
+    keys.locator(f'[data-key="{guess[4]}"]').click()
+    keys.locator('[data-key="z"]').click()  # a sixth letter does not fit
+    expect(page.get_by_test_id("tile-0-4")).to_have_text(guess[4].upper())
+    keys.get_by_role("button", name="Enter").click()
+    expect_row(page, 0, guess, ANSWER)
+    expect_keyboard(page, [guess], ANSWER)
+    expect(page.get_by_test_id("tile-1-0")).to_have_attribute("data-state", "empty")
+
+
+# Statistics ----------------------------------------------------------------------------------
+
+
+def test_stats_persist_across_reloads_and_server_restarts(
+    page: Page, context: BrowserContext, server: Server
+) -> None:
+    win(page)
+    page.reload()
+    expect(page.locator("html")).to_have_attribute("data-ready", "true")
+    # The finished game is back (its id is in localStorage), without opening the dialog.
+    expect(page.get_by_test_id("board")).to_have_attribute("data-status", "won")
+    expect_row(page, 0, ANSWER, ANSWER)
+    expect(page.get_by_test_id("share-text")).to_contain_text(LABEL)
+    expect(page.get_by_test_id("stats-dialog")).to_be_hidden()
+    page.get_by_test_id("stats-button").click()
+    expect(page.get_by_test_id("stats-dialog")).to_be_visible()
+    expect(page.get_by_test_id("stat-played")).to_have_text("1")
+    expect(page.get_by_test_id("stat-win-percent")).to_have_text("100")
+    expect(page.get_by_test_id("dist-count-1")).to_have_text("1")
+
+    # A second server process on the same SQLite file knows this player too (the cookie is
+    # per host, not per port): the statistics live in the database, not in memory.
+    with run_server(server.db) as other:
+        again = context.new_page()
+        again.goto(f"{other.url}/")
+        expect(again.locator("html")).to_have_attribute("data-ready", "true")
+        again.get_by_test_id("stats-button").click()
+        expect(again.get_by_test_id("stat-played")).to_have_text("1")
+        expect(again.get_by_test_id("stat-max-streak")).to_have_text("1")
+        again.close()
+
+
+# Assist and bot ------------------------------------------------------------------------------
+
+
+def test_assist_with_clicked_tiles(page: Page) -> None:
+    open_app(page, "#assist")
+    expect(page.get_by_test_id("assist-remaining")).to_have_text("2315")
+    page.get_by_test_id("assist-word").fill("crane")
+    page.get_by_test_id("assist-add").click()
+    tiles = [page.get_by_test_id(f"assist-tile-0-{c}") for c in range(5)]
+    expect(tiles[0]).to_have_attribute("aria-label", "C, gray")
+    tiles[2].click()  # A: gray -> yellow
+    tiles[3].click()  # N: gray -> yellow -> green
+    tiles[3].click()
+    for tile, state in zip(tiles, ["gray", "gray", "yellow", "green", "gray"], strict=True):
+        expect(tile).to_have_attribute("data-state", state)
+    expect(tiles[2]).to_have_attribute("aria-label", "A, yellow")
+    expect(tiles[3]).to_have_attribute("aria-label", "N, green")
+
+    expect(page.get_by_test_id("assist-remaining")).to_have_text("20")
+    expect(page.get_by_test_id("assist-step-0")).to_contain_text("CRANE: 2315 → 20 (6.85 bits)")
+    expect(page.get_by_test_id("assist-knowledge")).to_contain_text("N at 4")
+    expect(page.locator("#assist-suggestions tr")).to_have_count(10)
+    expect(page.get_by_test_id("assist-suggestion-0").locator("td").nth(1)).to_have_text(
+        re.compile(r"^[A-Z]{5}$")
+    )
+    expect(page.locator("#assist-candidates li")).to_have_count(20)
+    shot(page, "assist.png")
+
+    # Contradictory turns: the error names the turn; removing it brings the answer back.
+    page.get_by_test_id("assist-word").fill("plant ggggg")
+    page.get_by_test_id("assist-word").press("Enter")
+    expect(page.get_by_test_id("assist-row-1")).to_be_visible()
+    error = page.get_by_test_id("assist-error")
+    expect(error).to_be_visible()
+    expect(error).to_contain_text("turn 2")
+    page.get_by_test_id("assist-remove-1").click()
+    expect(error).to_be_hidden()
+    expect(page.get_by_test_id("assist-remaining")).to_have_text("20")
+
+    # Fewer suggestions on request.
+    page.get_by_test_id("assist-top").fill("3")
+    page.get_by_test_id("assist-top").press("Enter")
+    page.get_by_test_id("assist-update").click()
+    expect(page.locator("#assist-suggestions tr")).to_have_count(3)
+
+
+def test_bot_solves_cigar(page: Page) -> None:
+    open_app(page, "#bot")
+    page.get_by_test_id("bot-answer").fill("cigar")
+    page.get_by_test_id("bot-strategy").select_option("entropy")
+    page.get_by_test_id("bot-start").fill("salet")
+    page.get_by_test_id("bot-solve").click()
+    expected = [
+        ("salet", "102 left"),
+        ("brond", "8 left"),
+        ("chair", "1 left"),
+        ("cigar", "solved"),
+    ]
+    for i, (word, left) in enumerate(expected):
+        expect(page.get_by_test_id(f"bot-row-{i}")).to_be_visible()
+        for c, ch in enumerate(word):
+            tile = page.get_by_test_id(f"bot-tile-{i}-{c}")
+            expect(tile).to_have_text(ch.upper())
+            expect(tile).to_have_attribute("data-state", STATES[letters(word, "cigar")[c]])
+        expect(page.get_by_test_id(f"bot-remaining-{i}")).to_have_text(left)
+    expect(page.get_by_test_id("bot-row-4")).to_have_count(0)
+    expect(page.get_by_test_id("bot-result")).to_have_text("Solved CIGAR in 4 guesses")
+    expect(page.get_by_test_id("bot-summary")).to_contain_text("2315")
+    shot(page, "bot.png")
+
+    page.get_by_test_id("bot-answer").fill("xxxxx")
+    page.get_by_test_id("bot-solve").click()
+    expect(page.get_by_test_id("bot-error")).to_be_visible()
+    expect(page.get_by_test_id("bot-row-0")).to_have_count(0)
+
+
+# Look and feel -------------------------------------------------------------------------------
+
+
+def test_high_contrast_toggle_changes_colours_and_persists(page: Page) -> None:
+    open_app(page)
+    start_practice(page)
+    guess = "crane" if ANSWER != "crane" else "slate"
+    type_guess(page, guess)
+    expect_row(page, 0, guess, ANSWER)
+    col = letters(guess, ANSWER).index("g")  # a green tile
+    tile = f'[data-testid="tile-0-{col}"]'
+    toggle = page.get_by_test_id("contrast-toggle")
+    expect(toggle).to_have_attribute("aria-pressed", "false")
+    wait_background(page, tile, GREEN)
+
+    toggle.click()
+    expect(toggle).to_have_attribute("aria-pressed", "true")
+    wait_background(page, tile, ORANGE)
+    assert background(page, tile) != GREEN
+    shot(page, "high-contrast.png")
+
+    page.reload()
+    expect(page.locator("html")).to_have_attribute("data-ready", "true")
+    expect(page.get_by_test_id(f"tile-0-{col}")).to_have_attribute("data-state", "green")
+    expect(page.get_by_test_id("contrast-toggle")).to_have_attribute("aria-pressed", "true")
+    wait_background(page, tile, ORANGE)
+    wait_background(page, f'#keyboard [data-key="{guess[col]}"]', ORANGE)
+
+    page.get_by_test_id("contrast-toggle").click()
+    wait_background(page, tile, GREEN)
+    page.reload()
+    expect(page.locator("html")).to_have_attribute("data-ready", "true")
+    wait_background(page, tile, GREEN)
+
+
+def test_phone_width_and_accessible_names(page: Page) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_app(page)
+    start_practice(page)
+    type_guess(page, ANSWER)
+    expect(page.get_by_test_id("stats-dialog")).to_be_visible()
+    page.get_by_test_id("stats-close").click()
+    for where in ("#play", "#assist", "#bot"):
+        page.goto(f"/{where}")
+        expect(page.locator(f'[data-nav="{where[1:]}"]')).to_have_attribute("aria-current", "page")
+        if where == "#assist":
+            expect(page.get_by_test_id("assist-remaining")).to_have_text("2315")
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390, f"{where} is {width}px wide on a 390px screen"
+        nameless = page.evaluate(
+            """() => [...document.querySelectorAll('button, a, input, select')]
+                .filter((el) => el.offsetParent !== null)
+                .filter((el) => !(el.getAttribute('aria-label') || el.labels?.length
+                                  || el.textContent.trim()))
+                .map((el) => el.outerHTML.slice(0, 80))"""
+        )
+        assert nameless == [], nameless
+    page.goto("/#play")
+    expect(page.get_by_test_id("board")).to_have_attribute("data-status", "won")
+    shot(page, "phone.png")
