@@ -77,14 +77,17 @@ def figures(
     *,
     use_numba: bool | None = None,
     transposed: npt.NDArray[np.unsignedinteger] | None = None,
+    table: npt.NDArray[np.float64] | None = None,
 ) -> Figures:
     """Partition figures of each guess row of ``matrix`` over the ``candidates`` columns.
 
     ``transposed`` (answers x guesses) enables the single-threaded block kernel for small jobs.
+    ``table`` replaces c*log2(c): ``plogp`` is then the sum of ``table[c]`` over the buckets.
     """
     guesses = np.ascontiguousarray(guesses, dtype=np.int64)
     candidates = np.ascontiguousarray(candidates, dtype=np.int64)
     n = len(candidates)
+    clog = _clog(n) if table is None else np.ascontiguousarray(table, dtype=np.float64)
     if use_numba is None:
         use_numba = "wordlekit._jit" in sys.modules or len(guesses) * n > NUMPY_LIMIT
     n_patterns = int(np.iinfo(matrix.dtype).max) + 1 if matrix.dtype == np.uint8 else 3**8
@@ -116,10 +119,10 @@ def figures(
         plogp = np.empty(len(guesses), dtype=np.float64)
         if len(guesses):
             _jit.partition_stats(
-                matrix, guesses, candidates, n_patterns, _clog(n), parts, largest, sumsq, plogp
+                matrix, guesses, candidates, n_patterns, clog, parts, largest, sumsq, plogp
             )
         return Figures(guesses, n, parts, largest, sumsq, plogp)
-    return _figures_numpy(matrix, guesses, candidates, n_patterns)
+    return _figures_numpy(matrix, guesses, candidates, n_patterns, clog)
 
 
 def _figures_numpy(
@@ -127,6 +130,7 @@ def _figures_numpy(
     guesses: IntArray,
     candidates: IntArray,
     n_patterns: int,
+    clog: npt.NDArray[np.float64],
 ) -> Figures:
     n = len(candidates)
     g = len(guesses)
@@ -148,7 +152,7 @@ def _figures_numpy(
         parts,
         np.maximum.reduceat(sizes, first).astype(np.int64),
         np.bincount(row, weights=sizes.astype(np.float64) ** 2, minlength=g).astype(np.int64),
-        np.bincount(row, weights=_clog(n)[sizes], minlength=g).astype(np.float64),
+        np.bincount(row, weights=clog[sizes], minlength=g).astype(np.float64),
     )
 
 

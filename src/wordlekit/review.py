@@ -1,0 +1,347 @@
+"""A transparent review of a played game: how good was each guess, and how lucky?
+
+For every turn, with ``n`` answers still possible before it:
+
+- ``remaining_before`` / ``remaining_after``, ``bits`` gained (log2 of the shrink) and
+  ``best_bits`` (the most expected information any valid guess offered);
+- ``expected_played`` and ``expected_best``: the expected number of guesses still to play
+  counting this one, after the played guess and after the best guess, with optimal play
+  afterwards. Exact (the optimal solver) when ``n`` is at most :data:`EXACT_LIMIT`; otherwise
+  the documented estimate :func:`estimate` (``method`` says which);
+- ``best_guess`` and the played guess's ``rank`` among all valid guesses by that measure;
+- ``skill`` = 100 − 100 × (expected_played − expected_best), kept within 0..100: one point
+  per hundredth of a guess given away, so the best guess scores 100 and a guess costing a whole
+  extra guess on average scores 0;
+- ``luck`` = the share of the possible answers that would have left more words than the
+  actual answer did (ties count half), in percent: 50 is an average outcome, 100 the best.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+import numpy.typing as npt
+
+from wordlekit.bench import play
+from wordlekit.errors import WordleError
+from wordlekit.feedback import all_green, format_pattern, score
+from wordlekit.game import hard_mode_violation
+from wordlekit.knowledge import Turn
+from wordlekit.matrix import PatternMatrix
+from wordlekit.partition import Figures, figures
+from wordlekit.strategies import GameState, get_strategy
+
+if TYPE_CHECKING:
+    from wordlekit.optimal import SolverContext
+
+#: Sets up to this size are valued exactly by the optimal solver; larger ones (the first turn
+#: among them: solving a poor opener such as FUZZY exactly takes minutes) use the estimate.
+EXACT_LIMIT = 400
+#: Exact ranking evaluates every guess whose lower bound beats the played guess; beyond this
+#: many the rank comes from the estimate instead.
+RANK_BUDGET = 400
+
+# Estimate of the expected guesses to finish a set of b answers with good play, fitted on
+# every node of the proven SALET tree (2,464 nodes): 1 for one answer, 1.5 for two, and
+# 1.457 + 0.185 * log2(b) from three on (e.g. 1.75 at 3, 2.69 at 100; the tree's own root
+# value 3.42 at 2,315, where the fit says 3.53).
+EST_A = 0.185
+EST_C = 1.457
+
+
+def finish_estimate(b: int) -> float:
+    """Estimated expected guesses to find one of ``b`` equally likely answers."""
+    if b <= 1:
+        return 1.0
+    if b == 2:
+        return 1.5
+    return EST_C + EST_A * math.log2(b)
+
+
+def _table(n: int) -> npt.NDArray[np.float64]:
+    t = np.zeros(n + 1)
+    for b in range(1, n + 1):
+        t[b] = b * finish_estimate(b)
+    return t
+
+
+def estimate(
+    state: GameState, guesses: npt.NDArray[np.int64] | None = None
+) -> npt.NDArray[np.float64]:
+    """Estimated expected guesses from here (this one included) for each guess:
+    1 + sum over the buckets it leaves (the win excluded) of (size / n) × finish_estimate(size).
+    """
+    g = state.allowed if guesses is None else guesses
+    n = state.n
+    figs = figures(state.matrix.data, g, state.candidates, table=_table(n))
+    is_cand = state.is_candidate(g)
+    # the win bucket (the guess itself, size 1) costs nothing more
+    total = figs.plogp - np.where(is_cand, finish_estimate(1), 0.0)
+    return np.asarray(1.0 + total / n, dtype=np.float64)
+
+
+@dataclass(frozen=True)
+class TurnReview:
+    number: int
+    guess: str
+    pattern: int
+    remaining_before: int
+    remaining_after: int
+    bits: float
+    best_bits: float
+    expected_played: float
+    expected_best: float
+    best_guess: str
+    rank: int
+    out_of: int
+    skill: int
+    luck: int
+    method: str  # "exact" or "estimate"
+    rank_method: str
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "turn": self.number,
+            "guess": self.guess,
+            "pattern": self.pattern,
+            "emoji": format_pattern(self.pattern, len(self.guess)),
+            "remaining_before": self.remaining_before,
+            "remaining_after": self.remaining_after,
+            "bits": round(self.bits, 4),
+            "best_bits": round(self.best_bits, 4),
+            "expected_played": round(self.expected_played, 4),
+            "expected_best": round(self.expected_best, 4),
+            "best_guess": self.best_guess,
+            "rank": self.rank,
+            "out_of": self.out_of,
+            "skill": self.skill,
+            "luck": self.luck,
+            "method": self.method,
+            "rank_method": self.rank_method,
+        }
+
+
+@dataclass(frozen=True)
+class Review:
+    answer: str | None
+    solved: bool
+    turns: tuple[TurnReview, ...]
+    bot_guesses: list[str]
+    hard: bool
+
+    @property
+    def skill(self) -> int:
+        return round(sum(t.skill for t in self.turns) / len(self.turns)) if self.turns else 0
+
+    @property
+    def luck(self) -> int:
+        return round(sum(t.luck for t in self.turns) / len(self.turns)) if self.turns else 0
+
+    def summary(self) -> str:
+        n = len(self.turns)
+        word = (self.answer or "?").upper()
+        outcome = f"solved {word} in {n}" if self.solved else f"stopped after {n} guesses"
+        bot = len(self.bot_guesses)
+        if self.answer is None:
+            comparison = "The answer was not found, so the bot's game cannot be replayed."
+        else:
+            delta = n - bot
+            if delta > 0:
+                how = f"{delta} more than"
+            elif delta < 0:
+                how = f"{-delta} fewer than"
+            else:
+                how = "as many as"
+            path = " → ".join(g.upper() for g in self.bot_guesses)
+            comparison = f"The optimal bot needs {bot} for {word} ({path}), so you used {how} it."
+        worst = min(self.turns, key=lambda t: t.skill) if self.turns else None
+        lucky = max(self.turns, key=lambda t: t.luck) if self.turns else None
+        parts = [
+            f"You {outcome}. {comparison}",
+            f"Average skill {self.skill}/100, luck {self.luck}/100.",
+        ]
+        if worst is not None and worst.skill < 100:
+            parts.append(
+                f"The costliest choice was turn {worst.number} ({worst.guess.upper()}, skill "
+                f"{worst.skill}); {worst.best_guess.upper()} expected "
+                f"{worst.expected_played - worst.expected_best:.2f} fewer guesses."
+            )
+        if lucky is not None and lucky.luck >= 75:
+            parts.append(
+                f"Turn {lucky.number} was lucky: {lucky.luck}% of the answers would have left "
+                "more words."
+            )
+        return " ".join(parts)
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "answer": self.answer,
+            "solved": self.solved,
+            "hard": self.hard,
+            "skill": self.skill,
+            "luck": self.luck,
+            "turns": [t.to_dict() for t in self.turns],
+            "bot_guesses": self.bot_guesses,
+            "summary": self.summary(),
+        }
+
+
+def review(
+    matrix: PatternMatrix,
+    turns: Sequence[Turn],
+    *,
+    answer: str | None = None,
+    hard: bool = False,
+) -> Review:
+    """Review a played game given its turns (and optionally the answer)."""
+    from wordlekit import optimal
+
+    wl = matrix.wordlist
+    if not turns:
+        raise WordleError("nothing to review: give at least one turn")
+    if answer is not None:
+        answer = wl.check_answer(answer)
+        for k, t in enumerate(turns, start=1):
+            if score(t.guess, answer) != t.pattern:
+                raise WordleError(
+                    f"turn {k}: {t.guess.upper()} against {answer.upper()} gives "
+                    f"{format_pattern(score(t.guess, answer), t.length)}, not "
+                    f"{format_pattern(t.pattern, t.length)}"
+                )
+    # checks every word and every contradiction, naming the turn
+    GameState.from_turns(matrix, turns, hard=hard)
+    if hard:
+        for k, t in enumerate(turns, start=1):
+            reason = hard_mode_violation(turns[: k - 1], t.guess)
+            if reason:
+                raise WordleError(f"turn {k}: {t.guess.upper()} breaks hard mode: {reason}")
+    win = all_green(wl.length)
+    solved = turns[-1].pattern == win
+    if answer is None and solved:
+        answer = turns[-1].guess
+    strat = get_strategy("optimal")
+    out: list[TurnReview] = []
+    state = GameState.start(matrix, hard=hard)
+    for k, t in enumerate(turns, start=1):
+        g = wl.guess_index(t.guess)
+        n = state.n
+        figs = state.figures()
+        pos_of = {int(x): i for i, x in enumerate(figs.guesses)}
+        bits_all = figs.bits
+        best_bits = float(bits_all.max())
+        after = state.after(g, t.pattern)
+        bits = math.log2(n / after.n) if after.n and t.pattern != win else math.log2(n)
+        exact = n <= EXACT_LIMIT
+        if exact:
+            ctx, depth, f, m = strat._solver(state)  # type: ignore[attr-defined]
+            cands = state.candidates.astype(np.int32)
+            if n == 1:
+                best_g = int(state.candidates[0])
+                e_best = 1.0
+                e_played = 1.0 if g == best_g else 2.0
+            else:
+                best_g = strat.choose(state)
+                node = strat._tree_node(state)  # type: ignore[attr-defined]
+                if node is not None:  # on the cached proven tree: its value is known
+                    v_best = optimal.subtree_total(node, wl.length)
+                else:
+                    v_best = optimal._root_value(ctx, best_g, cands, depth, optimal.INF, f, m)
+                v_played = (
+                    v_best
+                    if g == best_g
+                    else optimal._root_value(ctx, g, cands, depth, optimal.INF, f, m)
+                )
+                if v_played >= optimal.INF:  # cannot finish within the limit: no limit
+                    deep = optimal.context_for(matrix, hard, len(state.history) + 26)
+                    v_played = optimal._root_value(deep, g, cands, 26, optimal.INF, f, m)
+                e_best, e_played = v_best / n, v_played / n
+            rank, rank_method = _exact_rank(state, figs, g, e_played, ctx, depth, f, m)
+            method = "exact"
+        else:
+            est = estimate(state, figs.guesses)
+            best_pos = int(np.lexsort((np.arange(len(est)), est))[0])
+            best_g = int(figs.guesses[best_pos])
+            e_best = float(est[best_pos])
+            e_played = (
+                float(est[pos_of[g]]) if g in pos_of else float(estimate(state, np.array([g]))[0])
+            )
+            rank = 1 + int((est < e_played - 1e-12).sum())
+            method = rank_method = "estimate"
+        skill = round(max(0.0, min(100.0, 100.0 - 100.0 * (e_played - e_best))))
+        luck = _luck(state, g, after.n if t.pattern != win else 0)
+        out.append(
+            TurnReview(
+                number=k,
+                guess=t.guess,
+                pattern=t.pattern,
+                remaining_before=n,
+                remaining_after=after.n if t.pattern != win else 0,
+                bits=bits,
+                best_bits=best_bits,
+                expected_played=e_played,
+                expected_best=e_best,
+                best_guess=wl.guesses[best_g],
+                rank=rank,
+                out_of=len(figs.guesses),
+                skill=skill,
+                luck=luck,
+                method=method,
+                rank_method=rank_method,
+            )
+        )
+        state = after
+    bot: list[str] = []
+    if answer is not None:
+        bot = [s.guess for s in play(matrix, answer, strat, hard=hard).steps]
+    return Review(answer, solved, tuple(out), bot, hard)
+
+
+def _luck(state: GameState, g: int, actual: int) -> int:
+    """Share of the possible answers that would have left more words (ties half), in %."""
+    row = state.matrix.data[g, state.candidates].astype(np.int64)
+    counts = np.bincount(row, minlength=3**state.wordlist.length)
+    sizes = counts[row]  # words left for each possible answer
+    win = all_green(state.wordlist.length)
+    sizes = np.where(row == win, 0, sizes)
+    more = float((sizes > actual).mean())
+    same = float((sizes == actual).mean())
+    return round(100 * (more + 0.5 * same))
+
+
+def _exact_rank(
+    state: GameState,
+    figs: Figures,
+    g: int,
+    e_played: float,
+    ctx: SolverContext,
+    depth: int,
+    f: npt.NDArray[np.int8],
+    m: npt.NDArray[np.int8],
+) -> tuple[int, str]:
+    """1 + the number of guesses with a strictly smaller exact expectation."""
+    from wordlekit import optimal
+
+    n = state.n
+    is_cand = state.is_candidate(figs.guesses)
+    lbs = 3 * n - figs.parts - is_cand
+    v_played = round(e_played * n)
+    contenders = [
+        int(figs.guesses[i]) for i in np.flatnonzero(lbs < v_played) if figs.guesses[i] != g
+    ]
+    if n == 1:
+        return (1 if e_played == 1.0 else 1 + int(is_cand.sum())), "exact"
+    if len(contenders) > RANK_BUDGET:
+        est = estimate(state, figs.guesses)
+        pos = int(np.flatnonzero(figs.guesses == g)[0])
+        return 1 + int((est < est[pos] - 1e-12).sum()), "estimate"
+    cands = state.candidates.astype(np.int32)
+    better = 0
+    for c in contenders:
+        v = optimal._root_value(ctx, c, cands, depth, v_played, f, m)
+        if v < v_played:
+            better += 1
+    return 1 + better, "exact"
