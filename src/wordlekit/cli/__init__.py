@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from wordlekit.cli import bot, engine, play, solver, web  # noqa: F401  (registers the commands)
+from wordlekit.cli import analysis, bot, engine, play, solver, web  # noqa: F401  (registers the commands)
 from wordlekit.cli.app import app
 
 

@@ -63,8 +63,14 @@ def examples(*lines: str) -> str:
 
 
 def out() -> Console:
-    """A console on stdout (created per call so tests capturing stdout see the output)."""
-    return Console(highlight=False, soft_wrap=True)
+    """A console on stdout (created per call so tests capturing stdout see the output).
+
+    Piped output gets 120 columns rather than rich's 80, so tables are not cut short.
+    """
+    console = Console(highlight=False, soft_wrap=True)
+    if not console.is_terminal:
+        console.width = 120
+    return console
 
 
 def print_json(data: Any) -> None:
