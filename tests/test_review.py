@@ -1,0 +1,99 @@
+"""Game reviews: hand-checked figures, a perfect game, errors naming the turn."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from wordlekit.errors import WordleError
+from wordlekit.feedback import score
+from wordlekit.knowledge import Turn
+from wordlekit.matrix import PatternMatrix
+from wordlekit.review import finish_estimate, review
+from wordlekit.words import WordList
+
+ORIGINAL = WordList.bundled()
+
+
+@pytest.fixture(scope="module")
+def pm() -> PatternMatrix:
+    return PatternMatrix.for_list(ORIGINAL)
+
+
+def turns(answer: str, *guesses: str) -> list[Turn]:
+    return [Turn(g, score(g, answer)) for g in guesses]
+
+
+def test_the_bots_own_game_scores_full_skill(pm: PatternMatrix) -> None:
+    r = review(pm, turns("cigar", "salet", "brond", "chair", "cigar"))
+    assert r.solved and r.answer == "cigar"
+    # every turn after the first (2,315 words: estimated) is exact and optimal
+    for t in r.turns[1:]:
+        assert t.method == "exact" and t.skill == 100 and t.best_guess == t.guess
+    assert r.bot_guesses == ["salet", "brond", "chair", "cigar"]
+    assert "as many as it" in r.summary()
+
+
+def test_hand_checked_small_case(pm: PatternMatrix) -> None:
+    # After CRANE:bbggb (16 answers) and MOIST (one left: GIANT), GIANT wins.
+    r = review(pm, turns("giant", "crane", "moist", "giant"))
+    t1, t2, t3 = r.turns
+    assert (t1.remaining_before, t1.remaining_after) == (2315, 16)
+    assert t1.bits == pytest.approx(math.log2(2315 / 16))
+    assert (t2.remaining_before, t2.remaining_after) == (16, 1)
+    assert t2.bits == pytest.approx(4.0)
+    # the last turn: one word left and it was played
+    assert (t3.remaining_before, t3.remaining_after) == (1, 0)
+    assert t3.expected_played == 1.0 == t3.expected_best and t3.skill == 100 and t3.rank == 1
+    # MOIST's expectation: it wins for no answer of the 16 and splits them into 16 singletons?
+    # Exactly: 1 (MOIST) + for each answer the optimal cost of its bucket, averaged.
+    assert t2.method == "exact"
+    assert t2.expected_played >= t2.expected_best
+    assert t2.skill == round(100 - 100 * (t2.expected_played - t2.expected_best))
+    # luck: GIANT was alone in its bucket; the share of answers that would leave more words
+    assert 0 <= t2.luck <= 100
+
+
+def test_luck_extremes(pm: PatternMatrix) -> None:
+    # two candidates left: guessing one of them and being right is the luckiest outcome
+    r = review(pm, turns("cigar", "salet", "brond", "chair", "cigar"))
+    last = r.turns[-1]
+    assert last.remaining_before == 1 and last.luck == 50  # nothing could have gone otherwise
+    # winning on a guess that could also have left words: lucky
+    r = review(pm, turns("giant", "crane", "giant"))
+    assert r.turns[1].remaining_after == 0 and r.turns[1].luck > 50
+
+
+def test_estimate_is_documented_and_monotone() -> None:
+    assert finish_estimate(1) == 1.0 and finish_estimate(2) == 1.5
+    values = [finish_estimate(b) for b in range(1, 3000)]
+    assert values == sorted(values)
+
+
+def test_answer_and_errors(pm: PatternMatrix) -> None:
+    with pytest.raises(WordleError, match="turn 2"):
+        review(pm, [Turn.parse("crane:bbbbb"), Turn.parse("plant:ggggg")])
+    with pytest.raises(WordleError, match="turn 1: CRANE against CIGAR gives"):
+        review(pm, [Turn.parse("crane:bbbbb")], answer="cigar")
+    with pytest.raises(WordleError, match="nothing to review"):
+        review(pm, [])
+    with pytest.raises(WordleError, match="breaks hard mode"):
+        review(pm, turns("cigar", "crane", "salty"), hard=True)
+
+
+def test_unfinished_game(pm: PatternMatrix) -> None:
+    r = review(pm, turns("cigar", "crane", "moist"))
+    assert not r.solved and r.answer is None and r.bot_guesses == []
+    assert "stopped after 2 guesses" in r.summary()
+    d = r.to_dict()
+    for t in d["turns"]:  # type: ignore[union-attr]
+        assert {
+            "remaining_before",
+            "remaining_after",
+            "bits",
+            "best_bits",
+            "best_guess",
+            "skill",
+            "luck",
+        } <= set(t)
