@@ -316,3 +316,63 @@ def test_killed_server_loses_nothing(db: Path) -> None:
         proc.wait()
     assert Store(db, ORIGINAL).count_finished() == 1
     assert json.loads(json.dumps(stats))  # plain JSON
+
+
+def test_review(client: TestClient) -> None:
+    body = {
+        "turns": [
+            {"guess": "crane", "pattern": "bbggb"},
+            {"guess": "moist", "pattern": "bbybg"},
+            {"guess": "giant", "pattern": "ggggg"},
+        ]
+    }
+    r = client.post("/api/review", json=body)
+    assert r.status_code == 200
+    data = r.json()
+    assert data["solved"] and data["answer"] == "giant" and len(data["turns"]) == 3
+    for t in data["turns"]:
+        assert {
+            "remaining_before",
+            "remaining_after",
+            "bits",
+            "best_bits",
+            "best_guess",
+            "skill",
+            "luck",
+        } <= set(t)
+    assert "GIANT" in data["summary"]
+    same = client.post(
+        "/api/review", json={"answer": "giant", "guesses": ["crane", "moist", "giant"]}
+    )
+    assert same.json()["turns"] == data["turns"]
+
+
+@pytest.mark.parametrize(
+    ("body", "fragment"),
+    [
+        ({}, "give turns"),
+        (
+            {
+                "turns": [
+                    {"guess": "crane", "pattern": "bbbbb"},
+                    {"guess": "plant", "pattern": "ggggg"},
+                ]
+            },
+            "turn 2",
+        ),
+        ({"answer": "giant", "guesses": ["crane", "zz"]}, "turn 2"),
+        ({"answer": "xxxxx", "guesses": ["crane"]}, "not in the original word list"),
+    ],
+)
+def test_review_errors(client: TestClient, body: dict, fragment: str) -> None:  # type: ignore[type-arg]
+    r = client.post("/api/review", json=body)
+    assert r.status_code == 422 and fragment in r.json()["error"]
+
+
+def test_review_of_a_played_game(client: TestClient) -> None:
+    g = new_game(client)
+    assert client.get(f"/api/games/{g['id']}/review").status_code == 409
+    guess(client, g["id"], "crane" if answer_of(7) != "crane" else "slate")
+    guess(client, g["id"], answer_of(7))
+    r = client.get(f"/api/games/{g['id']}/review")
+    assert r.status_code == 200 and r.json()["answer"] == answer_of(7)

@@ -27,7 +27,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from wordlekit.bench import play
 from wordlekit.errors import GameOverError, InvalidWordError, WordleError
-from wordlekit.feedback import Tile, format_pattern
+from wordlekit.feedback import Tile, format_pattern, score
 from wordlekit.game import Game
 from wordlekit.knowledge import Turn
 from wordlekit.matrix import PatternMatrix
@@ -69,6 +69,15 @@ class AssistIn(BaseModel):
     top: int = Field(default=10, ge=1, le=100)
     hard: bool = False
     candidates_only: bool = False
+
+
+class ReviewIn(BaseModel):
+    turns: list[TurnIn] | None = Field(default=None, max_length=32)
+    answer: str | None = Field(default=None, max_length=32)
+    guesses: list[str] | None = Field(
+        default=None, max_length=32, description="bare guesses, with answer"
+    )
+    hard: bool = False
 
 
 class SolveIn(BaseModel):
@@ -339,6 +348,39 @@ def create_app(db_path: str | Path, wordlist: WordList | None = None) -> FastAPI
             for s in game.steps
         ]
         return data
+
+    @app.post("/api/review", tags=["analysis"])
+    def review_game(request: Request, body: ReviewIn) -> dict[str, Any]:
+        """Review a played game: per turn the words left, bits, the best guess, expected
+        guesses after the played and the best guess, rank, skill and luck; and a summary.
+        Give ``turns`` (guess and pattern), or ``guesses`` with the ``answer``."""
+        from wordlekit.review import review
+
+        if body.turns is not None:
+            turns = [Turn.of(t.guess, t.pattern) for t in body.turns]
+        elif body.guesses is not None and body.answer is not None:
+            answer = wl.check_answer(body.answer)
+            turns = []
+            for k, g in enumerate(body.guesses, start=1):
+                try:
+                    w = wl.normalize(g)
+                except WordleError as e:
+                    raise HTTPException(422, f"turn {k}: {e}") from None
+                turns.append(Turn(w, score(w, answer)))
+        else:
+            raise HTTPException(422, "give turns, or guesses with the answer")
+        return review(matrix(request), turns, answer=body.answer, hard=body.hard).to_dict()
+
+    @app.get("/api/games/{gid}/review", tags=["analysis"])
+    def review_played(request: Request, gid: str) -> dict[str, Any]:
+        """The review of one of this player's finished games (409 while it is being played)."""
+        from wordlekit.review import review
+
+        stored = load_game(request, gid)
+        game = stored.game
+        if not game.over:
+            raise HTTPException(409, "the game is still being played")
+        return review(matrix(request), game.turns, answer=game.answer, hard=game.hard).to_dict()
 
     @app.get("/api/strategies", tags=["helper"])
     def strategies() -> list[dict[str, str]]:
