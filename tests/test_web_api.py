@@ -18,8 +18,8 @@ from fastapi.testclient import TestClient
 
 from wordlekit.feedback import score
 from wordlekit.game import Game
+from wordlekit.gamestore import Store
 from wordlekit.web.api import COOKIE, create_app
-from wordlekit.web.store import Store
 from wordlekit.words import WordList
 
 ORIGINAL = WordList.bundled()

@@ -127,7 +127,7 @@ def _expected_all(
     json_: bool,
 ) -> None:
     from wordlekit import randomplay
-    from wordlekit.web.api import data_dir
+    from wordlekit.gamestore import data_dir
 
     path = Path(db) if db else data_dir() / "analysis.sqlite3"
     store = randomplay.ResultStore(path)

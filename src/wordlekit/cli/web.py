@@ -26,7 +26,8 @@ def serve_cmd(host: str, port: int, db: str | None) -> None:
     """Start the web app: play, get help on a game, watch the bot."""
     import uvicorn
 
-    from wordlekit.web.api import create_app, default_db_path
+    from wordlekit.gamestore import default_db_path
+    from wordlekit.web.api import create_app
 
     path = db or str(default_db_path())
     application = create_app(path)

@@ -29,10 +29,10 @@ from wordlekit.bench import play
 from wordlekit.errors import GameOverError, InvalidWordError, WordleError
 from wordlekit.feedback import Tile, format_pattern, score
 from wordlekit.game import Game
+from wordlekit.gamestore import Store, StoredGame
 from wordlekit.knowledge import Turn
 from wordlekit.matrix import PatternMatrix
 from wordlekit.strategies import REGISTRY, GameState, get_strategy
-from wordlekit.web.store import Store, StoredGame
 from wordlekit.words import WordList, parse_date
 
 log = logging.getLogger("wordlekit.web")
@@ -422,21 +422,7 @@ def create_app(db_path: str | Path, wordlist: WordList | None = None) -> FastAPI
     return app
 
 
-def data_dir() -> Path:
-    """``$WORDLEKIT_DATA_DIR`` or the user data folder (shared by the web app and the TUI)."""
-    import os
-
-    import platformdirs
-
-    override = os.environ.get("WORDLEKIT_DATA_DIR")
-    return Path(override) if override else Path(platformdirs.user_data_dir("wordlekit"))
-
-
 def _first(wl: WordList, n: int) -> Any:
     import numpy as np
 
     return np.arange(min(n, len(wl.answers)), dtype=np.int64)
-
-
-def default_db_path() -> Path:
-    return data_dir() / "wordlekit.sqlite3"

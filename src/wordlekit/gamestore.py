@@ -1,8 +1,10 @@
-"""Games and statistics in SQLite (WAL, one transaction per change).
+"""Games and statistics in SQLite (WAL, one transaction per change), shared by the web app
+and the terminal UI (same default file in the user data folder).
 
-A game lives here, answer included, from its first request to its end; the browser only ever
-sees the patterns of the guesses made (and the answer once the game is over). Every change is
-one transaction, so a server killed at any moment keeps every finished game and statistic.
+A game lives here, answer included, from its start to its end; the web app's browser only
+ever sees the patterns of the guesses made (and the answer once the game is over). Every
+change is one transaction, so a program killed at any moment keeps every finished game and
+statistic.
 """
 
 from __future__ import annotations
@@ -240,6 +242,21 @@ class Store:
             self._conn().execute("SELECT COUNT(*) FROM games WHERE status != 'playing'").fetchone()
         )
         return int(row[0])
+
+
+def data_dir() -> Path:
+    """``$WORDLEKIT_DATA_DIR`` or the user data folder (shared by the web app and the TUI)."""
+    import os
+
+    import platformdirs
+
+    override = os.environ.get("WORDLEKIT_DATA_DIR")
+    return Path(override) if override else Path(platformdirs.user_data_dir("wordlekit"))
+
+
+def default_db_path() -> Path:
+    """The games and statistics database both front ends use by default."""
+    return data_dir() / "wordlekit.sqlite3"
 
 
 def _now() -> str:
