@@ -345,3 +345,64 @@ def test_optimal_strategy_everywhere() -> None:
     assert [t["guess"] for t in solved["turns"]] == ["salet", "brond", "chair", "cigar"]
     bench = json.loads(ok("bench", "--strategy", "optimal", "--json"))
     assert bench["results"][0]["total"] == 7920
+
+
+# expected and review -------------------------------------------------------------------------
+
+
+def test_expected_one_word() -> None:
+    data = json.loads(ok("expected", "cigar", "--json"))
+    assert round(data["expected"], 4) == 3.7625 and data["worst"] == 10
+    assert 0 < data["p_over_6"] < 0.001
+    text = ok("expected", "cigar", "--simulate", "5000", "--seed", "3")
+    assert "contains the exact value" in text
+
+
+def test_expected_all_on_a_small_list(tmp_path: Path) -> None:
+    words = tmp_path / "atch.txt"
+    words.write_text("batch\ncatch\nhatch\nlatch\nmatch\npatch\nwatch\ncrane\nslate\n")
+    db = tmp_path / "a.sqlite3"
+    data = json.loads(
+        ok(
+            "expected",
+            "--all",
+            "--lists",
+            str(words),
+            "--db",
+            str(db),
+            "--json",
+            "--workers",
+            "1",
+            "--top",
+            "3",
+        )
+    )
+    assert data["words"] == 9 and len(data["easiest"]) == 3 and len(data["hardest"]) == 3
+    assert data["hardest"][0]["expected"] >= data["easiest"][0]["expected"]
+    csv_text = ok("expected", "--all", "--lists", str(words), "--db", str(db), "--csv")
+    lines = csv_text.strip().splitlines()
+    assert lines[0].startswith("word,expected,worst,p_over_6") and len(lines) == 10
+    text = ok("expected", "--all", "--lists", str(words), "--db", str(db), "--simulate", "2000")
+    assert "hidden words" in text and "intervals contain the exact value" in text
+
+
+def test_expected_bad_input() -> None:
+    bad("expected", match="give a WORD or --all")
+    bad("expected", "cigar", "--all", match="give a WORD or --all")
+    bad("expected", "xxxxx", match="not in the original word list")
+    bad("expected", "aahed", match="not in the original word list")
+
+
+def test_review() -> None:
+    text = ok("review", "--answer", "cigar", "adieu", "story", "cigar")
+    assert "ADIEU" in text and "You solved CIGAR in 3" in text and "skill" in text
+    data = json.loads(ok("review", "crane:bbggb", "moist:bbybg", "giant:ggggg", "--json"))
+    assert data["answer"] == "giant" and len(data["turns"]) == 3
+    assert data["turns"][1]["remaining_before"] == 16 and data["turns"][1]["remaining_after"] == 1
+
+
+def test_review_bad_input() -> None:
+    bad("review", "crane", match="has no pattern")
+    bad("review", "crane:bbbbb", "plant:ggggg", match="turn 2")
+    bad("review", "crane:bbbbb", "--answer", "cigar", match="CRANE against CIGAR gives")
+    bad("review", "crane", "salty", "--answer", "cigar", "--hard", match="turn 2")

@@ -144,10 +144,19 @@ class Review:
     def summary(self) -> str:
         n = len(self.turns)
         word = (self.answer or "?").upper()
-        outcome = f"solved {word} in {n}" if self.solved else f"stopped after {n} guesses"
+        guesses = "guess" if n == 1 else "guesses"
+        if self.solved:
+            outcome = f"solved {word} in {n}"
+        elif self.answer is not None:
+            outcome = f"stopped after {n} {guesses} without finding {word}"
+        else:
+            outcome = f"stopped after {n} {guesses}"
         bot = len(self.bot_guesses)
+        path = " → ".join(g.upper() for g in self.bot_guesses)
         if self.answer is None:
             comparison = "The answer was not found, so the bot's game cannot be replayed."
+        elif not self.solved:
+            comparison = f"The optimal bot needs {bot} for {word} ({path})."
         else:
             delta = n - bot
             if delta > 0:
@@ -156,7 +165,6 @@ class Review:
                 how = f"{-delta} fewer than"
             else:
                 how = "as many as"
-            path = " → ".join(g.upper() for g in self.bot_guesses)
             comparison = f"The optimal bot needs {bot} for {word} ({path}), so you used {how} it."
         worst = min(self.turns, key=lambda t: t.skill) if self.turns else None
         lucky = max(self.turns, key=lambda t: t.luck) if self.turns else None
