@@ -1,0 +1,387 @@
+"""Ranking first guesses, on one machine or a Dask cluster.
+
+A *method* values one first guess:
+
+- ``optimal``: its exact optimal total (the optimal solver), or "worse than B" with a cut-off;
+- ``entropy``, ``minimax``, ``expected-size``, ``most-parts``: its one-step score over all
+  answers (bits, largest bucket, expected bucket size, number of buckets);
+- ``STRATEGY-bench`` (e.g. ``entropy-bench``): the total guesses of that strategy's benchmark
+  over every answer, started from the word.
+
+Work goes to Dask (``distributed``) in batches of words. Workers rebuild the pattern matrix
+from the lists' content once per process (the lists travel once per batch as plain words, the
+30 MB matrix never does). Results stream into SQLite keyed by the run's settings: a stopped or
+crashed run resumes where it was, computes no word twice, and a finished one only reads.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import os
+import sqlite3
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from wordlekit.errors import WordleError
+from wordlekit.words import WordList
+
+ONE_STEP = {
+    # name: (figure, higher is better)
+    "entropy": ("bits", True),
+    "minimax": ("largest", False),
+    "expected-size": ("expected", False),
+    "most-parts": ("parts", True),
+}
+
+
+class RankError(WordleError):
+    """Bad settings for a ranking run (method, words, scheduler address)."""
+
+
+@dataclass(frozen=True)
+class Method:
+    """How a first guess is valued."""
+
+    name: str
+    kind: str  # "optimal", "one-step" or "bench"
+    strategy: str | None = None
+
+    @property
+    def higher_is_better(self) -> bool:
+        return self.kind == "one-step" and ONE_STEP[self.name][1]
+
+    @classmethod
+    def parse(cls, text: str) -> Method:
+        from wordlekit.strategies import REGISTRY
+
+        name = text.strip().lower()
+        if name == "optimal":
+            return cls(name, "optimal")
+        if name in ONE_STEP:
+            return cls(name, "one-step")
+        if name.endswith("-bench") and name[: -len("-bench")] in REGISTRY:
+            return cls(name, "bench", name[: -len("-bench")])
+        choices = ["optimal", *ONE_STEP, *(f"{s}-bench" for s in REGISTRY)]
+        raise RankError(f"unknown method {text!r}: choose one of {', '.join(choices)}")
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything a word's value depends on; its hash keys the stored results."""
+
+    method: Method
+    lists_hash: str
+    hard: bool
+    max_guesses: int = 6
+    beta: int | None = None
+
+    @property
+    def key(self) -> str:
+        raw = json.dumps(
+            [self.method.name, self.lists_hash, self.hard, self.max_guesses, self.beta]
+        )
+        return hashlib.sha256(raw.encode()).hexdigest()[:32]
+
+
+@dataclass(frozen=True)
+class Ranked:
+    """One first guess's value. ``value`` is None when it is worse than the cut-off."""
+
+    word: str
+    value: float | None
+    detail: dict[str, Any]
+    seconds: float
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "word": self.word,
+            "value": self.value,
+            **self.detail,
+            "seconds": round(self.seconds, 4),
+        }
+
+
+# Work done on the workers ---------------------------------------------------------------------
+
+_MATRICES: dict[str, Any] = {}
+
+
+def _matrix(answers: tuple[str, ...], allowed: tuple[str, ...], name: str) -> Any:
+    """The pattern matrix of these lists, built (or read from the disk cache) once per process."""
+    from wordlekit.matrix import PatternMatrix
+
+    wl = WordList(name, answers, allowed)
+    if wl.content_hash not in _MATRICES:
+        _MATRICES[wl.content_hash] = PatternMatrix.for_list(wl)
+    return _MATRICES[wl.content_hash]
+
+
+def compute_batch(
+    words: Sequence[str],
+    method: Method,
+    lists: tuple[tuple[str, ...], tuple[str, ...], str],
+    hard: bool,
+    max_guesses: int,
+    beta: int | None,
+) -> list[Ranked]:
+    """Value every word of a batch (runs on a worker)."""
+    import numba
+
+    # One thread per worker process: the cluster already has a process per core.
+    numba.set_num_threads(1)
+    pm = _matrix(*lists)
+    wl = pm.wordlist
+    out: list[Ranked] = []
+    if method.kind == "one-step":
+        from wordlekit.strategies import GameState
+
+        t0 = time.perf_counter()
+        state = GameState.start(pm)
+        idx = np.array([wl.guess_index(w) for w in words], dtype=np.int64)
+        figs = state.figures(idx)
+        field, _ = ONE_STEP[method.name]
+        values = {
+            "bits": figs.bits,
+            "largest": figs.largest,
+            "expected": figs.expected,
+            "parts": figs.parts,
+        }[field]
+        each = (time.perf_counter() - t0) / max(len(words), 1)
+        for k, w in enumerate(words):
+            detail = {
+                "bits": round(float(figs.bits[k]), 6),
+                "parts": int(figs.parts[k]),
+                "largest": int(figs.largest[k]),
+                "expected": round(float(figs.expected[k]), 6),
+            }
+            out.append(Ranked(w, float(values[k]), detail, each))
+        return out
+    if method.kind == "bench":
+        from wordlekit.bench import benchmark
+        from wordlekit.strategies import get_strategy
+
+        for w in words:
+            t0 = time.perf_counter()
+            r = benchmark(pm, get_strategy(method.strategy or ""), start=w, hard=hard)
+            detail = {"mean": round(r.mean, 6), "max": r.max, "failures": r.failures}
+            out.append(Ranked(w, float(r.total), detail, time.perf_counter() - t0))
+        return out
+    from wordlekit import optimal
+
+    ctx = optimal.SolverContext(pm, hard, max_guesses, memo_cap=4_000_000)
+    cands = np.arange(len(wl.answers), dtype=np.int32)
+    f, m = ctx._constraints(None, None)
+    for w in words:
+        t0 = time.perf_counter()
+        cap = optimal.INF if beta is None else beta
+        v = optimal._root_value(ctx, wl.guess_index(w), cands, max_guesses, cap, f, m)
+        seconds = time.perf_counter() - t0
+        if v >= optimal.INF:
+            out.append(Ranked(w, None, {"status": "infeasible"}, seconds))
+        elif v >= cap:
+            out.append(Ranked(w, None, {"status": f"worse than {cap}"}, seconds))
+        else:
+            out.append(Ranked(w, float(v), {"mean": round(v / len(cands), 6)}, seconds))
+        # keep memory bounded between words: a new memo per word
+        ctx = optimal.SolverContext(pm, hard, max_guesses, memo_cap=4_000_000)
+    return out
+
+
+# Storage --------------------------------------------------------------------------------------
+
+
+class RankStore:
+    """Results in SQLite, one row per (settings, word): resumable, never duplicated."""
+
+    def __init__(self, path: str | Path) -> None:
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        self.conn = sqlite3.connect(str(path), timeout=30, isolation_level=None)
+        self.conn.execute("PRAGMA journal_mode=WAL")
+        self.conn.execute("PRAGMA synchronous=FULL")
+        self.conn.execute(
+            "CREATE TABLE IF NOT EXISTS openers ("
+            " settings TEXT NOT NULL, word TEXT NOT NULL, value REAL, detail TEXT NOT NULL,"
+            " seconds REAL NOT NULL, PRIMARY KEY (settings, word))"
+        )
+
+    def done(self, settings: Settings) -> dict[str, Ranked]:
+        rows = self.conn.execute(
+            "SELECT word, value, detail, seconds FROM openers WHERE settings = ?", (settings.key,)
+        )
+        return {r[0]: Ranked(r[0], r[1], json.loads(r[2]), r[3]) for r in rows}
+
+    def add_many(self, settings: Settings, results: Sequence[Ranked]) -> None:
+        self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            self.conn.executemany(
+                "INSERT OR IGNORE INTO openers VALUES (?, ?, ?, ?, ?)",
+                [(settings.key, r.word, r.value, json.dumps(r.detail), r.seconds) for r in results],
+            )
+        except BaseException:
+            self.conn.execute("ROLLBACK")
+            raise
+        self.conn.execute("COMMIT")
+
+    def count(self, settings: Settings) -> int:
+        row = self.conn.execute(
+            "SELECT COUNT(*) FROM openers WHERE settings = ?", (settings.key,)
+        ).fetchone()
+        return int(row[0])
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+# The run --------------------------------------------------------------------------------------
+
+
+def resolve_words(spec: str, wordlist: WordList) -> list[str]:
+    """``all`` (every valid guess), ``answers``, or a file of words (each must be valid)."""
+    if spec == "all":
+        return list(wordlist.guesses)
+    if spec == "answers":
+        return list(wordlist.answers)
+    from wordlekit.words import read_word_file
+
+    path = Path(spec)
+    if not path.is_file():
+        raise RankError(f"--words {spec!r}: use all, answers or a file of words")
+    words = read_word_file(path, wordlist.length)
+    bad = [w for w in words if not wordlist.is_valid(w)]
+    if bad:
+        raise RankError(
+            f"{path}: {len(bad)} word(s) not in the {wordlist.name} list, e.g. {bad[0].upper()}"
+        )
+    return list(words)
+
+
+def default_batch_size(method: Method, n_words: int, n_workers: int) -> int:
+    """Big batches for cheap one-step scores, small ones for benchmarks and proofs, and
+    always several batches per worker so the load evens out."""
+    if method.kind == "one-step":
+        return max(1, min(2000, math.ceil(n_words / (4 * n_workers))))
+    if method.kind == "bench":
+        return max(1, min(10, math.ceil(n_words / (4 * n_workers))))
+    return 1
+
+
+ProgressFn = Callable[[int, int, float], None]
+
+
+def rank_openers(
+    wordlist: WordList,
+    method: Method,
+    words: Sequence[str],
+    store: RankStore,
+    *,
+    hard: bool = False,
+    max_guesses: int = 6,
+    beta: int | None = None,
+    scheduler: str | None = None,
+    workers: int | None = None,
+    batch_size: int | None = None,
+    progress: ProgressFn | None = None,
+    on_batch: Callable[[list[Ranked]], None] | None = None,
+) -> tuple[Settings, list[Ranked]]:
+    """Value every word (resuming), on a local Dask cluster or the one at ``scheduler``.
+
+    Returns the settings and every word's result, best first.
+    """
+    settings = Settings(method, wordlist.content_hash, hard, max_guesses, beta)
+    if method.kind != "optimal" and beta is not None:
+        raise RankError("--beta only applies to --method optimal")
+    wanted = list(dict.fromkeys(words))
+    done = store.done(settings)
+    todo = [w for w in wanted if w not in done]
+    total = len(wanted)
+    t0 = time.perf_counter()
+    if progress is not None:
+        progress(total - len(todo), total, 0.0)
+    if todo:
+        lists = (wordlist.answers, wordlist.allowed, wordlist.name)
+        with _client(scheduler, workers) as client:
+            n_workers = max(1, len(client.scheduler_info().get("workers", {})) or (workers or 1))
+            size = batch_size or default_batch_size(method, len(todo), n_workers)
+            batches = [todo[i : i + size] for i in range(0, len(todo), size)]
+            from distributed import as_completed
+
+            futures = client.map(
+                compute_batch,
+                batches,
+                method=method,
+                lists=lists,
+                hard=hard,
+                max_guesses=max_guesses,
+                beta=beta,
+                pure=False,
+            )
+            finished = total - len(todo)
+            for fut in as_completed(futures):
+                results = fut.result()
+                store.add_many(settings, results)  # stored as each batch lands
+                finished += len(results)
+                if on_batch is not None:
+                    on_batch(results)
+                if progress is not None:
+                    progress(finished, total, time.perf_counter() - t0)
+    everything = store.done(settings)
+    ranked = [everything[w] for w in wanted if w in everything]
+    return settings, sort_results(ranked, method)
+
+
+def sort_results(results: list[Ranked], method: Method) -> list[Ranked]:
+    sign = -1.0 if method.higher_is_better else 1.0
+
+    def key(r: Ranked) -> tuple[int, float, str]:
+        if r.value is None:
+            return (1, 0.0, r.word)
+        return (0, sign * r.value, r.word)
+
+    return sorted(results, key=key)
+
+
+class _client:
+    """A Dask client: the cluster at ``scheduler``, or a local one (a process per core)."""
+
+    def __init__(self, scheduler: str | None, workers: int | None) -> None:
+        self.scheduler = scheduler
+        self.workers = workers
+        self.cluster: Any = None
+        self.client: Any = None
+
+    def __enter__(self) -> Any:
+        from distributed import Client, LocalCluster
+
+        if self.scheduler:
+            if not self.scheduler.startswith(("tcp://", "tls://", "inproc://", "ucx://")):
+                raise RankError(f"bad scheduler address {self.scheduler!r}: use tcp://HOST:PORT")
+            try:
+                self.client = Client(self.scheduler, timeout="10s")
+            except (OSError, TimeoutError) as e:
+                raise RankError(
+                    f"cannot reach the Dask scheduler at {self.scheduler}: {e}"
+                ) from None
+            return self.client
+        n = self.workers or os.cpu_count() or 1
+        self.cluster = LocalCluster(
+            n_workers=n,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=None,
+            silence_logs=50,
+        )
+        self.client = Client(self.cluster)
+        return self.client
+
+    def __exit__(self, *exc: object) -> None:
+        if self.client is not None:
+            self.client.close()
+        if self.cluster is not None:
+            self.cluster.close()

@@ -1,0 +1,170 @@
+"""Ranking first guesses on Dask: equal to direct computation, resumable, cluster-size blind."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from wordlekit.errors import WordListError
+from wordlekit.openers import (
+    Method,
+    RankError,
+    RankStore,
+    compute_batch,
+    rank_openers,
+    resolve_words,
+    sort_results,
+)
+from wordlekit.words import WordList
+
+SMALL = WordList.from_words(
+    [
+        "cigar",
+        "rebut",
+        "sissy",
+        "humph",
+        "awake",
+        "blush",
+        "focal",
+        "evade",
+        "naval",
+        "serve",
+        "heath",
+        "dwarf",
+        "model",
+        "karma",
+        "stink",
+        "grade",
+        "quiet",
+        "bench",
+        "abate",
+        "feign",
+    ],
+    ["salet", "crane", "slate", "trace", "adieu", "roate"],
+    name="small",
+)
+LISTS = (SMALL.answers, SMALL.allowed, SMALL.name)
+
+
+def direct(method: Method, beta: int | None = None) -> list[tuple[str, float | None]]:
+    results = compute_batch(list(SMALL.guesses), method, LISTS, False, 6, beta)
+    return [(r.word, r.value) for r in sort_results(results, method)]
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> RankStore:
+    return RankStore(tmp_path / "openers.sqlite3")
+
+
+@pytest.mark.parametrize("name", ["entropy", "minimax", "optimal", "entropy-bench"])
+def test_ranking_equals_direct_computation(store: RankStore, name: str) -> None:
+    m = Method.parse(name)
+    _, results = rank_openers(SMALL, m, list(SMALL.guesses), store, workers=2)
+    assert [(r.word, r.value) for r in results] == direct(m)
+
+
+def test_optimal_values_match_the_solver(store: RankStore) -> None:
+    from wordlekit.matrix import PatternMatrix
+    from wordlekit.optimal import solve_opening
+
+    pm = PatternMatrix.for_list(SMALL)
+    _, results = rank_openers(SMALL, Method.parse("optimal"), ["trace", "adieu"], store, workers=1)
+    for r in results:
+        assert r.value == solve_opening(pm, r.word, build_tree=False).total
+
+
+def test_beta_reports_worse_than(store: RankStore) -> None:
+    m = Method.parse("optimal")
+    values = dict(direct(m))
+    beta = int(sorted(v for v in values.values() if v is not None)[3])
+    _, results = rank_openers(SMALL, m, list(SMALL.guesses), store, workers=1, beta=beta)
+    for r in results:
+        if values[r.word] is not None and values[r.word] < beta:  # type: ignore[operator]
+            assert r.value == values[r.word]
+        else:
+            assert r.value is None and r.detail["status"] == f"worse than {beta}"
+
+
+def test_a_killed_run_resumes_without_duplicates(store: RankStore, tmp_path: Path) -> None:
+    m = Method.parse("entropy-bench")
+    calls = {"n": 0}
+
+    class Killed(Exception):
+        pass
+
+    def die_after_first_batch(results: list) -> None:  # type: ignore[type-arg]
+        calls["n"] += 1
+        raise Killed
+
+    with pytest.raises(Killed):
+        rank_openers(
+            SMALL,
+            m,
+            list(SMALL.guesses),
+            store,
+            workers=2,
+            batch_size=3,
+            on_batch=die_after_first_batch,
+        )
+    settings_key = None
+    stored_before = store.conn.execute("SELECT COUNT(*) FROM openers").fetchone()[0]
+    assert 0 < stored_before < len(SMALL.guesses)
+    computed: list[str] = []
+    settings, results = rank_openers(
+        SMALL,
+        m,
+        list(SMALL.guesses),
+        store,
+        workers=2,
+        batch_size=3,
+        on_batch=lambda rs: computed.extend(r.word for r in rs),
+    )
+    settings_key = settings.key
+    assert len(computed) == len(SMALL.guesses) - stored_before  # nothing computed twice
+    assert [(r.word, r.value) for r in results] == direct(m)
+    db = sqlite3.connect(tmp_path / "openers.sqlite3")
+    rows = db.execute("SELECT word FROM openers WHERE settings = ?", (settings_key,)).fetchall()
+    assert len(rows) == len(set(rows)) == len(SMALL.guesses)
+    # a finished run with the same settings computes nothing
+    again: list[str] = []
+    rank_openers(
+        SMALL, m, list(SMALL.guesses), store, on_batch=lambda rs: again.extend(r.word for r in rs)
+    )
+    assert again == []
+
+
+def test_two_workers_give_the_same_results_as_one(tmp_path: Path) -> None:
+    m = Method.parse("minimax-bench")
+    _, one = rank_openers(SMALL, m, list(SMALL.guesses), RankStore(tmp_path / "1.db"), workers=1)
+    _, two = rank_openers(SMALL, m, list(SMALL.guesses), RankStore(tmp_path / "2.db"), workers=2)
+    assert [(r.word, r.value) for r in one] == [(r.word, r.value) for r in two]
+
+
+def test_bad_settings(store: RankStore, tmp_path: Path) -> None:
+    with pytest.raises(RankError, match="unknown method"):
+        Method.parse("magic")
+    with pytest.raises(RankError, match="tcp://HOST:PORT"):
+        rank_openers(SMALL, Method.parse("entropy"), ["salet"], store, scheduler="localhost:1")
+    with pytest.raises(RankError, match="cannot reach the Dask scheduler"):
+        rank_openers(
+            SMALL, Method.parse("entropy"), ["salet"], store, scheduler="tcp://127.0.0.1:1"
+        )
+    with pytest.raises(RankError, match="only applies"):
+        rank_openers(SMALL, Method.parse("entropy"), ["salet"], store, beta=10)
+    words = tmp_path / "w.txt"
+    words.write_text("salet\nzzzzz\n")
+    with pytest.raises(RankError, match="not in the small list"):
+        resolve_words(str(words), SMALL)
+    with pytest.raises(RankError, match="use all, answers"):
+        resolve_words("nothing-here.txt", SMALL)
+    bad_list = tmp_path / "bad.txt"
+    bad_list.write_text("cigar\nci9ar\n")
+    with pytest.raises(WordListError, match="line 2"):
+        WordList.load(str(bad_list))
+
+
+def test_resolve_words() -> None:
+    assert resolve_words("all", SMALL) == list(SMALL.guesses)
+    assert resolve_words("answers", SMALL) == list(SMALL.answers)
