@@ -1,0 +1,96 @@
+"""rank-openers on Dask: words per second for each method, scaling from 1 to 2 workers, and the
+funnel (all first guesses by one-step entropy → best 200 by the full entropy benchmark → exact
+optimal values of the best 10), each stage timed.
+
+Run: ``.venv/bin/python benchmarks/bench_openers.py [--skip-funnel]``. Every run uses a fresh
+temporary database, so nothing is read from earlier runs. Target (issue 8): scaling from 1 to
+2 workers at least 1.8x.
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+
+def timed(fn):  # type: ignore[no-untyped-def]
+    t = time.perf_counter()
+    out = fn()
+    return out, time.perf_counter() - t
+
+
+def main() -> None:
+    from wordlekit.openers import Method, RankStore, rank_openers
+    from wordlekit.words import WordList
+
+    wl = WordList.bundled()
+    tmp = Path(tempfile.mkdtemp(prefix="wordlekit-openers-"))
+    n = [0]
+
+    def store() -> RankStore:
+        n[0] += 1
+        return RankStore(tmp / f"run{n[0]}.sqlite3")
+
+    # Warm the caches (matrix, numba) in a throwaway run so neither side of the scaling
+    # comparison pays for them.
+    rank_openers(wl, Method.parse("entropy"), list(wl.guesses[:50]), store(), workers=2)
+
+    print("words per second (cluster start-up included):")
+    cases = [
+        ("entropy", list(wl.guesses)),
+        ("minimax", list(wl.guesses)),
+        ("entropy-bench", list(wl.answers[:40])),
+        ("optimal", ["salet", "crane", "trace", "slate"]),
+    ]
+    for name, words in cases:
+        for workers in (1, 2):
+            _, secs = timed(
+                lambda name=name, words=words, workers=workers: rank_openers(
+                    wl, Method.parse(name), words, store(), workers=workers
+                )
+            )
+            print(
+                f"  {name:<14} {len(words):>6} words, {workers} worker(s): {secs:7.2f} s = "
+                f"{len(words) / secs:8.1f} words/s"
+            )
+
+    print("\nscaling, entropy-bench over 60 first guesses (compute-bound batches):")
+    words = list(wl.answers[100:160])
+    _, one = timed(
+        lambda: rank_openers(wl, Method.parse("entropy-bench"), words, store(), workers=1)
+    )
+    _, two = timed(
+        lambda: rank_openers(wl, Method.parse("entropy-bench"), words, store(), workers=2)
+    )
+    print(f"  1 worker {one:.2f} s, 2 workers {two:.2f} s: {one / two:.2f}x (target 1.8x)")
+
+    if "--skip-funnel" in sys.argv:
+        return
+    print("\nfunnel:")
+    (_, stage1), t1 = timed(
+        lambda: rank_openers(wl, Method.parse("entropy"), list(wl.guesses), store())
+    )
+    best200 = [r.word for r in stage1[:200]]
+    print(
+        f"  1. all {len(stage1):,} first guesses by one-step entropy: {t1:.1f} s "
+        f"(best {stage1[0].word.upper()} {stage1[0].value:.4f} bits)"
+    )
+    (_, stage2), t2 = timed(
+        lambda: rank_openers(wl, Method.parse("entropy-bench"), best200, store())
+    )
+    best10 = [r.word for r in stage2[:10]]
+    print(
+        f"  2. the best 200 by the full entropy benchmark: {t2:.1f} s (best "
+        f"{stage2[0].word.upper()} total {stage2[0].value:.0f})"
+    )
+    (_, stage3), t3 = timed(lambda: rank_openers(wl, Method.parse("optimal"), best10, store()))
+    print(f"  3. exact optimal values of the best 10: {t3:.1f} s")
+    for r in stage3:
+        print(f"     {r.word.upper()} {r.value:.0f} ({r.value / len(wl.answers):.4f})")
+    print(f"  funnel total: {t1 + t2 + t3:.1f} s")
+
+
+if __name__ == "__main__":
+    main()
