@@ -12,11 +12,14 @@ import numpy as np
 from numba import njit, prange
 
 
-@njit(cache=True, nogil=True)
-def score_codes(guess, answer):  # pragma: no cover - compiled
-    """The pattern of one guess against one answer, both as letter codes."""
+@njit(cache=True, nogil=True, inline="always")
+def pattern_with(guess, answer, counts):  # pragma: no cover - compiled
+    """The pattern of ``guess`` against ``answer`` (letter codes), the two passes of the rule.
+
+    ``counts`` is a zeroed table of 26 that is left zeroed again, so callers in hot loops
+    reuse one table instead of allocating (or zeroing all 26) per pair.
+    """
     length = guess.shape[0]
-    counts = np.zeros(26, dtype=np.int8)
     green = 0
     for i in range(length):
         if guess[i] == answer[i]:
@@ -34,71 +37,37 @@ def score_codes(guess, answer):  # pragma: no cover - compiled
                 pattern += weight
                 counts[c] -= 1
         weight *= 3
+    for i in range(length):
+        counts[answer[i]] = 0
     return pattern
+
+
+@njit(cache=True, nogil=True)
+def score_codes(guess, answer):  # pragma: no cover - compiled
+    """The pattern of one guess against one answer, both as letter codes."""
+    return pattern_with(guess, answer, np.zeros(26, dtype=np.int8))
 
 
 @njit(cache=True, parallel=True, nogil=True)
 def fill_matrix(guesses, answers, out):  # pragma: no cover - compiled
-    n_guesses, length = guesses.shape
+    n_guesses = guesses.shape[0]
     n_answers = answers.shape[0]
     for gi in prange(n_guesses):
-        # One small count table per row, reset after each answer: cheaper than zeroing 26.
-        counts = np.zeros(26, dtype=np.int8)
+        counts = np.zeros(26, dtype=np.int8)  # one table per row, reused for every answer
         g = guesses[gi]
         for ai in range(n_answers):
-            a = answers[ai]
-            green = 0
-            for i in range(length):
-                if g[i] == a[i]:
-                    green |= 1 << i
-                else:
-                    counts[a[i]] += 1
-            pattern = 0
-            weight = 1
-            for i in range(length):
-                if green & (1 << i):
-                    pattern += 2 * weight
-                else:
-                    c = g[i]
-                    if counts[c] > 0:
-                        pattern += weight
-                        counts[c] -= 1
-                weight *= 3
-            for i in range(length):
-                counts[a[i]] = 0
-            out[gi, ai] = pattern
+            out[gi, ai] = pattern_with(g, answers[ai], counts)
 
 
 @njit(cache=True, nogil=True)
 def consistent(words, guesses, patterns, out):  # pragma: no cover - compiled
-    n_words, length = words.shape
+    n_words = words.shape[0]
     n_turns = guesses.shape[0]
     counts = np.zeros(26, dtype=np.int8)
     for wi in range(n_words):
-        w = words[wi]
         ok = True
         for t in range(n_turns):
-            g = guesses[t]
-            green = 0
-            for i in range(length):
-                if g[i] == w[i]:
-                    green |= 1 << i
-                else:
-                    counts[w[i]] += 1
-            pattern = 0
-            weight = 1
-            for i in range(length):
-                if green & (1 << i):
-                    pattern += 2 * weight
-                else:
-                    c = g[i]
-                    if counts[c] > 0:
-                        pattern += weight
-                        counts[c] -= 1
-                weight *= 3
-            for i in range(length):
-                counts[w[i]] = 0
-            if pattern != patterns[t]:
+            if pattern_with(guesses[t], words[wi], counts) != patterns[t]:
                 ok = False
                 break
         out[wi] = ok

@@ -324,8 +324,11 @@ def solve(
             sub = out[starts[b] : starts[b + 1]]
             if size <= 2:
                 v = lb_b  # 1 for a singleton, 3 for a pair (depth >= 2 here)
-            elif hard:
-                nf, nm = child_constraints(fixed, mincnt, guess_codes, g, pats[b])
+            else:
+                if hard:
+                    nf, nm = child_constraints(fixed, mincnt, guess_codes, g, pats[b])
+                else:
+                    nf, nm = fixed, mincnt
                 v = solve(
                     matrix,
                     mt,
@@ -335,30 +338,6 @@ def solve(
                     hard,
                     nf,
                     nm,
-                    guess_codes,
-                    guess_counts,
-                    n_answers,
-                    win,
-                    n_patterns,
-                    z1,
-                    z2,
-                    zf,
-                    zc,
-                    memo,
-                    memo_cap,
-                    stats,
-                    top,
-                )
-            else:
-                v = solve(
-                    matrix,
-                    mt,
-                    sub,
-                    depth - 1,
-                    sub_beta,
-                    hard,
-                    fixed,
-                    mincnt,
                     guess_codes,
                     guess_counts,
                     n_answers,

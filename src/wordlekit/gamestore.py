@@ -20,6 +20,7 @@ from pathlib import Path
 
 from wordlekit.game import Game, Status
 from wordlekit.knowledge import Turn
+from wordlekit.storage import connect
 from wordlekit.words import WordList
 
 SCHEMA = """
@@ -98,19 +99,13 @@ class Store:
     def __init__(self, path: str | Path, wordlist: WordList) -> None:
         self.path = str(path)
         self.wordlist = wordlist
-        if self.path != ":memory:":
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         self._local = threading.local()
         self._conn().executescript(SCHEMA)
 
     def _conn(self) -> sqlite3.Connection:
         conn: sqlite3.Connection | None = getattr(self._local, "conn", None)
         if conn is None:
-            conn = sqlite3.connect(self.path, timeout=30, isolation_level=None)
-            conn.execute("PRAGMA journal_mode=WAL")
-            # FULL: a transaction is on disk when COMMIT returns (WAL keeps that cheap).
-            conn.execute("PRAGMA synchronous=FULL")
-            conn.execute("PRAGMA foreign_keys=ON")
+            conn = connect(self.path)
             conn.row_factory = sqlite3.Row
             self._local.conn = conn
         return conn

@@ -15,7 +15,6 @@ import contextlib
 import json
 import os
 import struct
-import tempfile
 import time
 import zlib
 from dataclasses import dataclass, field
@@ -27,6 +26,7 @@ import numpy.typing as npt
 import platformdirs
 
 from wordlekit import kernel
+from wordlekit.storage import atomic_write
 from wordlekit.words import WordList
 
 MAGIC = b"WKPATMX1"
@@ -128,23 +128,9 @@ def _header(wordlist: WordList, data: npt.NDArray[np.unsignedinteger]) -> bytes:
 
 def write_cache(path: Path, wordlist: WordList, data: npt.NDArray[np.unsignedinteger]) -> None:
     """Write atomically: a temporary file in the same folder, fsync, then rename."""
-    path.parent.mkdir(parents=True, exist_ok=True)
     data = np.ascontiguousarray(data)
     header = _header(wordlist, data)
-    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(MAGIC)
-            f.write(_HEADER_LEN.pack(len(header)))
-            f.write(header)
-            f.write(data.tobytes())
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(tmp)
-        raise
+    atomic_write(path, MAGIC + _HEADER_LEN.pack(len(header)) + header + data.tobytes())
 
 
 def read_cache(path: Path, wordlist: WordList) -> npt.NDArray[np.unsignedinteger] | None:

@@ -20,7 +20,6 @@ import hashlib
 import json
 import math
 import os
-import sqlite3
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -30,6 +29,7 @@ from typing import Any
 import numpy as np
 
 from wordlekit.errors import WordleError
+from wordlekit.storage import connect
 from wordlekit.words import WordList
 
 ONE_STEP = {
@@ -201,10 +201,7 @@ class RankStore:
     """Results in SQLite, one row per (settings, word): resumable, never duplicated."""
 
     def __init__(self, path: str | Path) -> None:
-        Path(path).parent.mkdir(parents=True, exist_ok=True)
-        self.conn = sqlite3.connect(str(path), timeout=30, isolation_level=None)
-        self.conn.execute("PRAGMA journal_mode=WAL")
-        self.conn.execute("PRAGMA synchronous=FULL")
+        self.conn = connect(path)
         self.conn.execute(
             "CREATE TABLE IF NOT EXISTS openers ("
             " settings TEXT NOT NULL, word TEXT NOT NULL, value REAL, detail TEXT NOT NULL,"

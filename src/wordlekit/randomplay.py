@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import math
 import os
-import sqlite3
 import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -25,6 +24,7 @@ import numpy as np
 import numpy.typing as npt
 
 from wordlekit.errors import WordleError
+from wordlekit.storage import connect
 from wordlekit.words import WordList
 
 #: z for a two-sided 99.9% interval: a fixed-seed test must not fail by bad luck.
@@ -194,10 +194,7 @@ class ResultStore:
 
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
-        Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        self.conn = sqlite3.connect(self.path, timeout=30, isolation_level=None)
-        self.conn.execute("PRAGMA journal_mode=WAL")
-        self.conn.execute("PRAGMA synchronous=FULL")
+        self.conn = connect(path)
         self.conn.execute(
             "CREATE TABLE IF NOT EXISTS random_play ("
             " list TEXT NOT NULL, word TEXT NOT NULL, expected REAL NOT NULL,"

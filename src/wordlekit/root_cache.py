@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import contextlib
 import io
-import os
-import tempfile
 import zipfile
 import zlib
 from functools import cache
@@ -20,6 +18,7 @@ import numpy as np
 
 from wordlekit.matrix import PatternMatrix, cache_dir
 from wordlekit.partition import Figures, figures
+from wordlekit.storage import atomic_write
 
 _FIELDS = ("parts", "largest", "sumsq", "plogp")
 
@@ -49,24 +48,13 @@ def root_figures(pm: PatternMatrix) -> Figures:
 
 
 def _write(path: Path, figs: Figures) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
     buf = io.BytesIO()
     arrays = {name: getattr(figs, name) for name in _FIELDS}
     crc = 0
     for name in _FIELDS:
         crc = zlib.crc32(np.ascontiguousarray(arrays[name]).tobytes(), crc)
     np.savez(buf, crc=np.array([crc], dtype=np.int64), **arrays)
-    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(buf.getvalue())
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(tmp)
-        raise
+    atomic_write(path, buf.getvalue())
 
 
 def _read(path: Path, n_guesses: int) -> tuple[np.ndarray, ...] | None:

@@ -28,6 +28,7 @@ from wordlekit.errors import InvalidPatternError, WordleError
 from wordlekit.feedback import all_green, format_pattern, parse_pattern, score
 from wordlekit.game import hard_mode_violation
 from wordlekit.knowledge import Turn
+from wordlekit.storage import atomic_write
 from wordlekit.tree import DecisionTree, TreeNode
 from wordlekit.words import WordList
 
@@ -90,9 +91,7 @@ def write(
     text = (
         to_json(tree, length, meta) if p.suffix.lower() == ".json" else to_text(tree, length, meta)
     )
-    tmp = p.with_name(p.name + ".tmp")
-    tmp.write_text(text, encoding="utf-8")
-    tmp.replace(p)
+    atomic_write(p, text.encode("utf-8"))
 
 
 def read(path: str | Path) -> TreeFile:
