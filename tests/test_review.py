@@ -97,3 +97,19 @@ def test_unfinished_game(pm: PatternMatrix) -> None:
             "skill",
             "luck",
         } <= set(t)
+
+
+def test_a_long_lost_game_has_finite_expectations(pm: PatternMatrix) -> None:
+    # Late turns cannot finish within six any more: values fall back to no limit.
+    guesses = ["fuzzy", "jumbo", "vivid", "mummy", "pygmy", "dizzy"]
+    r = review(pm, turns("octet", *guesses), answer="octet")
+    for t in r.turns:
+        assert 1 <= t.expected_best <= t.expected_played < 30, t
+    assert not r.solved
+
+
+def test_turns_after_a_win_are_refused(pm: PatternMatrix) -> None:
+    with pytest.raises(WordleError, match="turn 4: the game was already won at turn 3"):
+        review(pm, turns("giant", "crane", "moist", "giant", "slate"))
+    with pytest.raises(WordleError, match="answer:"):
+        review(pm, turns("giant", "crane"), answer="xxxxx")

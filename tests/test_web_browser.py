@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -472,6 +473,225 @@ def test_bot_solves_cigar(page: Page) -> None:
     expect(page.get_by_test_id("bot-row-0")).to_have_count(0)
 
 
+# Review --------------------------------------------------------------------------------------
+
+GIANT_PASTE = "crane bbggb\nmoist bbybg\ngiant ggggg"
+GIANT_TURNS = [
+    {"guess": "crane", "pattern": "bbggb"},
+    {"guess": "moist", "pattern": "bbybg"},
+    {"guess": "giant", "pattern": "ggggg"},
+]
+REVIEW_TIMEOUT = 60_000  # a first turn runs the optimal solver: seconds on a busy machine
+
+
+def ordinal(n: int) -> str:
+    suffix = "th" if n % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n:,}{suffix}"
+
+
+def submit_review(page: Page, text: str, answer: str = "") -> None:
+    page.get_by_test_id("review-input").fill(text)
+    page.get_by_test_id("review-answer").fill(answer)
+    page.get_by_test_id("review-submit").click()
+
+
+def wait_review(page: Page) -> None:
+    output = page.get_by_test_id("review-output")
+    finished = re.compile(r"^(done|error)$")
+    expect(output).to_have_attribute("data-state", finished, timeout=REVIEW_TIMEOUT)
+    if output.get_attribute("data-state") == "error":
+        pytest.fail(f"the review failed: {page.get_by_test_id('review-error').inner_text()}")
+    expect(output).to_have_attribute("aria-busy", "false")
+
+
+def expect_review(page: Page, data: dict[str, Any]) -> None:
+    """The Review page shows ``data``, the API's review of the same game."""
+    expect(page.get_by_test_id("review-summary")).to_have_text(data["summary"])
+    expect(page.get_by_test_id("review-skill")).to_have_text(str(data["skill"]))
+    expect(page.get_by_test_id("review-luck")).to_have_text(str(data["luck"]))
+    turns = data["turns"]
+    expect(page.locator("#review-turns > li")).to_have_count(len(turns))
+    for i, turn in enumerate(turns):
+        code = format_pattern(turn["pattern"], 5, "letters")
+        for c, (ch, state) in enumerate(zip(turn["guess"], code, strict=True)):
+            tile = page.get_by_test_id(f"review-tile-{i}-{c}")
+            expect(tile).to_have_attribute("data-state", STATES[state])
+            expect(tile).to_have_attribute("aria-label", f"{ch.upper()}, {STATES[state]}")
+        after = "solved" if code == "ggggg" else f"{turn['remaining_after']:,}"
+        expect(page.get_by_test_id(f"review-remaining-{i}")).to_have_text(
+            f"{turn['remaining_before']:,} → {after}"
+        )
+        expect(page.get_by_test_id(f"review-bits-{i}")).to_have_text(
+            f"{turn['bits']:.2f} best {turn['best_bits']:.2f}"
+        )
+        expected = f"{turn['expected_played']:.2f} best {turn['expected_best']:.2f}"
+        if turn["method"] == "estimate":
+            expected += " estimate"
+        expect(page.get_by_test_id(f"review-expected-{i}")).to_have_text(expected)
+        expect(page.get_by_test_id(f"review-best-{i}")).to_contain_text(turn["best_guess"].upper())
+        expect(page.get_by_test_id(f"review-rank-{i}")).to_contain_text(
+            f"{ordinal(turn['rank'])} of {turn['out_of']:,}"
+        )
+        for kind in ("skill", "luck"):
+            bar = page.get_by_test_id(f"review-turn-{kind}-{i}")
+            expect(bar).to_have_attribute("data-value", str(turn[kind]))
+            expect(bar).to_have_text(f"{kind.capitalize()}{turn[kind]}")
+    bot = data["bot_guesses"]
+    expect(page.locator("#review-bot > [role=listitem]")).to_have_count(len(bot))
+    for i, guess in enumerate(bot):
+        for c, code in enumerate(letters(guess, data["answer"])):
+            tile = page.get_by_test_id(f"review-bot-tile-{i}-{c}")
+            expect(tile).to_have_text(guess[c].upper())
+            expect(tile).to_have_attribute("data-state", STATES[code])
+
+
+def test_review_a_pasted_game(page: Page) -> None:
+    open_app(page, "#review")
+    expect(page.get_by_test_id("nav-review")).to_have_attribute("aria-current", "page")
+    form = page.get_by_test_id("review-form")  # every field has a label
+    expect(form.get_by_label("Your game")).to_be_visible()
+    expect(form.get_by_label("Answer")).to_be_visible()
+    expect(form.get_by_label("Hard mode")).not_to_be_checked()
+
+    # Hold the answer back to see the loading state.
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:
+        held.append(route)
+
+    page.route("**/api/review", hold)
+    submit_review(page, GIANT_PASTE)
+    expect(page.get_by_test_id("review-status")).to_contain_text("Reviewing")
+    expect(page.get_by_test_id("review-output")).to_have_attribute("aria-busy", "true")
+    expect(page.get_by_test_id("review-submit")).to_be_disabled()
+    expect(page.get_by_test_id("review-result")).to_be_hidden()
+    deadline = time.monotonic() + 10
+    while not held and time.monotonic() < deadline:
+        page.wait_for_timeout(50)
+    assert len(held) == 1, "the review request was not sent"
+    held[0].continue_()
+    page.unroute("**/api/review", hold)
+    wait_review(page)
+    expect(page.get_by_test_id("review-status")).to_be_hidden()
+    expect(page.get_by_test_id("review-submit")).to_be_enabled()
+
+    response = page.request.post("/api/review", data={"turns": GIANT_TURNS, "hard": False})
+    assert response.ok, response.text()
+    data = response.json()
+    assert data["answer"] == "giant"
+    assert [t["remaining_after"] for t in data["turns"]][:2] == [16, 1]
+    expect(page.get_by_test_id("review-summary")).to_contain_text("GIANT")
+    expect(page.get_by_test_id("review-answer-word")).to_have_text("GIANT")
+    expect(page.get_by_test_id("review-outcome")).to_have_text("solved in 3")
+    expect(page.get_by_test_id("review-remaining-1")).to_have_text("16 → 1")
+    expect_review(page, data)
+    # The first turn (2,315 words left) is an estimate, the second (16) exact.
+    assert [t["method"] for t in data["turns"]] == ["estimate", "exact", "exact"]
+    expect(page.get_by_test_id("review-expected-0")).to_contain_text("estimate")
+    expect(page.get_by_test_id("review-expected-1")).not_to_contain_text("estimate")
+    expect(page.get_by_test_id("review-rank-0")).to_contain_text("of 12,972")
+    page.evaluate("window.scrollTo(0, 0)")  # the sticky header at the top of the picture
+    shot(page, "review.png")
+
+    # The form is kept in this browser.
+    page.reload()
+    expect(page.locator("html")).to_have_attribute("data-ready", "true")
+    expect(page.get_by_test_id("review-input")).to_have_value(GIANT_PASTE)
+
+
+def test_review_other_notations_give_the_same_turns(page: Page) -> None:
+    open_app(page, "#review")
+    shown: list[str] = []
+    for text, answer in [
+        (GIANT_PASTE, ""),
+        ("crane\nmoist\ngiant", "giant"),  # the answer and bare guesses
+        ("1. CRANE ⬛⬛🟩🟩⬛\n2. moist:00102\n\n3. giant GGGGG", ""),  # emoji, digits, a blank
+    ]:
+        submit_review(page, text, answer)
+        wait_review(page)
+        expect(page.locator("#review-turns > li")).to_have_count(3)
+        expect(page.get_by_test_id("review-remaining-1")).to_have_text("16 → 1")
+        shown.append(page.get_by_test_id("review-turns").inner_text())
+        page.get_by_test_id("review-example").click()  # changes the form, not the review
+    assert shown[0] == shown[1] == shown[2]
+    expect(page.get_by_test_id("review-input")).to_have_value(GIANT_PASTE)
+    expect(page.get_by_test_id("review-answer")).to_have_value("")
+
+
+def test_review_errors_name_the_turn(page: Page) -> None:
+    open_app(page, "#review")
+    error = page.get_by_test_id("review-error")
+    expect(error).to_be_hidden()
+
+    submit_review(page, "crane bbbbb\nplant ggggg")  # the server refuses it
+    expect(error).to_be_visible()
+    expect(error).to_contain_text("turn 2")
+    expect(error).to_have_attribute("role", "alert")
+    expect(page.get_by_test_id("review-result")).to_be_hidden()
+    expect(page.get_by_test_id("review-submit")).to_be_enabled()
+
+    submit_review(page, "crane bbggb\nmoist bby")  # the page refuses it: 3 tiles for 5
+    expect(error).to_contain_text("Turn 2")
+    expect(error).to_contain_text("3 tiles")
+    submit_review(page, "crane\nmoist")  # bare guesses need the answer
+    expect(error).to_contain_text("Turn 1")
+    expect(error).to_contain_text("answer")
+    page.get_by_test_id("review-answer").fill("giant")  # editing clears the message
+    expect(error).to_be_hidden()
+    submit_review(page, "crane\nmoist", "xxxxx")
+    expect(error).to_contain_text("XXXXX")
+
+    submit_review(page, GIANT_PASTE)  # a good game clears the error
+    wait_review(page)
+    expect(error).to_be_hidden()
+    expect(page.locator("#review-turns > li")).to_have_count(3)
+
+
+def test_review_a_played_game(page: Page) -> None:
+    open_app(page)
+    start_practice(page)
+    first = "crane" if ANSWER != "crane" else "slate"
+    type_guess(page, first)
+    expect_row(page, 0, first, ANSWER)
+    type_guess(page, ANSWER)
+    expect(page.get_by_test_id("board")).to_have_attribute("data-status", "won")
+    expect(page.get_by_test_id("review-this-game")).to_be_visible()
+    expect(page.get_by_test_id("stats-dialog")).to_be_visible()
+    game_id = page.get_by_test_id("board").get_attribute("data-game-id")
+    assert game_id
+
+    page.get_by_test_id("stats-review").click()  # from the statistics dialog
+    expect(page.get_by_test_id("stats-dialog")).to_be_hidden()
+    expect(page).to_have_url(re.compile(r"#review$"))
+    expect(page.get_by_test_id("nav-review")).to_have_attribute("aria-current", "page")
+    wait_review(page)
+    expect(page.get_by_test_id("review-title")).to_have_text(f"Review of {LABEL}")
+    expect(page.get_by_test_id("review-answer-word")).to_have_text(ANSWER.upper())
+    expect(page.get_by_test_id("review-summary")).to_contain_text(ANSWER.upper())
+    expect(page.get_by_test_id("review-outcome")).to_have_text("solved in 2")
+    expect(page.locator("#review-turns > li")).to_have_count(2)
+    expect(page.get_by_test_id("review-input")).to_have_value(
+        f"{first} {letters(first, ANSWER)}\n{ANSWER} ggggg"
+    )
+    expect(page.get_by_test_id("review-answer")).to_have_value(ANSWER)
+    response = page.request.get(f"/api/games/{game_id}/review")
+    assert response.ok, response.text()
+    data = response.json()
+    assert data["answer"] == ANSWER
+    assert [t["guess"] for t in data["turns"]] == [first, ANSWER]
+    expect_review(page, data)
+
+    # And from the end-of-game panel of the Play page.
+    page.get_by_test_id("nav-play").click()
+    expect(page.get_by_test_id("board")).to_have_attribute("data-status", "won")
+    page.get_by_test_id("review-input").evaluate("el => { el.value = ''; }")
+    page.get_by_test_id("review-this-game").click()
+    expect(page.get_by_test_id("nav-review")).to_have_attribute("aria-current", "page")
+    wait_review(page)
+    expect(page.locator("#review-turns > li")).to_have_count(2)
+    expect(page.get_by_test_id("review-input")).to_have_value(re.compile(f"^{first} "))
+
+
 # Look and feel -------------------------------------------------------------------------------
 
 
@@ -514,7 +734,7 @@ def test_phone_width_and_accessible_names(page: Page) -> None:
     type_guess(page, ANSWER)
     expect(page.get_by_test_id("stats-dialog")).to_be_visible()
     page.get_by_test_id("stats-close").click()
-    for where in ("#play", "#assist", "#bot"):
+    for where in ("#play", "#assist", "#bot", "#review"):
         page.goto(f"/{where}")
         expect(page.locator(f'[data-nav="{where[1:]}"]')).to_have_attribute("aria-current", "page")
         if where == "#assist":

@@ -211,8 +211,14 @@ def review(
     wl = matrix.wordlist
     if not turns:
         raise WordleError("nothing to review: give at least one turn")
+    win_at = next((k for k, t in enumerate(turns, start=1) if t.is_win), None)
+    if win_at is not None and win_at < len(turns):
+        raise WordleError(f"turn {win_at + 1}: the game was already won at turn {win_at}")
     if answer is not None:
-        answer = wl.check_answer(answer)
+        try:
+            answer = wl.check_answer(answer)
+        except WordleError as e:
+            raise WordleError(f"answer: {e}") from None
         for k, t in enumerate(turns, start=1):
             if score(t.guess, answer) != t.pattern:
                 raise WordleError(
@@ -258,12 +264,17 @@ def review(
                     v_best = optimal.subtree_total(node, wl.length)
                 else:
                     v_best = optimal._root_value(ctx, best_g, cands, depth, optimal.INF, f, m)
+                if v_best >= optimal.INF:
+                    # Nothing finishes within the guesses left: compare with no limit.
+                    ctx = optimal.context_for(matrix, hard, len(state.history) + 26)
+                    depth = 26
+                    v_best = optimal._root_value(ctx, best_g, cands, depth, optimal.INF, f, m)
                 v_played = (
                     v_best
                     if g == best_g
                     else optimal._root_value(ctx, g, cands, depth, optimal.INF, f, m)
                 )
-                if v_played >= optimal.INF:  # cannot finish within the limit: no limit
+                if v_played >= optimal.INF:  # this guess cannot finish in time: no limit
                     deep = optimal.context_for(matrix, hard, len(state.history) + 26)
                     v_played = optimal._root_value(deep, g, cands, 26, optimal.INF, f, m)
                 e_best, e_played = v_best / n, v_played / n

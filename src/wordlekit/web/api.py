@@ -122,6 +122,17 @@ def game_json(stored: StoredGame) -> dict[str, Any]:
     return out
 
 
+def parse_turns(turns: list[TurnIn]) -> list[Turn]:
+    """Turns from a request; a bad word or pattern is reported with its turn number."""
+    out = []
+    for k, t in enumerate(turns, start=1):
+        try:
+            out.append(Turn.of(t.guess, t.pattern))
+        except WordleError as e:
+            raise HTTPException(422, f"turn {k}: {e}") from None
+    return out
+
+
 def error(status: int, message: str) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
 
@@ -302,7 +313,7 @@ def create_app(db_path: str | Path, wordlist: WordList | None = None) -> FastAPI
         """The words that remain after your turns, what is known, and the best next guesses.
         Contradictory turns are refused (422) naming the turn."""
         strat = get_strategy(body.strategy)
-        turns = [Turn.of(t.guess, t.pattern) for t in body.turns]
+        turns = parse_turns(body.turns)
         pm = matrix(request)
         state = GameState.from_turns(
             pm, turns, hard=body.hard, candidates_only=body.candidates_only
@@ -357,9 +368,12 @@ def create_app(db_path: str | Path, wordlist: WordList | None = None) -> FastAPI
         from wordlekit.review import review
 
         if body.turns is not None:
-            turns = [Turn.of(t.guess, t.pattern) for t in body.turns]
+            turns = parse_turns(body.turns)
         elif body.guesses is not None and body.answer is not None:
-            answer = wl.check_answer(body.answer)
+            try:
+                answer = wl.check_answer(body.answer)
+            except WordleError as e:
+                raise HTTPException(422, f"answer: {e}") from None
             turns = []
             for k, g in enumerate(body.guesses, start=1):
                 try:

@@ -5,12 +5,14 @@ import { activateAssist, initAssist } from "./assist.js";
 import { initBot } from "./bot.js";
 import { byId, h, settleAnimations, storage } from "./dom.js";
 import { currentGame, initPlay, resume, setToday, share, startPractice } from "./play.js";
+import { initReview, reviewPlayedGame } from "./review.js";
 import { initStats } from "./stats.js";
 
 const PAGES = {
   play: { title: "wordlekit: play" },
   assist: { title: "wordlekit: assist" },
   bot: { title: "wordlekit: bot" },
+  review: { title: "wordlekit: review" },
 };
 const CONTRAST_KEY = "wordlekit.contrast";
 // Used when /api/strategies cannot be reached, so the selects are never empty.
@@ -36,6 +38,15 @@ function route() {
   if (previous !== page && document.activeElement?.closest?.("[data-nav]")) {
     byId("main").focus({ preventScroll: true });
   }
+}
+
+/** Show the Review page with the review of the finished game of the Play page. */
+function reviewCurrentGame() {
+  const game = currentGame();
+  if (!game || game.status === "playing") return;
+  if (window.location.hash !== "#review") window.location.hash = "#review";
+  route(); // now, not at the hashchange: the review page must be visible to take the focus
+  reviewPlayedGame(game);
 }
 
 function setContrast(high, { save = true } = {}) {
@@ -84,10 +95,11 @@ async function loadToday() {
 function main() {
   settleAnimations();
   const strategiesReady = loadStrategies();
-  initStats({ getGame: currentGame, share, playAgain: startPractice });
-  initPlay({ isActive: () => page === "play" });
+  initStats({ getGame: currentGame, share, playAgain: startPractice, review: reviewCurrentGame });
+  initPlay({ isActive: () => page === "play", review: reviewCurrentGame });
   initAssist({ strategiesReady });
   initBot();
+  initReview();
 
   setContrast(storage.get(CONTRAST_KEY) === "high", { save: false });
   byId("contrast-toggle").addEventListener("click", () => {

@@ -28,7 +28,7 @@ const FLIP_STEP = 45;
 const FLIP = 110;
 const BOUNCE = 600;
 
-let ctx = { isActive: () => true };
+let ctx = { isActive: () => true, review: () => {} };
 let game = null; // the last state the server sent
 let typed = ""; // letters typed in the current row
 let busy = false; // a request that changes the game is on its way
@@ -60,6 +60,7 @@ export function initPlay(context) {
     shareText: byId("share-text"),
     share: byId("share-button"),
     again: byId("again-button"),
+    review: byId("review-game-button"),
   };
   buildBoard(6, 5);
   buildKeyboard();
@@ -82,6 +83,7 @@ export function initPlay(context) {
     showMessage(await share(), "success");
   });
   els.again.addEventListener("click", () => startPractice());
+  els.review.addEventListener("click", () => ctx.review());
   els.keyboard.addEventListener("click", (event) => {
     const key = event.target.closest("button[data-key]");
     if (key) handleKey(key.dataset.key);

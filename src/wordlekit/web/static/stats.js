@@ -3,7 +3,12 @@
 import { api } from "./api.js";
 import { byId, h, plural } from "./dom.js";
 
-let hooks = { getGame: () => null, share: async () => "", playAgain: () => {} };
+let hooks = {
+  getGame: () => null,
+  share: async () => "",
+  playAgain: () => {},
+  review: () => {},
+};
 let els = {};
 let opening = 0;
 
@@ -22,6 +27,7 @@ export function initStats(options) {
     actions: byId("stats-actions"),
     share: byId("stats-share"),
     again: byId("stats-again"),
+    review: byId("stats-review"),
     shareStatus: byId("stats-share-status"),
   };
   els.button.addEventListener("click", () => openStats());
@@ -39,6 +45,10 @@ export function initStats(options) {
   els.again.addEventListener("click", () => {
     els.dialog.close();
     hooks.playAgain();
+  });
+  els.review.addEventListener("click", () => {
+    els.dialog.close();
+    hooks.review();
   });
 }
 
