@@ -406,3 +406,59 @@ def test_review_bad_input() -> None:
     bad("review", "crane:bbbbb", "plant:ggggg", match="turn 2")
     bad("review", "crane:bbbbb", "--answer", "cigar", match="CRANE against CIGAR gives")
     bad("review", "crane", "salty", "--answer", "cigar", "--hard", match="turn 2")
+
+
+# rank-openers --------------------------------------------------------------------------------
+
+
+def test_rank_openers_on_a_small_list(tmp_path: Path) -> None:
+    answers = tmp_path / "a.txt"
+    answers.write_text("cigar\nrebut\nsissy\nhumph\nawake\nblush\nfocal\nevade\nnaval\nserve\n")
+    allowed = tmp_path / "b.txt"
+    allowed.write_text("salet\ncrane\nslate\n")
+    lists = f"{answers},{allowed}"
+    db = str(tmp_path / "o.sqlite3")
+    data = json.loads(
+        ok(
+            "rank-openers",
+            "--lists",
+            lists,
+            "--method",
+            "minimax",
+            "--workers",
+            "1",
+            "--db",
+            db,
+            "--json",
+        )
+    )
+    assert data["words"] == 13 and data["results"][0]["rank"] == 1
+    values = [r["value"] for r in data["results"]]
+    assert values == sorted(values)  # minimax: lower is better
+    text = ok("rank-openers", "--lists", lists, "--method", "minimax", "--db", db, "--top", "3")
+    assert "13 first guesses by minimax (lower is better)" in text
+    csv_text = ok("rank-openers", "--lists", lists, "--method", "minimax", "--db", db, "--csv")
+    assert csv_text.splitlines()[0] == "rank,word,value,detail,seconds"
+
+
+def test_rank_openers_bad_input(tmp_path: Path) -> None:
+    bad("rank-openers", "--method", "magic", match="unknown method")
+    bad("rank-openers", "--words", "nothing.txt", match="use all, answers or a file")
+    bad(
+        "rank-openers",
+        "--method",
+        "entropy",
+        "--beta",
+        "5",
+        "--db",
+        str(tmp_path / "x.db"),
+        match="only applies",
+    )
+    bad(
+        "rank-openers",
+        "--scheduler",
+        "nowhere:1",
+        "--db",
+        str(tmp_path / "x.db"),
+        match="tcp://HOST:PORT",
+    )

@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
-from wordlekit.cli import analysis, bot, engine, play, solver, web  # noqa: F401  (registers the commands)
+from wordlekit.cli import (  # noqa: F401  (importing registers the commands)
+    analysis,
+    bot,
+    engine,
+    openers,
+    play,
+    solver,
+    tui,
+    web,
+)
 from wordlekit.cli.app import app
 
 

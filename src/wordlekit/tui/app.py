@@ -1,0 +1,151 @@
+"""The Textual app: four screens (Play, Assist, Statistics, Help) switched by function keys.
+
+The app holds what the screens share: the games database and the player, the word list and
+its pattern matrix (loaded once, in a worker, while the player types the first guess), the
+strategy chosen for hints and suggestions, and the colour theme.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar
+
+from textual import events, work
+from textual.app import App
+from textual.binding import Binding, BindingType
+
+from wordlekit.errors import WordleError
+from wordlekit.gamestore import Store, default_db_path
+from wordlekit.strategies import get_strategy
+from wordlekit.tui.assist import AssistScreen
+from wordlekit.tui.play import PlayScreen
+from wordlekit.tui.screens import HelpScreen, StatsScreen
+from wordlekit.tui.session import Engine, GameSpec, engine_for, player_id
+from wordlekit.tui.styles import CSS
+from wordlekit.words import WordList
+
+SCREENS = ("play", "assist", "stats", "help")
+GAME_SCREENS = ("play", "assist")  # where Escape on Statistics and Help goes back to
+COMPACT_BELOW = (96, 34)  # (columns, lines) the full-size tiles and keys need
+
+
+class WordleApp(App[None]):
+    """wordlekit in the terminal."""
+
+    TITLE = "wordlekit"
+    CSS = CSS
+    # The palette's commands (themes, screenshots…) would bypass the game's own colours.
+    ENABLE_COMMAND_PALETTE = False
+    # Function keys, Ctrl and "?" only: every letter types in the game and in Assist.
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f1", "show('play')", "Play", priority=True),
+        Binding("f2", "show('assist')", "Assist", priority=True),
+        Binding("f3", "show('stats')", "Stats", priority=True),
+        Binding("f4,question_mark", "show('help')", "Help", priority=True),
+        Binding("f5,ctrl+t", "toggle_contrast", "Contrast", priority=True),
+        Binding("ctrl+q", "quit", "Quit", priority=True),
+    ]
+
+    def __init__(
+        self,
+        spec: GameSpec,
+        store: Store,
+        player: str,
+        *,
+        strategy: str = "entropy",
+        high_contrast: bool = False,
+    ) -> None:
+        super().__init__()
+        self.spec = spec
+        self.store = store
+        self.player = player
+        self.wordlist: WordList = spec.game.wordlist
+        self.engine: Engine = engine_for(self.wordlist)
+        self.strategy = get_strategy(strategy).name
+        self._start_high_contrast = high_contrast
+        self.previous = "play"  # the game screen Escape returns to
+
+    @property
+    def high_contrast(self) -> bool:
+        return self.has_class("-high-contrast")
+
+    @property
+    def current(self) -> str:
+        """The name of the screen shown (play, assist, stats or help)."""
+        return self.screen.name or ""
+
+    def on_mount(self) -> None:
+        self.set_class(self._start_high_contrast, "-high-contrast")
+        self.fit(*self.size)
+        self.install_screen(PlayScreen(self.spec), "play")
+        self.install_screen(AssistScreen(self.wordlist.length), "assist")
+        self.install_screen(StatsScreen(), "stats")
+        self.install_screen(HelpScreen(), "help")
+        self.push_screen("play")
+        self.warm_up()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.fit(event.size.width, event.size.height)
+
+    def fit(self, width: int, height: int) -> None:
+        # Below the full layout's size, one-line tiles and keys (see the stylesheet).
+        self.set_class(width < COMPACT_BELOW[0] or height < COMPACT_BELOW[1], "-compact")
+
+    @work(thread=True, group="warm-up", exit_on_error=False)
+    def warm_up(self) -> None:
+        # Only a head start: if it fails, the first hint or analysis loads the matrix again.
+        self.engine.warm_up()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # The footer leaves out the key of the screen already shown (the line is short).
+        return not (action == "show" and bool(parameters) and parameters[0] == self.current)
+
+    def action_show(self, name: str) -> None:
+        if name not in SCREENS or name == self.current:
+            return
+        if self.current in GAME_SCREENS:
+            self.previous = self.current
+        self.switch_screen(name)
+
+    def action_go_back(self) -> None:
+        """From Statistics or Help, back to the game screen (Play or Assist) last shown."""
+        self.action_show(self.previous)
+
+    def action_toggle_contrast(self) -> None:
+        on = not self.high_contrast
+        self.set_class(on, "-high-contrast")
+        self.notify(f"High contrast {'on' if on else 'off'}.", timeout=2)
+        # The statistics bars are coloured text, not CSS: redraw the one on screen (the
+        # others redraw when they are shown again).
+        screen = self.screen
+        if isinstance(screen, StatsScreen):
+            screen.refresh_stats()
+        elif isinstance(screen, PlayScreen) and screen.game.over:
+            screen.show_stats()
+
+
+def build_app(
+    *,
+    daily: str | None = None,
+    seed: int | None = None,
+    hard: bool = False,
+    db: str | Path | None = None,
+    high_contrast: bool = False,
+    strategy: str = "entropy",
+    wordlist: WordList | None = None,
+) -> WordleApp:
+    """Check the options, open the database and the player, and make the app.
+
+    Bad input raises a :class:`~wordlekit.errors.WordleError` here, before anything is drawn.
+    """
+    if daily is not None and seed is not None:
+        raise WordleError("choose --daily DATE or --seed N, not both")
+    get_strategy(strategy)  # an unknown name is refused before the screen is taken over
+    wl = wordlist or WordList.bundled()
+    spec = (
+        GameSpec.daily(daily, hard=hard, wordlist=wl)
+        if daily is not None
+        else GameSpec.practice(seed, hard=hard, wordlist=wl)
+    )
+    store = Store(db if db is not None else default_db_path(), wl)
+    return WordleApp(spec, store, player_id(), strategy=strategy, high_contrast=high_contrast)

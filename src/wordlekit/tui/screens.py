@@ -1,0 +1,130 @@
+"""The statistics and help screens, and the table of every key (the help screen shows it)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar, cast
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Static
+
+from wordlekit.tui.session import player_file
+from wordlekit.tui.styles import correct_colour
+from wordlekit.tui.widgets import stats_text
+
+if TYPE_CHECKING:
+    from wordlekit.tui.app import WordleApp
+
+# (where, keys, what): the one list of keys, shown by the help screen (and in the README).
+KEY_HELP: tuple[tuple[str, str, str], ...] = (
+    ("Everywhere", "F1", "Play screen"),
+    ("Everywhere", "F2", "Assist screen (help with a game played elsewhere)"),
+    ("Everywhere", "F3", "Statistics"),
+    ("Everywhere", "F4 or ?", "This help"),
+    ("Everywhere", "F5 or Ctrl+T", "High-contrast colours on/off"),
+    ("Everywhere", "Escape", "From Statistics or Help, back to Play or Assist"),
+    ("Everywhere", "Ctrl+Q", "Quit (the game is saved after every guess)"),
+    ("Play", "A-Z", "Type a letter (or click the on-screen keys)"),
+    ("Play", "Backspace", "Erase the last letter"),
+    ("Play", "Enter", "Play the guess"),
+    ("Play", "Ctrl+S", "The bot's suggestion (counted as a hint)"),
+    ("Play", "Ctrl+Y", "Copy the share grid again (game over)"),
+    ("Play", "Ctrl+N", "New practice game"),
+    ("Assist", "A-Z", "Type a guess; Enter adds it as a row (all gray)"),
+    ("Assist", "word:pattern", "Or type the pattern after a colon: crane:bbygb (g/y/b)"),
+    ("Assist", "Left/Right, 1-8", "Select a tile of the selected row"),
+    ("Assist", "Up/Down", "Select a row"),
+    ("Assist", "Space or click", "Cycle the tile's colour: gray → yellow → green"),
+    ("Assist", "Backspace", "Erase a typed letter"),
+    ("Assist", "Delete", "Remove the selected row"),
+    ("Assist", "Ctrl+L", "Clear every row"),
+    ("Assist", "] / [", "Next / previous strategy (also used by the play hint)"),
+    ("Assist", "PgUp/PgDn", "Scroll the remaining words"),
+)
+
+
+def key_table() -> Table:
+    table = Table(box=None, show_header=True, header_style="bold", pad_edge=False)
+    table.add_column("Screen", style="dim")
+    table.add_column("Key", style="bold")
+    table.add_column("Action")
+    last = ""
+    for where, keys, what in KEY_HELP:
+        table.add_row(where if where != last else "", keys, what)
+        last = where
+    return table
+
+
+class BackScreen(Screen[None]):
+    """A screen that Escape leaves for the game screen (Play or Assist) shown before it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "app.go_back", "Back")]
+
+    @property
+    def wordle_app(self) -> WordleApp:
+        return cast("WordleApp", self.app)
+
+
+class StatsScreen(BackScreen):
+    """Played, win %, streaks and the guess distribution, read from the games database."""
+
+    def __init__(self) -> None:
+        super().__init__(name="stats")
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with VerticalScroll(id="stats-body"):
+            yield Static("Statistics", classes="panel-title")
+            yield Static("", id="stats")
+            yield Static("", id="stats-where", classes="panel")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = "Statistics"
+        self.query_one("#stats-body").can_focus = False
+
+    def on_screen_resume(self) -> None:
+        self.refresh_stats()
+
+    def refresh_stats(self) -> None:
+        app = self.wordle_app
+        stats = app.store.stats(app.player)
+        self.query_one("#stats", Static).update(
+            stats_text(stats, accent=correct_colour(app.high_contrast), width=40)
+        )
+        where = Text(
+            f"\nGames: {app.store.path}\nPlayer id: {player_file()}\n"
+            "The web app (wordle serve) keeps its own players in the same database.",
+            style="dim",
+        )
+        self.query_one("#stats-where", Static).update(where)
+
+
+class HelpScreen(BackScreen):
+    """Every key, and what the screens do."""
+
+    def __init__(self) -> None:
+        super().__init__(name="help")
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with VerticalScroll(id="help-body"):
+            yield Static(
+                "[b]wordlekit in the terminal[/b]\n"
+                "Play: guess the word in six tries; green is the right letter in the right "
+                "place, yellow a letter elsewhere in the word, gray a letter not in it (or "
+                "not that many times).\n"
+                "Assist: enter the guesses and colours of a game played elsewhere and see the "
+                "words left, what is known and the best next guesses.\n",
+                classes="panel",
+            )
+            yield Static(key_table(), id="keys", classes="panel")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = "Help"
+        self.query_one("#help-body").can_focus = False

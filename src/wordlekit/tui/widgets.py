@@ -1,0 +1,182 @@
+"""The pieces the screens are made of: tiles, rows of tiles, the keyboard, statistics.
+
+Widgets only display what they are given (a letter and a :class:`~wordlekit.feedback.Tile`
+state); the screens get those from the library. Each tile and key exposes its state as an
+attribute (``tile``) and as a CSS class (``-correct``, ``-present``, ``-absent``), which the
+stylesheet colours and the tests read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.widgets import Static
+
+from wordlekit.feedback import Tile
+from wordlekit.gamestore import Stats
+
+TILE_CLASSES = {Tile.GREEN: "-correct", Tile.YELLOW: "-present", Tile.GRAY: "-absent"}
+KEYBOARD_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
+ENTER, BACKSPACE = "enter", "backspace"
+
+
+def _set_tile_class(widget: Static, tile: Tile | None) -> None:
+    for t, name in TILE_CLASSES.items():
+        widget.set_class(tile is t, name)
+
+
+class LetterTile(Static):
+    """One tile of a row: a letter (or blank) and, once scored, its colour."""
+
+    class Clicked(Message):
+        """A tile was clicked (the assist screen cycles its colour)."""
+
+        def __init__(self, row: int, column: int) -> None:
+            super().__init__()
+            self.row = row
+            self.column = column
+
+    def __init__(self, row: int, column: int) -> None:
+        super().__init__(" ", classes="tile")
+        self.row = row
+        self.column = column
+        self.letter = ""
+        self.tile: Tile | None = None
+
+    def show(self, letter: str, tile: Tile | None = None) -> None:
+        self.letter = letter
+        self.tile = tile
+        self.update(letter.upper() or " ")
+        _set_tile_class(self, tile)
+        self.set_class(bool(letter) and tile is None, "-typed")
+
+    def on_click(self, event: events.Click) -> None:
+        event.stop()
+        self.post_message(self.Clicked(self.row, self.column))
+
+
+class TileRow(Horizontal):
+    """A row of ``length`` tiles: a guess with its pattern, letters being typed, or blanks."""
+
+    def __init__(self, row: int, length: int, *, classes: str = "") -> None:
+        super().__init__(classes=f"tile-row {classes}".strip())
+        self.row = row
+        self.length = length
+        self.tiles = [LetterTile(row, i) for i in range(length)]
+
+    def compose(self) -> ComposeResult:
+        yield from self.tiles
+
+    def show(self, word: str = "", tiles: Sequence[Tile] | None = None) -> None:
+        for i, cell in enumerate(self.tiles):
+            letter = word[i] if i < len(word) else ""
+            tile = tiles[i] if tiles is not None and i < len(tiles) else None
+            cell.show(letter, tile)
+
+    def select(self, column: int | None) -> None:
+        """Outline one tile (the assist screen's cursor), or none."""
+        for cell in self.tiles:
+            cell.set_class(cell.column == column, "-selected")
+
+    @property
+    def word(self) -> str:
+        return "".join(cell.letter for cell in self.tiles)
+
+    @property
+    def states(self) -> str:
+        """The row's colours as g/y/b letters (``.`` where a tile is not scored)."""
+        return "".join(cell.tile.letter if cell.tile is not None else "." for cell in self.tiles)
+
+
+class Board(Vertical):
+    """The play grid: one row per allowed guess."""
+
+    def __init__(self, rows: int, length: int, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.rows = [TileRow(r, length) for r in range(rows)]
+
+    def compose(self) -> ComposeResult:
+        yield from self.rows
+
+
+class KeyCap(Static):
+    """One key of the on-screen keyboard; clicking it types that key."""
+
+    class Pressed(Message):
+        def __init__(self, key: str) -> None:
+            super().__init__()
+            self.key = key
+
+    def __init__(self, key: str) -> None:
+        label = {ENTER: "ENTER", BACKSPACE: "⌫"}.get(key, key.upper())
+        super().__init__(label, classes="key wide" if key in (ENTER, BACKSPACE) else "key")
+        self.key = key
+        self.tile: Tile | None = None
+
+    def show(self, tile: Tile | None) -> None:
+        self.tile = tile
+        _set_tile_class(self, tile)
+
+    def on_click(self, event: events.Click) -> None:
+        event.stop()
+        self.post_message(self.Pressed(self.key))
+
+
+class Keyboard(Vertical):
+    """QWERTY rows; each letter shows its best known state."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.keys = {ch: KeyCap(ch) for row in KEYBOARD_ROWS for ch in row}
+
+    def compose(self) -> ComposeResult:
+        for n, row in enumerate(KEYBOARD_ROWS):
+            with Horizontal(classes=f"key-row key-row-{n}"):
+                if n == 2:
+                    yield KeyCap(ENTER)
+                for ch in row:
+                    yield self.keys[ch]
+                if n == 2:
+                    yield KeyCap(BACKSPACE)
+
+    def show(self, states: Mapping[str, Tile]) -> None:
+        for ch, cap in self.keys.items():
+            cap.show(states.get(ch))
+
+
+def stats_text(
+    stats: Stats, *, highlight: int | None = None, accent: str = "#538d4e", width: int = 24
+) -> Text:
+    """The statistics as text: four figures and the guess distribution as bars.
+
+    ``highlight`` is the number of guesses of the game just won: its bar has the ``accent``
+    colour (the theme's "correct" colour).
+    """
+    text = Text()
+    figures = (
+        ("Played", str(stats.played)),
+        ("Win %", str(stats.win_percent)),
+        ("Current streak", str(stats.current_streak)),
+        ("Max streak", str(stats.max_streak)),
+    )
+    for label, value in figures:
+        text.append(f"{value:>5}  ", style="bold")
+        text.append(f"{label}\n")
+    if stats.hints:
+        text.append(f"{stats.hints:>5}  ", style="bold")
+        text.append("Hints used\n")
+    text.append("\nGuess distribution\n", style="bold")
+    top = max(stats.distribution.values(), default=0)
+    for guesses, count in sorted(stats.distribution.items()):
+        # Every bar shows its count; the longest fills the width, the others in proportion.
+        bar = max(1, round(width * count / top)) if top else 1
+        style = f"bold white on {accent}" if guesses == highlight else "bold white on #3a3a3c"
+        text.append(f"{guesses} ")
+        text.append(f"{count:>{bar}} ", style=style)
+        text.append("\n")
+    return text

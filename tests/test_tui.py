@@ -1,0 +1,399 @@
+"""The terminal UI, driven headless by Textual's pilot: play, assist, statistics, help, CLI.
+
+pytest-asyncio is not a dependency: every test runs its own event loop with asyncio.run.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import re
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from textual.pilot import Pilot
+from textual.widgets import DataTable, Static
+
+from wordlekit.cli import app as cli_app
+from wordlekit.feedback import Tile, format_pattern, score
+from wordlekit.game import Game, Status
+from wordlekit.gamestore import Store
+from wordlekit.tui import WordleApp, build_app
+from wordlekit.tui.assist import AssistScreen
+from wordlekit.tui.play import PlayScreen
+from wordlekit.tui.screens import KEY_HELP, HelpScreen, StatsScreen
+from wordlekit.tui.screenshots import capture
+from wordlekit.tui.session import PLAYER_FILE, player_id
+from wordlekit.tui.widgets import Board, Keyboard
+from wordlekit.words import WordList
+
+SIZE = (100, 40)
+SEED = 42
+ANSWER = Game.practice(SEED).answer
+WRONG = "crane" if ANSWER != "crane" else "slate"
+
+Scenario = Callable[[WordleApp, Pilot[None]], Awaitable[None]]
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Each test has its own player file (the games database is passed with ``db``)."""
+    folder = tmp_path / "data"
+    monkeypatch.setenv("WORDLEKIT_DATA_DIR", str(folder))
+    return folder
+
+
+def run(app: WordleApp, scenario: Scenario, size: tuple[int, int] = SIZE) -> None:
+    async def main() -> None:
+        async with app.run_test(size=size) as pilot:
+            await settle(app, pilot)
+            await scenario(app, pilot)
+
+    asyncio.run(main())
+
+
+async def settle(app: WordleApp, pilot: Pilot[None]) -> None:
+    """Wait for the workers (strategies run in threads) and the screen updates they make."""
+    await pilot.pause()
+    await app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def type_word(pilot: Pilot[None], text: str) -> None:
+    await pilot.press(*text, "enter")
+    await pilot.pause()
+
+
+def svg_text(svg: str) -> str:
+    """The text of an SVG screenshot (Rich writes one <text> element per styled run)."""
+    runs = re.findall(r"<text[^>]*>(.*?)</text>", svg, flags=re.S)
+    return html.unescape("".join(runs)).replace("\xa0", " ")
+
+
+def screen_text(app: WordleApp) -> str:
+    return svg_text(app.export_screenshot())
+
+
+def play_screen(app: WordleApp) -> PlayScreen:
+    screen = app.screen
+    assert isinstance(screen, PlayScreen), screen
+    return screen
+
+
+def assist_screen(app: WordleApp) -> AssistScreen:
+    screen = app.screen
+    assert isinstance(screen, AssistScreen), screen
+    return screen
+
+
+def static_text(app: WordleApp, selector: str) -> str:
+    return str(app.screen.query_one(selector, Static).content)
+
+
+# Play ------------------------------------------------------------------------------------------
+
+
+def test_a_whole_seeded_game_by_key_presses(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    app = build_app(seed=SEED, db=db)
+
+    async def scenario(app: WordleApp, pilot: Pilot[None]) -> None:
+        screen = play_screen(app)
+        board = screen.query_one(Board)
+        await pilot.press(*WRONG[:3])
+        assert board.rows[0].word == WRONG[:3]
+        assert board.rows[0].states == "....."  # typed, not scored
+        await pilot.press("backspace", WRONG[2], *WRONG[3:], "enter")
+        await pilot.pause()
+        expected = format_pattern(score(WRONG, ANSWER), 5, "letters")
+        assert board.rows[0].word == WRONG
+        assert board.rows[0].states == expected
+        assert [t.has_class("-correct") for t in board.rows[0].tiles] == [
+            c == "g" for c in expected
+        ]
+        keyboard = screen.query_one(Keyboard)
+        known = screen.game.keyboard()
+        for letter, cap in keyboard.keys.items():
+            assert cap.tile == known.get(letter), letter
+        assert {keyboard.keys[c].tile for c in WRONG} <= {Tile.GREEN, Tile.YELLOW, Tile.GRAY}
+        assert keyboard.keys["q"].tile is None or "q" in WRONG
+
+        await type_word(pilot, ANSWER)
+        assert board.rows[1].states == "ggggg"
+        assert screen.game.status is Status.WON
+        assert "Solved in 2/6" in screen.message
+        share = screen.game.share()
+        assert app.clipboard == share
+        assert share.splitlines()[0] == f"wordlekit practice #{SEED} 2/6"
+        assert "🟩🟩🟩🟩🟩" in static_text(app, "#share")
+        assert "Played" in screen_text(app)
+        # Stored as played: both turns and the outcome.
+        assert screen.stored is not None
+        stored = Store(db, WordList.bundled()).get(screen.stored.id, app.player)
+        assert stored is not None
+        assert [t.guess for t in stored.game.turns] == [WRONG, ANSWER]
+        assert stored.status is Status.WON
+        # Letters no longer type once the game is over.
+        await pilot.press("a")
+        assert board.rows[2].word == ""
+
+    run(app, scenario)
+
+
+def test_an_invalid_word_is_explained_and_uses_no_turn(tmp_path: Path) -> None:
+    app = build_app(seed=SEED, db=tmp_path / "games.sqlite3")
+
+    async def scenario(app: WordleApp, pilot: Pilot[None]) -> None:
+        screen = play_screen(app)
+        await type_word(pilot, "abc")
+        assert "Not enough letters" in screen.message
+        await type_word(pilot, "de")  # ABCDE is not a word
+        assert "Not in word list: ABCDE" in screen.message
+        assert "no turn used" in screen.message
+        assert screen.game.turns == []
+        assert screen.query_one("#message").has_class("-error")
+        # The letters stay for correcting; Backspace erases them one by one.
+        assert screen.query_one(Board).rows[0].word == "abcde"
+        await pilot.press(*["backspace"] * 5)
+        assert screen.query_one(Board).rows[0].word == ""
+        # 80x24: one-line tiles and keys, so the whole board and keyboard are on screen.
+        assert app.has_class("-compact")
+        bottom = screen.query_one(Keyboard).region.bottom
+        assert screen.query_one(Board).rows[-1].region.bottom <= bottom <= 24 - 1
+
+    run(app, scenario, size=(80, 24))
+
+
+def test_hard_mode_refuses_a_guess_that_ignores_the_hints(tmp_path: Path) -> None:
+    app = build_app(daily="2021-06-19", hard=True, db=tmp_path / "games.sqlite3")
+
+    async def scenario(app: WordleApp, pilot: Pilot[None]) -> None:
+        screen = play_screen(app)
+        assert screen.game.answer == "cigar"
+        await type_word(pilot, "crane")
+        await type_word(pilot, "salty")
+        assert "1st letter must be C" in screen.message
+        assert len(screen.game.turns) == 1
+        assert screen.query_one(Board).rows[1].word == "salty"
+
+    run(app, scenario)
+
+
+def test_the_hint_key_shows_a_suggestion_and_counts_a_hint(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    app = build_app(seed=SEED, db=db)
+
+    async def scenario(app: WordleApp, pilot: Pilot[None]) -> None:
+        screen = play_screen(app)
+        await type_word(pilot, WRONG)
+        await pilot.press("ctrl+s")
+        await settle(app, pilot)
+        hint = static_text(app, "#hint")
+        assert screen.last_hint is not None
+        assert f"suggests {screen.last_hint.word.upper()}" in hint
+        assert "entropy" in hint
+        assert screen.stored is not None and screen.stored.hints == 1
+        assert "hints used: 1" in static_text(app, "#game-info")
+        stored = Store(db, WordList.bundled()).get(screen.stored.id, app.player)
+        assert stored is not None and stored.hints == 1
+
+    run(app, scenario)
+
+
+def test_statistics_survive_a_restart(tmp_path: Path, data_dir: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+
+    async def win(app: WordleApp, pilot: Pilot[None]) -> None:
+        await type_word(pilot, ANSWER)
+        assert play_screen(app).game.status is Status.WON
+        await pilot.press("f3")
+        await pilot.pause()
+        assert isinstance(app.screen, StatsScreen)
+
+    first = build_app(seed=SEED, db=db)
+    run(first, win)
+    player = (data_dir / PLAYER_FILE).read_text().strip()
+    assert player == first.player and len(player) == 24  # secrets.token_urlsafe(18)
+
+    async def read_back(app: WordleApp, pilot: Pilot[None]) -> None:
+        assert app.player == player
+        stats = app.store.stats(app.player)
+        assert (stats.played, stats.wins, stats.current_streak, stats.max_streak) == (1, 1, 1, 1)
+        assert stats.distribution[1] == 1
+        await pilot.press("f3")
+        await pilot.pause()
+        text = static_text(app, "#stats")
+        assert re.search(r"1\s+Played", text)
+        assert re.search(r"100\s+Win %", text)
+        assert re.search(r"1\s+Max streak", text)
+
+    run(build_app(seed=7, db=db), read_back)
+
+
+def test_the_player_id_is_created_once(data_dir: Path) -> None:
+    first = player_id()
+    assert (data_dir / PLAYER_FILE).exists()
+    assert player_id() == first
+    (data_dir / PLAYER_FILE).write_text("not an id!\n")
+    assert player_id() != first  # a damaged file gets a fresh id
+
+
+# Assist ----------------------------------------------------------------------------------------
+
+
+def test_assist_with_keys_clicks_and_typed_patterns(tmp_path: Path) -> None:
+    app = build_app(seed=SEED, db=tmp_path / "games.sqlite3")
+
+    async def scenario(app: WordleApp, pilot: Pilot[None]) -> None:
+        await pilot.press("f2")
+        await settle(app, pilot)
+        screen = assist_screen(app)
+        assert "2315 words left" in static_text(app, "#remaining")
+        # CRANE, then colour b b y g b with the keys: tile 3 once, tile 4 twice.
+        await type_word(pilot, "crane")
+        await pilot.press("3", "space", "right", "space", "space")
+        await settle(app, pilot)
+        assert screen.rows[0].tiles.states == "bbygb"
+        assert "20 words left" in static_text(app, "#remaining")
+        assert "N at 4" in static_text(app, "#known")
+        assert "2315 → 20" in str(screen.rows[0].step.content)
+        assert screen.query_one("#suggestions", DataTable).row_count == 10
+        # A click cycles a tile: gray -> yellow.
+        await pilot.click(screen.rows[0].tiles.tiles[0])
+        await settle(app, pilot)
+        assert screen.rows[0].tiles.states == "ybygb"
+        await pilot.click(screen.rows[0].tiles.tiles[0])
+        await pilot.click(screen.rows[0].tiles.tiles[0])
+        await settle(app, pilot)
+        assert screen.rows[0].tiles.states == "bbygb"
+        # The typed form, contradicting row 1: the error names turn 2, the figures stay.
+        await type_word(pilot, "crane:ggggg")
+        await settle(app, pilot)
+        assert "turn 2" in screen.message
+        assert "20 words left" in static_text(app, "#remaining")
+        assert screen.rows[1].step.has_class("-error")
+        await pilot.press("delete")  # removes the selected (contradictory) row
+        await settle(app, pilot)
+        assert len(screen.turns) == 1 and screen.error is None
+        # Next strategy: the suggestions follow it, and so does the play hint.
+        before = app.strategy
+        await pilot.press("right_square_bracket")
+        await settle(app, pilot)
+        assert app.strategy != before
+        assert app.strategy in static_text(app, "#suggestions-title")
+        # An invalid word is refused without adding a row.
+        await type_word(pilot, "zzzzz")
+        assert "Not in word list: ZZZZZ" in screen.message
+        assert len(screen.turns) == 1
+
+    run(app, scenario)
+
+
+# Screens, theme, help --------------------------------------------------------------------------
+
+
+def test_every_screen_shows_its_labels(tmp_path: Path) -> None:
+    app = build_app(seed=SEED, db=tmp_path / "games.sqlite3")
+
+    async def scenario(app: WordleApp, pilot: Pilot[None]) -> None:
+        text = screen_text(app)
+        assert "ENTER" in text and "Hint" in text and f"practice #{SEED}" in text
+        await pilot.press("f2")
+        await settle(app, pilot)
+        text = screen_text(app)
+        assert "Top suggestions" in text and "words left" in text and "Can win" in text
+        await pilot.press("f3")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Guess distribution" in text and "Max streak" in text
+        await pilot.press("f4")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        text = screen_text(app)
+        for _, keys, _ in KEY_HELP:
+            assert keys in text, keys
+        await pilot.press("escape")  # back to the game screen last shown
+        await pilot.pause()
+        assert isinstance(app.screen, AssistScreen)
+        await pilot.press("f1", "question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, PlayScreen)
+
+    run(app, scenario)
+
+
+def test_high_contrast_theme(tmp_path: Path) -> None:
+    app = build_app(daily="2021-06-19", db=tmp_path / "games.sqlite3", high_contrast=True)
+
+    async def scenario(app: WordleApp, pilot: Pilot[None]) -> None:
+        assert app.high_contrast and not app.has_class("-compact")
+        await type_word(pilot, "crane")  # CIGAR: c green, r and a yellow
+        c, r = play_screen(app).query_one(Board).rows[0].tiles[:2]
+        assert c.styles.background.hex.lower() == "#f5793a"
+        assert r.styles.background.hex.lower() == "#85c0f9"
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+        assert not app.high_contrast
+        assert c.styles.background.hex.lower() == "#538d4e"
+        assert r.styles.background.hex.lower() == "#b59f3b"
+        await pilot.press("f5")
+        await pilot.pause()
+        assert app.high_contrast
+
+    run(app, scenario)
+
+
+def test_svg_screenshots(tmp_path: Path) -> None:
+    play, assist = asyncio.run(capture(tmp_path))
+    assert play.name == "tui-play.svg" and assist.name == "tui-assist.svg"
+    play_text = svg_text(play.read_text(encoding="utf-8"))
+    assert "suggests" in play_text and "ENTER" in play_text
+    assist_text = svg_text(assist.read_text(encoding="utf-8"))
+    assert "5 words left" in assist_text and "2315 → 20" in assist_text
+
+
+# The command -----------------------------------------------------------------------------------
+
+runner = CliRunner()
+
+
+def test_tui_command_help_has_examples() -> None:
+    result = runner.invoke(cli_app, ["tui", "--help"])
+    assert result.exit_code == 0
+    assert "Example" in result.stdout and "wordle tui --seed 42 --high-contrast" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "match"),
+    [
+        (["--daily", "2022-13-45"], "bad date"),
+        (["--daily", "2020-01-01"], "before the first Wordle"),
+        (["--daily", "2021-06-19", "--seed", "3"], "not both"),
+        (["--strategy", "nope"], "unknown strategy"),
+        (["--seed", "-1"], "seed"),
+    ],
+)
+def test_tui_command_refuses_bad_options(args: list[str], match: str, tmp_path: Path) -> None:
+    result = runner.invoke(cli_app, ["tui", "--db", str(tmp_path / "g.sqlite3"), *args])
+    assert result.exit_code == 2, result.output
+    assert result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and match in lines[0], result.stderr
+
+
+def test_tui_command_builds_the_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    started: list[WordleApp] = []
+    monkeypatch.setattr(WordleApp, "run", lambda self, **kw: started.append(self))
+    db = tmp_path / "g.sqlite3"
+    args = ["tui", "--daily", "2022-02-15", "--hard", "--high-contrast", "--db", str(db)]
+    result = runner.invoke(cli_app, [*args, "--strategy", "minimax"])
+    assert result.exit_code == 0, result.output
+    (app,) = started
+    assert app.spec.game.answer == "agora" and app.spec.game.hard and app.spec.mode == "daily"
+    assert app.spec.day == "2022-02-15" and app.strategy == "minimax"
+    assert app.store.path == str(db) and db.exists()
