@@ -35,6 +35,9 @@ def test_loss_after_six() -> None:
     assert g.status is Status.LOST
     assert g.share().startswith("practice X/6*\n\n⬛⬛⬛⬛⬛")
     assert g.share(dark=False).endswith("⬜⬜⬜⬜⬜")
+    won = Game.daily("2021-06-19")
+    won.replay(["crane", "cigar"])
+    assert won.share(high_contrast=True) == "Wordle 0 2/6\n\n🟧🟦🟦⬛⬛\n🟧🟧🟧🟧🟧"
 
 
 def test_invalid_words_use_no_turn() -> None:

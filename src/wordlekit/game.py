@@ -151,13 +151,19 @@ class Game:
                     best[letter] = tile
         return best
 
-    def share(self, *, dark: bool = True) -> str:
-        """The emoji grid people paste: ``Wordle 241 3/6*`` and one row per guess."""
+    def share(self, *, dark: bool = True, high_contrast: bool = False) -> str:
+        """The emoji grid people paste: ``Wordle 241 3/6*`` and one row per guess.
+
+        ``dark=False`` draws gray as ⬜; ``high_contrast`` draws green as 🟧 and yellow as 🟦,
+        as the NYT's colour-blind mode does.
+        """
         tries = str(len(self.turns)) if self.status is Status.WON else "X"
         star = "*" if self.hard else ""
         rows = [format_pattern(t.pattern, self.length) for t in self.turns]
         if not dark:
             rows = [r.replace("⬛", "⬜") for r in rows]
+        if high_contrast:
+            rows = [r.replace("🟩", "🟧").replace("🟨", "🟦") for r in rows]
         return f"{self.label} {tries}/{self.max_guesses}{star}\n\n" + "\n".join(rows)
 
     def replay(self, words: Sequence[str]) -> list[Turn]:

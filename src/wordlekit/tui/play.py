@@ -187,7 +187,7 @@ class PlayScreen(Screen[None]):
             self.say(f"{PRAISE[min(n, 6) - 1]}! Solved in {n}/{game.max_guesses}.")
         else:
             self.say(f"The answer was {game.answer.upper()}.")
-        self.share_text = game.share()
+        self.share_text = game.share(high_contrast=self.app.high_contrast)  # type: ignore[attr-defined]
         note = "Copied to the clipboard (where the terminal allows)."
         if copy:
             self.app.copy_to_clipboard(self.share_text)
