@@ -227,6 +227,17 @@ def wait_background(page: Page, selector: str, colour: str) -> None:
 # Play ----------------------------------------------------------------------------------------
 
 
+def test_a_first_visit_starts_todays_puzzle(page: Page) -> None:
+    import datetime as dt
+
+    from wordlekit.words import day_number
+
+    open_app(page)
+    label = page.get_by_test_id("game-label")
+    expect(label).to_contain_text(f"Wordle {day_number(dt.date.today())}")
+    expect(label).to_contain_text("6 guesses left")
+
+
 def test_play_a_whole_practice_game_by_typing(page: Page) -> None:
     open_app(page)
     start_practice(page)

@@ -313,10 +313,14 @@ async function newGame(body) {
   }
 }
 
-/** Load the game stored in this browser, if any (after a reload). */
+/** Load the game stored in this browser (after a reload); on a first visit, start today's
+ * puzzle straight away, as the game itself does. */
 export async function resume() {
   const id = storage.get(GAME_KEY);
-  if (!id) return;
+  if (!id) {
+    await newGame({ mode: "daily", hard: false });
+    return;
+  }
   const mine = token;
   try {
     const state = await api(`/api/games/${encodeURIComponent(id)}`);
