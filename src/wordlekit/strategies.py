@@ -165,12 +165,11 @@ class GameState:
             root = root_figures(self.matrix)
             return Figures(g, self.n, root.parts[g], root.largest[g], root.sumsq[g], root.plogp[g])
         full = guesses is None and not self.candidates_only and not (self.hard and self.history)
-        return figures(
-            self.matrix.data,
-            g,
-            self.candidates,
-            transposed=self.matrix.transposed if full else None,
-        )
+        # The block kernel needs the transposed matrix; building it costs ~60 ms, worth it in
+        # a server (which builds it at start-up) but not in a one-off command, so it is used
+        # only when already there.
+        transposed = self.matrix.__dict__.get("transposed") if full else None
+        return figures(self.matrix.data, g, self.candidates, transposed=transposed)
 
     def is_candidate(self, guesses: IntArray) -> npt.NDArray[np.bool_]:
         mask = np.zeros(len(self.wordlist.guesses), dtype=bool)
