@@ -28,9 +28,15 @@ def turns(answer: str, *guesses: str) -> list[Turn]:
 def test_the_bots_own_game_scores_full_skill(pm: PatternMatrix) -> None:
     r = review(pm, turns("cigar", "salet", "brond", "chair", "cigar"))
     assert r.solved and r.answer == "cigar"
-    # every turn after the first (2,315 words: estimated) is exact and optimal
+    # the first turn (2,315 words) is anchored on the proven tree; the others are exact
+    assert r.turns[0].method == "estimate" and r.turns[0].expected_best == pytest.approx(
+        7920 / 2315
+    )
+    for t in r.turns:
+        assert t.skill == 100 and t.best_guess == t.guess
+    assert r.skill == 100
     for t in r.turns[1:]:
-        assert t.method == "exact" and t.skill == 100 and t.best_guess == t.guess
+        assert t.method == "exact"
     assert r.bot_guesses == ["salet", "brond", "chair", "cigar"]
     assert "as many as it" in r.summary()
 

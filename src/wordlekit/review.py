@@ -7,7 +7,9 @@ For every turn, with ``n`` answers still possible before it:
 - ``expected_played`` and ``expected_best``: the expected number of guesses still to play
   counting this one, after the played guess and after the best guess, with optimal play
   afterwards. Exact (the optimal solver) when ``n`` is at most :data:`EXACT_LIMIT`; otherwise
-  the documented estimate :func:`estimate` (``method`` says which);
+  the documented estimate :func:`estimate` (``method`` says which). Where the game is still on
+  the proven optimal tree (the first turn), the best guess and its value are exact and only
+  the played guess's gap to it is estimated;
 - ``best_guess`` and the played guess's ``rank`` among all valid guesses by that measure;
 - ``skill`` = 100 − 100 × (expected_played − expected_best), kept within 0..100: one point
   per hundredth of a guess given away, so the best guess scores 100 and a guess costing a whole
@@ -282,13 +284,25 @@ def review(
             method = "exact"
         else:
             est = estimate(state, figs.guesses)
-            best_pos = int(np.lexsort((np.arange(len(est)), est))[0])
-            best_g = int(figs.guesses[best_pos])
-            e_best = float(est[best_pos])
-            e_played = (
+            e_of = (
                 float(est[pos_of[g]]) if g in pos_of else float(estimate(state, np.array([g]))[0])
             )
-            rank = 1 + int((est < e_played - 1e-12).sum())
+            node = strat._tree_node(state)  # type: ignore[attr-defined]
+            if node is not None and wl.guess_index(node.guess) in pos_of:
+                # On the proven tree (the first turn, say): the best guess and its value are
+                # exact; only the gap to the played guess is estimated, so the optimal play
+                # scores exactly 100.
+                best_g = wl.guess_index(node.guess)
+                e_best = optimal.subtree_total(node, wl.length) / n
+                e_played = e_best + max(0.0, e_of - float(est[pos_of[best_g]]))
+                if g == best_g:
+                    e_played = e_best
+            else:
+                best_pos = int(np.lexsort((np.arange(len(est)), est))[0])
+                best_g = int(figs.guesses[best_pos])
+                e_best = float(est[best_pos])
+                e_played = e_of
+            rank = 1 + int((est < e_of - 1e-12).sum())
             method = rank_method = "estimate"
         skill = round(max(0.0, min(100.0, 100.0 - 100.0 * (e_played - e_best))))
         luck = _luck(state, g, after.n if t.pattern != win else 0)

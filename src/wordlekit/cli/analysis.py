@@ -326,6 +326,7 @@ def review_cmd(
     console.print(result.summary())
     console.print(
         "[dim]E(...) = expected guesses from that turn on (it included), exact by the optimal "
-        "solver up to 400 words, else estimated; skill = 100 − 100 × (E(played) − E(best)); "
+        "solver up to 400 words, else estimated (on the first turn: the gap to the proven "
+        "best); skill = 100 − 100 × (E(played) − E(best)); "
         "luck = % of possible answers that would have left more words.[/dim]"
     )
