@@ -72,6 +72,7 @@ def test_score() -> None:
     assert ok("score", "crane", "cigar").strip() == "🟩🟨🟨⬛⬛"
     assert ok("score", "CRANE", "cigar", "--format", "letters").strip() == "gyybb"
     assert ok("score", "crane", "cigar", "-f", "digits").strip() == "21100"
+    assert json.loads(ok("score", "crane", "cigar", "--format", "json"))["letters"] == "gyybb"
     data = json.loads(ok("score", "added", "dread", "--json"))
     assert data["pattern"] == 1 + 1 * 3 + 0 + 1 * 27 + 2 * 81
     assert data["emoji"] == "🟨🟨⬛🟨🟩"

@@ -22,7 +22,7 @@ from wordlekit.feedback import explain, format_pattern, score
 from wordlekit.knowledge import Knowledge, LetterConstraints, Turn
 from wordlekit.words import BUNDLED, WordList, daily_answer, day_number, parse_date
 
-_FORMATS = ("emoji", "letters", "digits")
+_FORMATS = ("emoji", "letters", "digits", "json")
 
 
 def format_option(f: F) -> F:
@@ -33,13 +33,13 @@ def format_option(f: F) -> F:
         default="emoji",
         show_default=True,
         metavar="FORMAT",
-        help="How to print patterns: emoji, letters or digits.",
+        help="How to print patterns: emoji, letters, digits or json (as --json).",
     )(f)
 
 
 def _check_format(fmt: str) -> str:
     if fmt not in _FORMATS:
-        raise WordleError(f"unknown format {fmt!r}: use emoji, letters or digits")
+        raise WordleError(f"unknown format {fmt!r}: use emoji, letters, digits or json")
     return fmt
 
 
@@ -72,7 +72,7 @@ def score_cmd(guess: str, answer: str, fmt: str, explain_: bool, json_: bool) ->
     if len(g) != len(a):
         raise InvalidWordError(f"{g.upper()} has {len(g)} letters but {a.upper()} has {len(a)}")
     p = score(g, a)
-    if json_:
+    if json_ or fmt == "json":
         print_json(
             {
                 "guess": g,
