@@ -36,6 +36,8 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_strategies.py
 	$(BIN)/python benchmarks/bench_optimal.py
 	$(BIN)/python benchmarks/bench_web.py
+	$(BIN)/python benchmarks/bench_randomplay.py
+	$(BIN)/python benchmarks/bench_openers.py
 
 clean:
 	rm -rf $(VENV) build dist src/*.egg-info .pytest_cache .mypy_cache .ruff_cache
