@@ -463,3 +463,25 @@ def test_rank_openers_bad_input(tmp_path: Path) -> None:
         str(tmp_path / "x.db"),
         match="tcp://HOST:PORT",
     )
+
+
+# bad input never crashes -----------------------------------------------------------------------
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+junk = st.text(
+    alphabet=st.characters(codec="utf-8", exclude_categories=("Cs",)), min_size=0, max_size=12
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    st.sampled_from(["score", "filter", "suggest", "solve", "daily", "review", "expected"]),
+    st.lists(junk, min_size=1, max_size=3),
+)
+def test_junk_arguments_never_crash(cmd: str, args: list[str]) -> None:
+    r = runner.invoke(app, [cmd, *args])
+    assert r.exit_code in (0, 2), (cmd, args, r.exit_code, r.output, r.exception)
+    if r.exit_code == 2:
+        assert "Traceback" not in r.stderr and r.stdout == ""
