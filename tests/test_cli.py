@@ -485,3 +485,15 @@ def test_junk_arguments_never_crash(cmd: str, args: list[str]) -> None:
     assert r.exit_code in (0, 2), (cmd, args, r.exit_code, r.output, r.exception)
     if r.exit_code == 2:
         assert "Traceback" not in r.stderr and r.stdout == ""
+
+
+def test_serve_refuses_a_taken_port_and_a_bad_database(tmp_path: Path) -> None:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        port = s.getsockname()[1]
+        bad("serve", "--port", str(port), "--db", str(tmp_path / "x.db"), match="cannot listen")
+    bad("serve", "--host", "no.such.host.invalid", match="unknown host")
+    bad("serve", "--db", str(tmp_path), "--port", str(port), match="cannot open the database")

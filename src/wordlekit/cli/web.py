@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import socket
+import sqlite3
+
 import click
 
 from wordlekit.cli.app import app, examples
+from wordlekit.errors import WordleError
 
 
 @app.command(
@@ -30,8 +34,27 @@ def serve_cmd(host: str, port: int, db: str | None) -> None:
     from wordlekit.web.api import create_app
 
     path = db or str(default_db_path())
-    application = create_app(path)
+    _check_port(host, port)
+    try:
+        application = create_app(path)
+    except (OSError, sqlite3.Error) as e:
+        raise WordleError(f"cannot open the database {path}: {e}") from None
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     click.echo(f"wordlekit web app: http://{'127.0.0.1' if shown == 'localhost' else host}:{port}")
     click.echo(f"games and statistics: {path}   (Ctrl-C stops)")
     uvicorn.run(application, host=host, port=port, log_level="warning")
+
+
+def _check_port(host: str, port: int) -> None:
+    """Refuse early, in one line, when the address is taken or invalid."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except socket.gaierror:
+        raise WordleError(f"unknown host {host!r}") from None
+    family, _, _, _, address = infos[0]
+    with socket.socket(family, socket.SOCK_STREAM) as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            s.bind(address)
+        except OSError as e:
+            raise WordleError(f"cannot listen on {host}:{port}: {e.strerror}") from None
