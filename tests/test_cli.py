@@ -496,4 +496,6 @@ def test_serve_refuses_a_taken_port_and_a_bad_database(tmp_path: Path) -> None:
         port = s.getsockname()[1]
         bad("serve", "--port", str(port), "--db", str(tmp_path / "x.db"), match="cannot listen")
     bad("serve", "--host", "no.such.host.invalid", match="unknown host")
+    for cmd in (["tui"], ["expected", "--all"], ["rank-openers"]):
+        bad(*cmd, "--db", str(tmp_path), match="cannot open the database")
     bad("serve", "--db", str(tmp_path), "--port", str(port), match="cannot open the database")

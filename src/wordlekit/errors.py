@@ -38,5 +38,9 @@ class InvalidDateError(WordleError):
     """A date that cannot be parsed or lies before the first daily puzzle."""
 
 
+class StorageError(WordleError):
+    """A database or cache file that cannot be opened or written."""
+
+
 class GameOverError(WordleError):
     """A guess made in a game that has already ended."""

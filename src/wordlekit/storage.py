@@ -14,6 +14,8 @@ import sqlite3
 import tempfile
 from pathlib import Path
 
+from wordlekit.errors import StorageError
+
 
 def atomic_write(path: str | Path, data: bytes) -> None:
     """Replace ``path`` with ``data`` atomically (temporary file, fsync, rename)."""
@@ -34,10 +36,13 @@ def atomic_write(path: str | Path, data: bytes) -> None:
 
 def connect(path: str | Path) -> sqlite3.Connection:
     """An autocommit connection (transactions are explicit) in WAL mode, FULL sync."""
-    if str(path) != ":memory:":
-        Path(path).parent.mkdir(parents=True, exist_ok=True)
-    conn = sqlite3.connect(str(path), timeout=30, isolation_level=None)
-    conn.execute("PRAGMA journal_mode=WAL")
-    conn.execute("PRAGMA synchronous=FULL")
-    conn.execute("PRAGMA foreign_keys=ON")
+    try:
+        if str(path) != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        conn = sqlite3.connect(str(path), timeout=30, isolation_level=None)
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("PRAGMA synchronous=FULL")
+        conn.execute("PRAGMA foreign_keys=ON")
+    except (OSError, sqlite3.Error) as e:
+        raise StorageError(f"cannot open the database {path}: {e}") from None
     return conn

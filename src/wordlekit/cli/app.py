@@ -9,6 +9,7 @@ import alone (pydantic) cost ~90 ms of every command's start-up (measured).
 from __future__ import annotations
 
 import json
+import sqlite3
 from collections.abc import Callable
 from typing import Any, NoReturn, TypeVar
 
@@ -34,6 +35,8 @@ class WordleGroup(click.Group):
             fail(str(e))
         except OSError as e:
             fail(f"{e.filename or ''}{': ' if e.filename else ''}{e.strerror or e}")
+        except sqlite3.Error as e:  # a database that broke while in use
+            fail(f"database error: {e}")
 
 
 def fail(message: str) -> NoReturn:

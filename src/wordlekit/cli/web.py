@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import socket
-import sqlite3
 
 import click
 
@@ -35,10 +34,7 @@ def serve_cmd(host: str, port: int, db: str | None) -> None:
 
     path = db or str(default_db_path())
     _check_port(host, port)
-    try:
-        application = create_app(path)
-    except (OSError, sqlite3.Error) as e:
-        raise WordleError(f"cannot open the database {path}: {e}") from None
+    application = create_app(path)  # an unusable database raises StorageError: one line
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     click.echo(f"wordlekit web app: http://{'127.0.0.1' if shown == 'localhost' else host}:{port}")
     click.echo(f"games and statistics: {path}   (Ctrl-C stops)")
