@@ -397,3 +397,19 @@ def test_tui_command_builds_the_app(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     assert app.spec.game.answer == "agora" and app.spec.game.hard and app.spec.mode == "daily"
     assert app.spec.day == "2022-02-15" and app.strategy == "minimax"
     assert app.store.path == str(db) and db.exists()
+
+
+def test_assist_hard_mode_suggestions_obey_the_rule() -> None:
+    from wordlekit.game import hard_mode_violation
+    from wordlekit.knowledge import Turn
+    from wordlekit.tui.session import engine_for
+    from wordlekit.words import WordList
+
+    engine = engine_for(WordList.bundled())
+    turns = [Turn.parse("crane:bbygb")]
+    result = engine.analyse(turns, "entropy", hard=True)
+    assert result.suggestions and all(
+        hard_mode_violation(turns, s.word) is None for s in result.suggestions
+    )
+    normal = engine.analyse(turns, "entropy")
+    assert any(hard_mode_violation(turns, s.word) for s in normal.suggestions)

@@ -62,6 +62,7 @@ class AssistScreen(Screen[None]):
         Binding("right_square_bracket", "strategy(1)", "Strategy"),
         Binding("left_square_bracket", "strategy(-1)", "Previous strategy", show=False),
         Binding("ctrl+l", "clear", "Clear"),
+        Binding("f6", "toggle_hard", "Hard mode"),
         Binding("pageup", "scroll_words(-1)", "Scroll words up", show=False),
         Binding("pagedown", "scroll_words(1)", "Scroll words down", show=False),
     ]
@@ -73,6 +74,7 @@ class AssistScreen(Screen[None]):
         self.typed = ""  # the next row as typed: a word, then optionally ":" and a pattern
         self.sel_row: int | None = None
         self.sel_col = 0
+        self.hard = False  # F6: suggestions obey the hard-mode rule
         self.analysis: Analysis | None = None  # the last good result
         self.error: str | None = None
         self._generation = 0
@@ -183,6 +185,7 @@ class AssistScreen(Screen[None]):
             ("Top suggestions by ", "bold"),
             (name, "bold"),
             f"  (strategy {names.index(name) + 1} of {len(names)}: ] next, [ previous)",
+            ("  hard mode (F6)" if self.hard else "", "bold"),
         )
         self.query_one("#suggestions-title", Static).update(title)
 
@@ -200,13 +203,15 @@ class AssistScreen(Screen[None]):
     def recompute(self) -> None:
         self._generation += 1
         self.show_strategy()
-        self.analyse(self._generation, tuple(self.turns), self.wordle_app.strategy)
+        self.analyse(self._generation, tuple(self.turns), self.wordle_app.strategy, self.hard)
 
     @work(exclusive=True, group="assist")
-    async def analyse(self, generation: int, turns: tuple[Turn, ...], strategy: str) -> None:
+    async def analyse(
+        self, generation: int, turns: tuple[Turn, ...], strategy: str, hard: bool = False
+    ) -> None:
         engine = self.wordle_app.engine
         try:
-            result = await asyncio.to_thread(engine.analyse, turns, strategy)
+            result = await asyncio.to_thread(engine.analyse, turns, strategy, hard=hard)
         except WordleError as e:
             if generation == self._generation:
                 self.show_error(e)
@@ -285,6 +290,12 @@ class AssistScreen(Screen[None]):
         self.turns[row] = Turn(turn.guess, tiles_to_pattern(tiles))
         self.sel_row, self.sel_col = row, column
         self.changed()
+
+    def action_toggle_hard(self) -> None:
+        """Suggest only guesses that obey the hard-mode rule (for a hard-mode game)."""
+        self.hard = not self.hard
+        self.say("Hard mode: suggestions use every hint." if self.hard else "Normal mode.")
+        self.recompute()
 
     def action_strategy(self, step: int) -> None:
         names = strategy_names()

@@ -42,6 +42,7 @@ KEY_HELP: tuple[tuple[str, str, str], ...] = (
     ("Assist", "Backspace", "Erase a typed letter"),
     ("Assist", "Delete", "Remove the selected row"),
     ("Assist", "Ctrl+L", "Clear every row"),
+    ("Assist", "F6", "Hard mode on or off: suggest only guesses that use every hint"),
     ("Assist", "] / [", "Next / previous strategy (also used by the play hint)"),
     ("Assist", "PgUp/PgDn", "Scroll the remaining words"),
 )

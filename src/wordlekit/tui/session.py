@@ -128,11 +128,15 @@ class Engine:
         state = GameState.from_turns(self.matrix(), turns, hard=hard)
         return get_strategy(strategy).rank(state, 1)[0]
 
-    def analyse(self, turns: Sequence[Turn], strategy: str, *, top: int = 10) -> Analysis:
-        """Candidates, summary, steps and suggestions; raises on contradictory turns."""
+    def analyse(
+        self, turns: Sequence[Turn], strategy: str, *, top: int = 10, hard: bool = False
+    ) -> Analysis:
+        """Candidates, summary, steps and suggestions; raises on contradictory turns.
+
+        With ``hard``, only guesses obeying the hard-mode rule are suggested."""
         matrix = self.matrix()
         knowledge = Knowledge(turns, self.wordlist, "answers", matrix=matrix)
-        state = GameState.from_turns(matrix, turns)
+        state = GameState.from_turns(matrix, turns, hard=hard)
         strat = get_strategy(strategy)
         # Guesses that can neither win nor split the words left teach nothing; the ranking
         # puts them last, and a list of them (near the end of a game) is only noise.
