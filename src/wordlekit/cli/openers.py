@@ -108,8 +108,27 @@ def rank_openers_cmd(
     words = openers.resolve_words(words_spec, wl)
     store = openers.RankStore(Path(db) if db else data_dir() / "openers.sqlite3")
     err = Console(stderr=True)
+
+    def run(
+        progress: openers.ProgressFn | None = None,
+    ) -> tuple[openers.Settings, list[openers.Ranked]]:
+        return openers.rank_openers(
+            wl,
+            m,
+            words,
+            store,
+            hard=hard,
+            max_guesses=max_guesses,
+            beta=beta,
+            scheduler=scheduler,
+            workers=workers,
+            progress=progress,
+        )
+
     try:
-        if err.is_terminal:
+        if not err.is_terminal:
+            settings, results = run()
+        else:
             with Progress(
                 TextColumn(f"[bold]{m.name}"),
                 BarColumn(),
@@ -129,30 +148,7 @@ def rank_openers_cmd(
                     rate = f"{new / elapsed:.1f} words/s" if elapsed > 0 and new else ""
                     bar.update(task, completed=done, total=total, rate=rate)
 
-                settings, results = openers.rank_openers(
-                    wl,
-                    m,
-                    words,
-                    store,
-                    hard=hard,
-                    max_guesses=max_guesses,
-                    beta=beta,
-                    scheduler=scheduler,
-                    workers=workers,
-                    progress=update,
-                )
-        else:
-            settings, results = openers.rank_openers(
-                wl,
-                m,
-                words,
-                store,
-                hard=hard,
-                max_guesses=max_guesses,
-                beta=beta,
-                scheduler=scheduler,
-                workers=workers,
-            )
+                settings, results = run(update)
     finally:
         store.close()
     if csv_:
