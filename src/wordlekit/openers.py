@@ -133,7 +133,12 @@ def _warm(lists: tuple[tuple[str, ...], tuple[str, ...], str], method: Method) -
 
     load_numba()
     pm.transposed  # noqa: B018
-    if method.kind == "optimal":
+    if method.kind != "optimal":
+        from wordlekit.strategies import GameState, alphabetical_rank
+
+        GameState.start(pm).figures()  # the first-turn figures, computed once per process
+        alphabetical_rank(pm)
+    else:
         from wordlekit import _solver_jit  # noqa: F401
 
 
@@ -279,8 +284,9 @@ def default_batch_size(method: Method, n_words: int, n_workers: int) -> int:
     if method.kind == "one-step":
         return max(1, min(2000, math.ceil(n_words / (4 * n_workers))))
     if method.kind == "bench":
-        # a benchmark takes ~0.2-0.4 s: tasks of a few words keep the workers evenly busy
-        # to the end (measured on 60 words: 1.79x with batches of 8, see bench_openers.py)
+        # a benchmark takes ~0.25 s: tasks of a few words keep both workers busy to the end
+        # (measured on 60 words, 1 -> 2 workers: 1.79x with 4 words a task, 1.68-1.72x with
+        # 2, where the main process's bookkeeping per task competes for the two cores)
         return max(1, min(4, math.ceil(n_words / (8 * n_workers))))
     return 1
 
@@ -377,6 +383,7 @@ class _client:
         self.client: Any = None
 
     def __enter__(self) -> Any:
+        import dask
         from distributed import Client, LocalCluster
 
         if self.scheduler:
@@ -390,6 +397,23 @@ class _client:
                 ) from None
             return self.client
         n = self.workers or os.cpu_count() or 1
+        # Dask's workers sample every task's stack 100 times a second for their profiler; for
+        # these Python-heavy tasks that cost ~45% of the time (measured: 15 entropy benchmarks
+        # in 6.8 s on one worker against 3.6 s in a plain process), so it is switched off.
+        dask.config.set(
+            {
+                "distributed.worker.profile.enabled": False,
+                "distributed.worker.profile.interval": "10s",
+                "distributed.worker.profile.cycle": "100s",
+                # Dask starts workers with MALLOC_TRIM_THRESHOLD_=65536, which also freezes
+                # glibc's mmap threshold at 128 KiB: every larger numpy block (a set's rows of
+                # the transposed matrix) became an mmap, page faults and an munmap.
+                "distributed.nanny.pre-spawn-environ": {
+                    "MALLOC_TRIM_THRESHOLD_": str(256 * 2**20),
+                    "MALLOC_MMAP_THRESHOLD_": str(64 * 2**20),
+                },
+            }
+        )
         self.cluster = LocalCluster(
             n_workers=n,
             threads_per_worker=1,
