@@ -1,20 +1,26 @@
 # Two commands set everything up on a fresh Debian machine with Python 3.11:
 #   make run    start the web app at http://127.0.0.1:8000 (games stored in the user data folder)
-#   make test   lint, type-check and run every test (what .ci/run calls)
+#   make test   lint, type-check and run every test (what .ci/run calls); installs Debian's
+#               chromium for the browser tests when it is missing (scripts/ensure-chromium)
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck pytest bench clean install
+.PHONY: run test lint typecheck pytest browser bench clean install
 
 install: $(STAMP)
 
 $(STAMP): pyproject.toml
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
-	touch $(STAMP)
+	@if test -x $(BIN)/python; then \
+	    echo "updating $(VENV): pyproject.toml changed, reinstalling wordlekit and its dependencies…"; \
+	else \
+	    echo "setting up $(VENV): installing wordlekit and its dependencies (about half a minute, first run only)…"; \
+	fi
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	@$(BIN)/python -m pip install --quiet --upgrade pip
+	@$(BIN)/python -m pip install --quiet -e '.[dev]'
+	@touch $(STAMP)
 
 run: $(STAMP)
 	$(BIN)/wordle serve
@@ -26,7 +32,11 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-pytest: $(STAMP)
+# Debian's chromium for the browser tests: installed with apt-get when missing (never downloaded)
+browser:
+	scripts/ensure-chromium
+
+pytest: $(STAMP) browser
 	$(BIN)/python -m pytest
 
 test: lint typecheck pytest

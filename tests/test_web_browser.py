@@ -26,7 +26,8 @@ from wordlekit.feedback import format_pattern, score
 from wordlekit.game import Game
 from wordlekit.web.api import create_app
 
-CHROMIUM = Path("/usr/bin/chromium")
+# $WORDLEKIT_CHROMIUM as in scripts/ensure-chromium (`os` is not imported by this module)
+CHROMIUM = Path(__import__("os").environ.get("WORDLEKIT_CHROMIUM") or "/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
