@@ -19,8 +19,7 @@ from typing import Any, Literal
 
 from fastapi import FastAPI, HTTPException, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.openapi.docs import get_swagger_ui_html
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -33,6 +32,7 @@ from wordlekit.gamestore import Store, StoredGame
 from wordlekit.knowledge import Turn
 from wordlekit.matrix import PatternMatrix
 from wordlekit.strategies import REGISTRY, GameState, get_strategy
+from wordlekit.web.http import install
 from wordlekit.words import WordList, parse_date
 
 log = logging.getLogger("wordlekit.web")
@@ -206,7 +206,10 @@ def create_app(db_path: str | Path, wordlist: WordList | None = None) -> FastAPI
 
     @app.exception_handler(StarletteHTTPException)
     async def on_http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
-        return error(exc.status_code, str(exc.detail))
+        # exc.headers kept: Allow on a 405, for one
+        return JSONResponse(
+            {"error": str(exc.detail)}, status_code=exc.status_code, headers=exc.headers
+        )
 
     @app.exception_handler(WordleError)
     async def on_wordle(request: Request, exc: WordleError) -> JSONResponse:
@@ -416,23 +419,29 @@ def create_app(db_path: str | Path, wordlist: WordList | None = None) -> FastAPI
         return FileResponse(STATIC / "index.html", media_type="text/html")
 
     @app.get("/docs", include_in_schema=False)
-    def docs() -> HTMLResponse:
-        # Swagger UI from the local swagger-ui-bundle package: the docs work offline too.
-        return get_swagger_ui_html(
-            openapi_url="/openapi.json",
-            title="wordlekit API",
-            swagger_js_url="/docs-assets/swagger-ui-bundle.js",
-            swagger_css_url="/docs-assets/swagger-ui.css",
-            swagger_favicon_url="/docs-assets/favicon-32x32.png",
-        )
+    def docs() -> FileResponse:
+        # Swagger UI from the local swagger-ui-bundle package (the docs work offline too). The
+        # page and its start-up script are static files: the CSP allows no inline script.
+        return FileResponse(STATIC / "docs.html", media_type="text/html")
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
-    try:
-        from swagger_ui_bundle import swagger_ui_path
 
-        app.mount("/docs-assets", StaticFiles(directory=swagger_ui_path), name="docs-assets")
-    except ImportError:  # pragma: no cover - a declared dependency
-        pass
+    # Only the files the docs page uses, not the package's folder (its own index.html and
+    # initializer point at an outside petstore).
+    from swagger_ui_bundle import swagger_ui_path
+
+    docs_assets = {
+        "swagger-ui-bundle.js": "text/javascript; charset=utf-8",
+        "swagger-ui.css": "text/css; charset=utf-8",
+    }
+
+    @app.get("/docs-assets/{name}", include_in_schema=False)
+    def docs_asset(name: str) -> FileResponse:
+        if name not in docs_assets:
+            raise HTTPException(404, "Not Found")
+        return FileResponse(Path(swagger_ui_path) / name, media_type=docs_assets[name])
+
+    install(app)
     return app
 
 

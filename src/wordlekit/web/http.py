@@ -1,0 +1,191 @@
+"""HTTP hygiene for the web app: one pure ASGI middleware around everything (``install``).
+
+- Security headers on every response (pages, API, static files, errors, even the 500 page):
+  a strict Content-Security-Policy (no inline script or style, nothing from elsewhere),
+  ``nosniff``, no framing, no referrer, an isolated browsing context; ``Cache-Control:
+  no-store`` on ``/api``.
+- ``HEAD`` works wherever ``GET`` does: the app sees a GET and the body is dropped, so the
+  status and headers (Content-Length included) are those of the GET.
+- Redirects are relative: an absolute ``Location`` (Starlette builds it from the Host header)
+  becomes its path and query, so a forged Host cannot send anyone elsewhere.
+- Request bodies over ``max_body`` bytes get ``413 {"error": ...}``: at once when
+  Content-Length says so, else while the body is read (never more than ``max_body`` bytes are
+  kept). The app receives a body under the limit unchanged, in one message.
+- A ``405`` always says ``Allow`` (and ``HEAD`` wherever ``GET`` is allowed).
+"""
+
+from __future__ import annotations
+
+import json
+from urllib.parse import urlsplit
+
+from fastapi import FastAPI
+from starlette.datastructures import Headers, MutableHeaders
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+MAX_BODY = 65536
+
+CSP = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self' data:",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    ]
+)
+
+SECURITY_HEADERS = {
+    "Content-Security-Policy": CSP,
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "no-referrer",
+    "Cross-Origin-Opener-Policy": "same-origin",
+}
+
+# A 405 without Allow comes from StaticFiles, which serves GET and HEAD only.
+DEFAULT_ALLOW = "GET, HEAD"
+
+
+def install(app: FastAPI, *, max_body: int = MAX_BODY) -> None:
+    """Wrap ``app`` in :class:`HttpHygiene`, outside every other layer (so that also the
+    responses of Starlette's error middleware, such as a 500, get the headers).
+
+    Call it once the routes and middleware are declared, before the first request.
+    """
+    if app.middleware_stack is not None:
+        raise RuntimeError("install() must be called before the app serves a request")
+    build = app.build_middleware_stack
+
+    def build_hardened() -> ASGIApp:
+        return HttpHygiene(build(), max_body=max_body)
+
+    app.build_middleware_stack = build_hardened  # type: ignore[method-assign]
+
+
+def relative_location(location: str) -> str:
+    """The path, query and fragment of an absolute URL; a relative one as it is.
+
+    >>> relative_location("http://evil.example/static/?a=1")
+    '/static/?a=1'
+    >>> relative_location("//evil.example/x")
+    '/x'
+    >>> relative_location("http://host//evil.example")
+    '/evil.example'
+    >>> relative_location("/ok#top")
+    '/ok#top'
+    """
+    parts = urlsplit(location)
+    # "/\\host" and "//host" are read by browsers as another host: they are absolute too.
+    if not parts.scheme and not parts.netloc and not location.startswith(("\\", "/\\")):
+        return location
+    out = "/" + parts.path.lstrip("/\\")
+    if parts.query:
+        out += "?" + parts.query
+    if parts.fragment:
+        out += "#" + parts.fragment
+    return out
+
+
+class HttpHygiene:
+    """The pure ASGI middleware behind :func:`install` (see the module's docstring)."""
+
+    def __init__(self, app: ASGIApp, *, max_body: int = MAX_BODY) -> None:
+        self.app = app
+        self.max_body = max_body
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        head = scope["method"] == "HEAD"
+        path: str = scope["path"]
+        api = path == "/api" or path.startswith("/api/")
+
+        async def send_hardened(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                _harden(message, api=api)
+            elif head and message["type"] in ("http.response.body", "http.response.pathsend"):
+                more = bool(message.get("more_body", False))
+                message = {"type": "http.response.body", "body": b"", "more_body": more}
+            await send(message)
+
+        declared = _content_length(scope)
+        if declared is not None and declared > self.max_body:
+            await self._too_large(send_hardened)
+            return
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":  # http.disconnect: nobody left to answer
+                return
+            chunk: bytes = message.get("body", b"")
+            size += len(chunk)
+            if size > self.max_body:
+                await self._too_large(send_hardened)
+                return
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        pending: Message | None = {
+            "type": "http.request",
+            "body": b"".join(chunks),
+            "more_body": False,
+        }
+        del chunks
+
+        async def replay() -> Message:
+            nonlocal pending
+            if pending is not None:
+                message, pending = pending, None
+                return message
+            return await receive()  # after the body: wait for the disconnect
+
+        # A new scope for HEAD: the server keeps its own, and still knows to send no body.
+        inner = {**scope, "method": "GET"} if head else scope
+        await self.app(inner, replay, send_hardened)
+
+    async def _too_large(self, send: Send) -> None:
+        body = json.dumps(
+            {"error": f"request body too large: the limit is {self.max_body} bytes"}
+        ).encode()
+        headers = [
+            (b"content-type", b"application/json"),
+            (b"content-length", str(len(body)).encode()),
+            (b"connection", b"close"),  # the rest of the body is not worth reading
+        ]
+        await send({"type": "http.response.start", "status": 413, "headers": headers})
+        await send({"type": "http.response.body", "body": body, "more_body": False})
+
+
+def _harden(message: Message, *, api: bool) -> None:
+    message.setdefault("headers", [])
+    headers = MutableHeaders(scope=message)
+    for name, value in SECURITY_HEADERS.items():
+        headers[name] = value
+    if api:
+        headers["Cache-Control"] = "no-store"
+    location = headers.get("location")
+    if location is not None:
+        headers["Location"] = relative_location(location)
+    if message["status"] == 405:
+        allow = headers.get("allow", DEFAULT_ALLOW)
+        methods = [m.strip().upper() for m in allow.split(",") if m.strip()]
+        if "GET" in methods and "HEAD" not in methods:
+            methods.append("HEAD")  # this middleware answers HEAD wherever GET works
+        headers["Allow"] = ", ".join(methods)
+
+
+def _content_length(scope: Scope) -> int | None:
+    value = Headers(scope=scope).get("content-length")
+    if value is None:
+        return None
+    try:
+        return int(value)
+    except ValueError:
+        return None

@@ -1,0 +1,554 @@
+"""HTTP hygiene (wordlekit.web.http): security headers, HEAD, relative redirects, the body
+limit, Allow on 405, a docs page without inline script, and no CSP violation in a browser."""
+
+from __future__ import annotations
+
+import json
+import re
+import socket
+from collections.abc import Iterator
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import anyio
+import pytest
+from fastapi import FastAPI, Request
+from fastapi.responses import RedirectResponse, Response
+from fastapi.testclient import TestClient
+from playwright.sync_api import ConsoleMessage, Page, expect
+
+import test_web_browser as web
+from test_web_browser import (
+    ANSWER,
+    Server,
+    open_app,
+    shot,
+    start_practice,
+    type_guess,
+    wait_review,
+)
+from wordlekit.web.api import create_app
+from wordlekit.web.http import CSP, MAX_BODY, install, relative_location
+
+SECURITY = {
+    "content-security-policy": CSP,
+    "x-content-type-options": "nosniff",
+    "x-frame-options": "DENY",
+    "referrer-policy": "no-referrer",
+    "cross-origin-opener-policy": "same-origin",
+}
+VOLATILE = {"server-timing", "set-cookie", "date"}
+
+# The browser tests' fixtures: a live server, chromium, a fresh context (local requests only)
+# and a page (no JavaScript error) per test.
+server = web.server
+browser = web.browser
+context = web.context
+page = web.page
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
+    db = tmp_path_factory.mktemp("http") / "games.sqlite3"
+    with TestClient(create_app(db)) as c:
+        yield c
+
+
+def assert_secure(r: Any) -> None:
+    for name, value in SECURITY.items():
+        assert r.headers.get(name) == value, (r.request.url, name, r.headers)
+    assert "unsafe-inline" not in CSP and "unsafe-eval" not in CSP
+    no_store = r.headers.get("cache-control") == "no-store"
+    assert no_store == r.request.url.path.startswith("/api/"), (r.request.url, r.headers)
+
+
+# Security headers ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "body", "status"),
+    [
+        ("GET", "/api/stats", None, 200),
+        ("GET", "/api/strategies", None, 200),
+        ("POST", "/api/games", {"mode": "practice", "seed": 3}, 201),
+        ("GET", "/", None, 200),
+        ("GET", "/docs", None, 200),
+        ("GET", "/openapi.json", None, 200),
+        ("GET", "/static/style.css", None, 200),
+        ("GET", "/static/app.js", None, 200),
+        ("GET", "/docs-assets/swagger-ui.css", None, 200),
+        ("GET", "/api/games/nope", None, 404),
+        ("GET", "/api/nothing-here", None, 404),
+        ("GET", "/static/nothing-here.css", None, 404),
+        ("GET", "/nothing-here", None, 404),
+        ("POST", "/api/games", {"mode": "bogus"}, 422),
+        ("POST", "/api/assist", {"turns": [{"guess": "crane", "pattern": "zzzzz"}]}, 422),
+        ("POST", "/api/stats", None, 405),
+    ],
+)
+def test_security_headers_on_every_response(
+    client: TestClient, method: str, path: str, body: Any, status: int
+) -> None:
+    r = client.request(method, path, json=body)
+    assert r.status_code == status, r.text
+    assert_secure(r)
+    if status >= 400:
+        assert r.headers["content-type"] == "application/json"
+        assert "error" in r.json()
+
+
+def tiny_app(max_body: int = MAX_BODY, calls: list[bytes] | None = None) -> FastAPI:
+    """A small app with the middleware: an echo, a crash and an outside redirect."""
+    app = FastAPI()
+
+    @app.post("/echo")
+    async def echo(request: Request) -> Response:
+        body = await request.body()
+        if calls is not None:
+            calls.append(body)
+        return Response(body, media_type="application/octet-stream")
+
+    @app.get("/boom")
+    def boom() -> None:
+        raise RuntimeError("boom")
+
+    @app.get("/away")
+    def away() -> RedirectResponse:
+        return RedirectResponse("http://evil.example//elsewhere?x=1")
+
+    install(app, max_body=max_body)
+    return app
+
+
+def test_a_crash_gets_the_headers_too() -> None:
+    with TestClient(tiny_app(), raise_server_exceptions=False) as c:
+        r = c.get("/boom")
+    assert r.status_code == 500
+    for name, value in SECURITY.items():
+        assert r.headers[name] == value
+
+
+def test_install_refuses_an_app_already_serving() -> None:
+    app = FastAPI()
+    with TestClient(app) as c:
+        c.get("/")
+    with pytest.raises(RuntimeError, match="before"):
+        install(app)
+
+
+# HEAD ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "path", ["/", "/api/stats", "/api/strategies", "/static/style.css", "/docs", "/openapi.json"]
+)
+def test_head_is_get_without_the_body(client: TestClient, path: str) -> None:
+    got = client.get(path)
+    head = client.head(path)
+    assert got.status_code == head.status_code == 200
+    assert got.content and head.content == b""
+    assert int(head.headers["content-length"]) == len(got.content)
+    drop = {k for k in got.headers if k in VOLATILE}
+    assert {k: v for k, v in head.headers.items() if k not in drop} == {
+        k: v for k, v in got.headers.items() if k not in drop
+    }
+    assert_secure(head)
+
+
+def test_head_on_a_missing_page_is_a_404_without_body(client: TestClient) -> None:
+    r = client.head("/api/games/nope")
+    assert r.status_code == 404 and r.content == b""
+    assert r.headers["content-type"] == "application/json"
+
+
+# 405 -----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "allow"),
+    [
+        ("POST", "/api/stats", {"GET", "HEAD"}),
+        ("DELETE", "/", {"GET", "HEAD"}),
+        ("GET", "/api/assist", {"POST"}),
+        ("PUT", "/api/games", {"POST"}),
+        ("POST", "/static/style.css", {"GET", "HEAD"}),
+    ],
+)
+def test_405_says_allow(client: TestClient, method: str, path: str, allow: set[str]) -> None:
+    r = client.request(method, path)
+    assert r.status_code == 405
+    assert {m.strip() for m in r.headers["allow"].split(",")} == allow
+    assert r.json() == {"error": "Method Not Allowed"}
+    assert_secure(r)
+
+
+# Redirects -----------------------------------------------------------------------------------
+
+
+def test_the_static_folder_redirects_relatively_whatever_the_host(client: TestClient) -> None:
+    r = client.get("/static", headers={"host": "evil.example"}, follow_redirects=False)
+    assert r.status_code in (301, 302, 307, 308)
+    assert r.headers["location"] == "/static/"
+    assert_secure(r)
+
+
+def test_an_absolute_redirect_becomes_its_path() -> None:
+    with TestClient(tiny_app()) as c:
+        r = c.get("/away", follow_redirects=False)
+    assert r.headers["location"] == "/elsewhere?x=1"
+
+
+@pytest.mark.parametrize(
+    ("location", "relative"),
+    [
+        ("http://evil.example/static/", "/static/"),
+        ("https://host:8443/p?q=1#f", "/p?q=1#f"),
+        ("http://host", "/"),
+        ("//evil.example/x", "/x"),
+        ("http://host//evil.example/x", "/evil.example/x"),
+        ("/\\evil.example", "/evil.example"),
+        ("\\\\evil.example", "/evil.example"),
+        ("javascript:alert(1)", "/alert(1)"),
+        ("/static/", "/static/"),
+        ("/a?b=c", "/a?b=c"),
+        ("next", "next"),
+        ("?page=2", "?page=2"),
+    ],
+)
+def test_relative_location(location: str, relative: str) -> None:
+    assert relative_location(location) == relative
+    assert not urlsplit(relative_location(location)).netloc
+
+
+# Request bodies ------------------------------------------------------------------------------
+
+
+def assert_413(status: int, headers: dict[str, str], body: bytes) -> None:
+    assert status == 413
+    assert headers["content-type"] == "application/json"
+    assert "too large" in json.loads(body)["error"]
+    for name, value in SECURITY.items():
+        assert headers[name] == value
+
+
+def test_413_by_content_length(client: TestClient) -> None:
+    big = b"[" + b" " * 100_000 + b"]"
+    r = client.post("/api/assist", content=big, headers={"content-type": "application/json"})
+    assert_413(r.status_code, dict(r.headers), r.content)
+    assert r.headers["cache-control"] == "no-store"
+
+
+def test_a_body_just_under_the_limit_works(client: TestClient) -> None:
+    body = json.dumps({"turns": [{"guess": "crane", "pattern": "bbygb"}], "top": 1}).encode()
+    padded = body + b" " * (MAX_BODY - 1 - len(body))
+    assert len(padded) == MAX_BODY - 1
+    r = client.post("/api/assist", content=padded, headers={"content-type": "application/json"})
+    assert r.status_code == 200, r.text
+    assert r.json()["remaining"] > 0
+
+
+def scope_for(method: str, path: str, headers: list[tuple[bytes, bytes]]) -> dict[str, Any]:
+    return {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": method,
+        "scheme": "http",
+        "path": path,
+        "raw_path": path.encode(),
+        "query_string": b"",
+        "root_path": "",
+        "headers": [(b"host", b"test"), *headers],
+        "client": ("127.0.0.1", 5000),
+        "server": ("test", 80),
+    }
+
+
+def call_asgi(
+    app: FastAPI, chunks: list[bytes], headers: list[tuple[bytes, bytes]]
+) -> tuple[int, dict[str, str], bytes, int]:
+    """POST /echo with the body in ``chunks``, as a server does it: status, headers, body and
+    how many messages the app side read."""
+    messages = [
+        {"type": "http.request", "body": c, "more_body": i < len(chunks) - 1}
+        for i, c in enumerate(chunks)
+    ]
+    read = 0
+    sent: list[dict[str, Any]] = []
+
+    async def receive() -> dict[str, Any]:
+        nonlocal read
+        if read < len(messages):
+            read += 1
+            return messages[read - 1]
+        return {"type": "http.disconnect"}
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    anyio.run(app, scope_for("POST", "/echo", headers), receive, send)
+    start = sent[0]
+    out_headers = {k.decode().lower(): v.decode() for k, v in start["headers"]}
+    body = b"".join(m.get("body", b"") for m in sent[1:])
+    return start["status"], out_headers, body, read
+
+
+CHUNKED = [(b"transfer-encoding", b"chunked")]
+
+
+def test_413_for_a_chunked_body_reads_no_more_than_the_limit() -> None:
+    calls: list[bytes] = []
+    app = tiny_app(max_body=1000, calls=calls)
+    chunks = [bytes([65 + i % 26]) * 100 for i in range(1000)]  # 100 KB in 100-byte chunks
+    status, headers, body, read = call_asgi(app, chunks, CHUNKED)
+    assert_413(status, headers, body)
+    assert read == 11  # the chunk that crossed 1000 bytes is the last one read
+    assert calls == []  # the app never ran
+
+
+def test_413_by_content_length_reads_nothing() -> None:
+    calls: list[bytes] = []
+    app = tiny_app(max_body=1000, calls=calls)
+    status, headers, body, read = call_asgi(app, [b"x" * 1001], [(b"content-length", b"1001")])
+    assert_413(status, headers, body)
+    assert read == 0 and calls == []
+
+
+@pytest.mark.parametrize("size", [0, 1, 999, 1000])
+def test_bodies_up_to_the_limit_reach_the_app_unchanged(size: int) -> None:
+    calls: list[bytes] = []
+    app = tiny_app(max_body=1000, calls=calls)
+    data = bytes(range(256)) * 4
+    payload = data[:size]
+    chunks = [payload[i : i + 7] for i in range(0, size, 7)] or [b""]
+    status, _, body, _ = call_asgi(app, chunks, CHUNKED)
+    assert status == 200
+    assert body == payload and calls == [payload]
+
+
+def test_one_byte_over_the_limit_is_refused() -> None:
+    status, headers, body, _ = call_asgi(tiny_app(max_body=1000), [b"x" * 600] * 2, CHUNKED)
+    assert_413(status, headers, body)
+    status, headers, body, _ = call_asgi(tiny_app(max_body=1000), [b"x" * 1001], [])
+    assert_413(status, headers, body)
+
+
+def read_response(sock: socket.socket) -> tuple[int, dict[str, str], bytes]:
+    data = b""
+    while b"\r\n\r\n" not in data:
+        more = sock.recv(65536)
+        assert more, f"the connection closed before the headers: {data!r}"
+        data += more
+    head, _, body = data.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    status = int(lines[0].split()[1])
+    headers = {}
+    for line in lines[1:]:
+        name, _, value = line.partition(":")
+        headers[name.strip().lower()] = value.strip()
+    while len(body) < int(headers["content-length"]):
+        more = sock.recv(65536)
+        assert more, "the connection closed before the body"
+        body += more
+    return status, headers, body
+
+
+def test_413_for_a_chunked_body_on_a_live_server(server: Server) -> None:
+    """A chunked body has no Content-Length: the server counts while reading, and answers
+    as soon as the limit is passed (here before the client has finished its body; nothing is
+    sent after the byte that passes the limit, so the server has read all of it)."""
+    url = urlsplit(server.url)
+    with socket.create_connection((url.hostname, url.port), timeout=30) as sock:
+        sock.sendall(
+            b"POST /api/assist HTTP/1.1\r\nHost: localhost\r\n"
+            b"Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+        )
+        chunk = b" " * 4096
+        for _ in range(MAX_BODY // len(chunk)):  # the limit exactly: still allowed
+            sock.sendall(b"%x\r\n%s\r\n" % (len(chunk), chunk))
+        sock.sendall(b"1\r\n \r\n")  # one byte more, and the body never ends
+        status, headers, body = read_response(sock)
+    assert_413(status, headers, body)
+
+
+def test_a_chunked_body_under_the_limit_works_on_a_live_server(server: Server) -> None:
+    url = urlsplit(server.url)
+    body = json.dumps({"turns": [], "top": 2}).encode() + b" " * 30_000
+    with socket.create_connection((url.hostname, url.port), timeout=60) as sock:
+        sock.sendall(
+            b"POST /api/assist HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n"
+            b"Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+        )
+        for i in range(0, len(body), 5000):
+            part = body[i : i + 5000]
+            sock.sendall(b"%x\r\n%s\r\n" % (len(part), part))
+        sock.sendall(b"0\r\n\r\n")
+        status, headers, data = read_response(sock)
+    assert status == 200, data
+    assert len(json.loads(data)["suggestions"]) == 2
+    assert headers["cache-control"] == "no-store"
+
+
+# Pages without inline code -------------------------------------------------------------------
+
+
+class PageScan(HTMLParser):
+    """What a strict CSP would block in a page, and the URLs the page references."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.blocked: list[str] = []
+        self.urls: list[str] = []
+        self._in_script = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        names = dict(attrs)
+        for name, value in attrs:
+            if name.startswith("on") or name == "style":
+                self.blocked.append(f"<{tag} {name}={value!r}>")
+            if name in ("src", "href") and value is not None:
+                self.urls.append(value)
+                if value.strip().lower().startswith("javascript:"):
+                    self.blocked.append(f"<{tag} {name}={value!r}>")
+        if tag == "style":
+            self.blocked.append("<style> element")
+        self._in_script = tag == "script"
+        if tag == "script" and not names.get("src"):
+            self.blocked.append("inline <script>")
+
+    def handle_endtag(self, tag: str) -> None:
+        self._in_script = False
+
+    def handle_data(self, data: str) -> None:
+        if self._in_script and data.strip():
+            self.blocked.append(f"script content {data.strip()[:40]!r}")
+
+
+@pytest.mark.parametrize("path", ["/", "/docs"])
+def test_pages_have_no_inline_code_and_only_local_served_references(
+    client: TestClient, path: str
+) -> None:
+    r = client.get(path)
+    assert r.status_code == 200 and r.headers["content-type"].startswith("text/html")
+    scan = PageScan()
+    scan.feed(r.text)
+    assert scan.blocked == []
+    assert scan.urls
+    for url in scan.urls:
+        if url.startswith("#"):
+            continue
+        parts = urlsplit(url)
+        assert not parts.scheme and not parts.netloc and url.startswith("/"), url
+        got = client.get(url)
+        assert got.status_code == 200, url
+        if url.endswith(".js"):
+            assert "javascript" in got.headers["content-type"], url
+        if url.endswith(".css"):
+            assert got.headers["content-type"].startswith("text/css"), url
+
+
+def test_only_the_docs_assets_the_page_uses_are_served(client: TestClient) -> None:
+    assert client.get("/docs-assets/swagger-ui-bundle.js").status_code == 200
+    assert client.get("/docs-assets/swagger-ui.css").status_code == 200
+    for name in (
+        "index.html",
+        "swagger-initializer.js",
+        "oauth2-redirect.html",
+        "swagger-ui.js",
+        "favicon-32x32.png",
+        "swagger-ui-bundle.js.map",
+        "",
+        "..%2F__init__.py",
+    ):
+        r = client.get(f"/docs-assets/{name}")
+        assert r.status_code == 404, name
+        assert_secure(r)
+
+
+def test_no_static_script_builds_code_from_strings() -> None:
+    static = Path(create_app.__code__.co_filename).parent / "static"
+    for js in sorted(static.glob("*.js")):
+        text = js.read_text(encoding="utf-8")
+        for bad in ("eval(", "new Function", "innerHTML", "insertAdjacentHTML", "document.write"):
+            assert bad not in text, f"{js.name} uses {bad}"
+
+
+# In a browser: no CSP violation anywhere -----------------------------------------------------
+
+COLOURED = re.compile("^(green|yellow|gray)$")
+WATCH_CSP = """
+window.__csp = [];
+document.addEventListener("securitypolicyviolation", (e) => {
+  window.__csp.push(`${e.violatedDirective}: ${e.blockedURI || "inline"}`
+    + ` (${e.sourceFile || location.pathname}:${e.lineNumber})`);
+});
+"""
+
+
+def violations(page: Page, console: list[str]) -> list[str]:
+    return [*console, *page.evaluate("window.__csp || []")]
+
+
+def test_no_csp_violation_on_any_page(page: Page) -> None:
+    console: list[str] = []
+
+    def on_console(message: ConsoleMessage) -> None:
+        if "Content Security Policy" in message.text or "Content-Security-Policy" in message.text:
+            console.append(message.text)
+
+    page.on("console", on_console)
+    page.add_init_script(WATCH_CSP)
+
+    # Play: a game with a guess (tiles placed with CSS variables), then the statistics.
+    open_app(page)
+    start_practice(page)
+    guess = "crane" if ANSWER != "crane" else "slate"
+    type_guess(page, guess)
+    expect(page.get_by_test_id("tile-0-0")).to_have_attribute("data-state", COLOURED)
+    expect(page.get_by_test_id("tile-0-4")).to_have_attribute("data-state", COLOURED)
+    page.get_by_test_id("stats-button").click()
+    expect(page.get_by_test_id("stats-dialog")).to_be_visible()
+    expect(page.get_by_test_id("dist-1")).to_be_visible()
+    page.get_by_test_id("stats-close").click()
+    shot(page, "csp-play.png")
+    assert violations(page, console) == []
+
+    # Assist: the start of a game, then a guess.
+    page.get_by_test_id("nav-assist").click()
+    expect(page.get_by_test_id("assist-remaining")).to_have_text("2315")
+    page.get_by_test_id("assist-word").fill("crane")
+    page.get_by_test_id("assist-add").click()
+    expect(page.get_by_test_id("assist-tile-0-0")).to_have_attribute("data-state", COLOURED)
+    expect(page.locator("#assist-suggestions tr").first).to_be_visible()
+    assert violations(page, console) == []
+
+    # Bot: a whole game.
+    page.get_by_test_id("nav-bot").click()
+    page.get_by_test_id("bot-answer").fill("cigar")
+    page.get_by_test_id("bot-solve").click()
+    expect(page.get_by_test_id("bot-result")).to_contain_text("Solved CIGAR")
+    assert violations(page, console) == []
+
+    # Review: the example game (score bars sized with style properties).
+    page.get_by_test_id("nav-review").click()
+    page.get_by_test_id("review-example").click()
+    page.get_by_test_id("review-submit").click()
+    wait_review(page)
+    assert violations(page, console) == []
+
+    # The high-contrast palette, applied before the first paint by /static/contrast.js.
+    page.get_by_test_id("contrast-toggle").click()
+    page.goto("/#play")
+    expect(page.locator("html")).to_have_attribute("data-contrast", "high")
+    expect(page.locator("html")).to_have_attribute("data-ready", "true")
+    shot(page, "csp-high-contrast.png")
+    assert violations(page, console) == []
+
+    # The API docs.
+    page.goto("/docs")
+    expect(page.locator("#swagger-ui .swagger-ui")).to_be_visible()
+    page.wait_for_load_state("networkidle")
+    shot(page, "csp-docs.png")
+    assert violations(page, console) == []
