@@ -499,3 +499,72 @@ def test_serve_refuses_a_taken_port_and_a_bad_database(tmp_path: Path) -> None:
     for cmd in (["tui"], ["expected", "--all"], ["rank-openers"]):
         bad(*cmd, "--db", str(tmp_path), match="cannot open the database")
     bad("serve", "--db", str(tmp_path), "--port", str(port), match="cannot open the database")
+
+
+# wordle db backup ------------------------------------------------------------------------------
+
+
+def stored_finished_game(db: Path) -> str:
+    """A database holding one won practice game; returns the game's id."""
+    from wordlekit.game import Game
+    from wordlekit.gamestore import Store
+    from wordlekit.words import WordList
+
+    store = Store(db, WordList.bundled("original"))
+    stored, _ = store.create("player", Game.practice(7), "practice", None, 7)
+    store.add_turn(stored, stored.game.guess(stored.game.answer))
+    assert store.count_finished() == 1
+    return stored.id
+
+
+def test_db_backup_help_has_an_example() -> None:
+    for args in (["db"], ["db", "backup"]):
+        text = ok(*args, "--help")
+        assert "Example" in text and "wordle db backup " in text
+    assert "--force" in ok("db", "backup", "--help")
+
+
+def test_db_backup_of_a_database_with_a_finished_game(tmp_path: Path) -> None:
+    import sqlite3
+
+    db = tmp_path / "games.sqlite3"
+    gid = stored_finished_game(db)
+    dest = tmp_path / "backups" / "copy.sqlite3"
+    line = ok("db", "backup", str(dest), "--db", str(db))
+    assert line.count("\n") == 1
+    assert str(dest.absolute()) in line and "1 game " in line and "KiB" in line
+    copy = sqlite3.connect(dest)
+    assert copy.execute("SELECT id, status FROM games").fetchall() == [(gid, "won")]
+    assert copy.execute("SELECT COUNT(*) FROM turns").fetchone() == (1,)
+    copy.close()
+
+    data = json.loads(ok("db", "backup", str(dest), "--db", str(db), "--force", "--json"))
+    assert data["path"] == str(dest.absolute()) and data["source"] == str(db)
+    assert data["games"] == 1 and data["tables"] == {"games": 1, "turns": 1}
+    assert data["bytes"] == dest.stat().st_size
+
+
+def test_db_backup_uses_the_default_database(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from wordlekit.gamestore import default_db_path
+
+    monkeypatch.setenv("WORDLEKIT_DATA_DIR", str(tmp_path / "data"))
+    bad("db", "backup", str(tmp_path / "b.sqlite3"), match="no database at")
+    stored_finished_game(default_db_path())
+    assert "1 game " in ok("db", "backup", str(tmp_path / "b.sqlite3"))
+    assert (tmp_path / "b.sqlite3").is_file()
+
+
+def test_db_backup_refuses_to_overwrite(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    stored_finished_game(db)
+    dest = tmp_path / "copy.sqlite3"
+    dest.write_bytes(b"an older backup")
+    bad("db", "backup", str(dest), "--db", str(db), match="already exists: pass --force")
+    assert dest.read_bytes() == b"an older backup"
+    ok("db", "backup", str(dest), "--db", str(db), "--force")
+    assert dest.read_bytes().startswith(b"SQLite format 3\x00")
+    bad("db", "backup", str(tmp_path), "--db", str(db), "--force", match="is a folder")
+    bad("db", "backup", str(tmp_path / "x.sqlite3"), "--db", str(tmp_path), match="not a file")
+    assert not list(tmp_path.glob("*.tmp"))

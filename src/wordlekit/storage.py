@@ -4,14 +4,19 @@
   the old one, so a reader (or a crash) never sees half a file.
 - An SQLite database runs in WAL mode with ``synchronous=FULL``: a transaction is on disk when
   its COMMIT returns, and readers never block the writer.
+
+:func:`backup` copies a database while it is in use (SQLite's online backup API reads one
+consistent snapshot) and writes the copy by the first rule.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import sqlite3
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 
 from wordlekit.errors import StorageError
@@ -46,3 +51,121 @@ def connect(path: str | Path) -> sqlite3.Connection:
     except (OSError, sqlite3.Error) as e:
         raise StorageError(f"cannot open the database {path}: {e}") from None
     return conn
+
+
+@dataclass(frozen=True)
+class Backup:
+    """A finished backup: where it is, its size in bytes and the rows of each table in it."""
+
+    path: Path
+    size: int
+    rows: dict[str, int]
+
+
+def backup(source: str | Path, dest: str | Path, *, overwrite: bool = False) -> Backup:
+    """Copy the SQLite database ``source`` to ``dest`` while other connections use it.
+
+    The copy is one consistent snapshot of the committed data (an open write transaction
+    elsewhere is neither waited for nor copied), checked, written to a temporary file beside
+    ``dest``, flushed to disk and renamed into place: ``dest`` is never half written. The copy
+    is a single file (rollback journal mode); :func:`connect` turns WAL back on when it is
+    opened. An existing ``dest`` is replaced only with ``overwrite``; the source's data is never
+    created or changed. Every failure is a :class:`StorageError` and leaves no temporary file.
+    """
+    src, dst = Path(source), Path(dest)
+    what = f"cannot back up {src} to {dst}"
+    if not src.is_file():
+        raise StorageError(f"{what}: {'no such file' if not src.exists() else 'not a file'}")
+    if dst.exists() or dst.is_symlink():
+        if not overwrite:
+            raise StorageError(f"{what}: {dst} already exists")
+        if dst.is_dir():
+            raise StorageError(f"{what}: {dst} is a folder")
+        if dst.exists() and os.path.samefile(src, dst):
+            raise StorageError(f"{what}: that is the database itself")
+    tmp: str | None = None
+    try:
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=dst.name + ".", suffix=".tmp", dir=dst.parent)
+        os.close(fd)
+        rows = _copy(src, Path(tmp))
+        with open(tmp, "rb") as f:
+            os.fsync(f.fileno())
+        size = os.path.getsize(tmp)
+        _publish(tmp, dst, overwrite)
+        tmp = None
+        _fsync_dir(dst.parent)
+    except (OSError, sqlite3.Error) as e:
+        raise StorageError(f"{what}: {_reason(e)}") from None
+    finally:
+        if tmp is not None:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(tmp)
+    return Backup(dst, size, rows)
+
+
+def _copy(src: Path, tmp: Path) -> dict[str, int]:
+    """The backup itself: ``src`` (opened read-write but never written) into the file ``tmp``."""
+    # mode=rw never creates the source; read-only connections cannot always open a WAL file
+    source = sqlite3.connect(src.absolute().as_uri() + "?mode=rw", uri=True, timeout=30)
+    try:
+        target = sqlite3.connect(str(tmp), isolation_level=None)
+        try:
+            source.backup(target)  # all pages in one step: one snapshot, no restart
+            target.execute("PRAGMA journal_mode=DELETE")
+            if (check := target.execute("PRAGMA quick_check").fetchone()[0]) != "ok":
+                raise sqlite3.DatabaseError(f"the copy fails its check: {check}")
+            tables = [
+                r[0]
+                for r in target.execute(
+                    "SELECT name FROM sqlite_master WHERE type = 'table' "
+                    "AND name NOT LIKE 'sqlite_%' ORDER BY name"
+                )
+            ]
+            count = "SELECT COUNT(*) FROM {}"
+            return {t: target.execute(count.format(_quoted(t))).fetchone()[0] for t in tables}
+        finally:
+            target.close()
+    finally:
+        source.close()
+
+
+def _quoted(name: str) -> str:
+    """An SQL identifier in double quotes."""
+    return '"' + name.replace('"', '""') + '"'
+
+
+def _publish(tmp: str, dst: Path, overwrite: bool) -> None:
+    """Rename ``tmp`` to ``dst``; without ``overwrite`` a file that appeared meanwhile stays."""
+    if overwrite:
+        os.replace(tmp, dst)
+        return
+    try:
+        os.link(tmp, dst)  # fails if dst exists, atomically
+    except FileExistsError:
+        raise
+    except OSError:  # a file system without hard links
+        if dst.exists():
+            raise FileExistsError(errno.EEXIST, "already exists", str(dst)) from None
+        os.replace(tmp, dst)
+        return
+    os.unlink(tmp)
+
+
+def _fsync_dir(folder: Path) -> None:
+    """Make a rename in ``folder`` durable (where the platform allows opening folders)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        with contextlib.suppress(OSError):
+            os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _reason(e: BaseException) -> str:
+    if isinstance(e, OSError) and e.strerror:
+        return e.strerror if not e.filename else f"{e.filename}: {e.strerror}"
+    return str(e)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from wordlekit.cli import (  # noqa: F401  (importing registers the commands)
     analysis,
     bot,
+    db,
     engine,
     openers,
     play,

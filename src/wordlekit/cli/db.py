@@ -1,0 +1,84 @@
+"""``wordle db``: the games and statistics database the web app and the terminal UI share."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from wordlekit.cli.app import app, examples, json_option, print_json
+from wordlekit.errors import WordleError
+
+
+@app.group(
+    "db",
+    epilog=examples(
+        "wordle db backup wordlekit-backup.sqlite3",
+        "wordle db backup backups/games.sqlite3 --db games.sqlite3 --force",
+    ),
+)
+def db_group() -> None:
+    """The games and statistics database (shared by `wordle serve` and `wordle tui`)."""
+
+
+@db_group.command(
+    "backup",
+    epilog=examples(
+        "wordle db backup wordlekit-backup.sqlite3",
+        "wordle db backup backups/games.sqlite3 --db games.sqlite3 --force --json",
+    ),
+)
+@click.argument("file")
+@click.option(
+    "--db",
+    "db",
+    metavar="PATH",
+    help="The database to back up (default: the one in the user data folder).",
+)
+@click.option("--force", is_flag=True, help="Replace FILE if it already exists.")
+@json_option
+def backup_cmd(file: str, db: str | None, force: bool, json_: bool) -> None:
+    """Copy the database to FILE, safely even while the web app is running.
+
+    The copy is one consistent snapshot (SQLite's online backup), written beside FILE and
+    renamed into place, so FILE is never half written. An existing FILE is kept unless --force.
+    """
+    from wordlekit.gamestore import default_db_path
+    from wordlekit.storage import backup
+
+    source = Path(db) if db else default_db_path()
+    if not source.exists():
+        why = "" if db else ": no game has been stored yet (or pass --db PATH)"
+        raise WordleError(f"no database at {source}{why}")
+    dest = Path(file)
+    if dest.exists() and not force:
+        raise WordleError(f"{dest} already exists: pass --force to replace it")
+    done = backup(source, dest, overwrite=force)  # any failure: StorageError, one line
+    games = done.rows.get("games", 0)
+    if json_:
+        print_json(
+            {
+                "source": str(source),
+                "path": str(done.path.absolute()),
+                "bytes": done.size,
+                "games": games,
+                "tables": done.rows,
+            }
+        )
+    else:
+        click.echo(
+            f"backed up {games} game{'' if games == 1 else 's'} to {done.path.absolute()} "
+            f"({_size(done.size)}) from {source}"
+        )
+
+
+def _size(n: int) -> str:
+    """Bytes in a readable unit: 512 bytes, 24.0 KiB, 3.2 MiB."""
+    if n < 1024:
+        return f"{n} bytes"
+    value = float(n)
+    for unit in ("KiB", "MiB", "GiB"):
+        value /= 1024
+        if value < 1024 or unit == "GiB":
+            break
+    return f"{value:.1f} {unit}"
