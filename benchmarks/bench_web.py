@@ -1,12 +1,18 @@
-"""Web app load on loopback: 200 concurrent games, 2,000 guesses, then 200 assist calls.
+"""Web app load on loopback: games, assist calls, and games under attack (the hostile mix).
 
-Run: ``.venv/bin/python benchmarks/bench_web.py``. The server runs as ``wordle serve`` in its
-own process (one uvicorn worker) on a temporary database; the load comes from this process
-with asyncio + httpx, one client (one player cookie) per simulated player, on the same two
-cores. Targets (issue 5): p99 under 50 ms for guesses and under 300 ms for assist. At the end
-every game the clients saw finish is checked in the database, turn by turn.
+Run: ``.venv/bin/python benchmarks/bench_web.py`` (both parts), ``--only classic`` or
+``--only hostile``; ``--help`` lists the options. Each part starts its own server, ``wordle
+serve`` (run as ``python -c "from wordlekit.cli import main; main()" serve``, so it runs the
+same code as this process, ``PYTHONPATH`` included) in its own process (one uvicorn worker) on
+a temporary database; the load comes from this process with asyncio + httpx, one client (one
+player cookie) per simulated player, on the same machine (two cores when measured, shared:
+figures are noisy). Every request has a timeout (``--timeout``, 30 s) so the run always ends;
+failures and timeouts are counted, and a timed-out request counts its full wait in the
+latencies. At the end every game the clients saw finish is checked in the database, turn by
+turn.
 
-Two ways to run the same 200 games:
+Classic (issue 5): 200 concurrent games, 2,000 guesses, then 200 assist calls. Targets: p99
+under 50 ms for guesses and under 300 ms for assist. The same 200 games run two ways:
 
 - paced: each player thinks 1-3 s between requests (about 100 requests/s offered): latency is
   then the service time, which is what the targets are about;
@@ -14,27 +20,70 @@ Two ways to run the same 200 games:
   latency is 200 / throughput whatever the server does; this measures throughput.
 
 Each line also gives the time spent inside the app (the ``Server-Timing`` header).
+
+Hostile mix (issue 11), for ``--seconds`` (60): the 200 paced players play games while 10
+hostile clients loop flat out, round robin, on the most expensive requests found:
+
+- ``POST /api/solve`` CIGAR with the optimal strategy starting from FUZZY;
+- ``POST /api/assist`` after FUZZY/bbbbb with the optimal strategy;
+- ``POST /api/games/{id}/hint?strategy=optimal`` in a practice game after guessing FUZZY;
+- ``POST /api/review`` of 32 turns CRANE/bbbbb;
+- ``POST /api/assist`` after FUZZY/bbbbb, entropy, ``top=100``, ``hard=true`` (large but valid).
+
+Like an attacker, half the hostile clients keep their cookie (one practice game for all their
+hints) and half drop it before every request (a new player, and a new game for each hint);
+all retry at once on 429 and 503, with no pause. Requests still in flight at the end of the
+mix are waited for (up to the timeout). Targets, each printed with ok/over:
+
+- paced players' guesses: p99 under 100 ms, and none failed or timed out;
+- hostile requests (their set-up requests included): none slower than the budget + 1 s;
+- peak memory of the server's process tree (RSS of the server and all its child processes,
+  summed, sampled every 0.25 s with psutil): under 1 GiB;
+- the server's CPU time over the mix (server and children, reaped children included; the
+  paced players' share is in it) divided by the hostile requests answered (any HTTP status):
+  at most the budget.
+
+It also prints the server's CPU use in the 2 s after the clients stopped (work on requests
+nobody waits for any more).
+
+The budget is ``--budget`` (seconds; 2 when not given). It is passed to ``wordle serve
+--budget`` only when given, as servers before issue 11 have no such option; ``--server-args``
+adds any other ``wordle serve`` arguments (``--server-args="--foo 1"``).
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
+import contextlib
 import os
 import random
+import shlex
 import socket
 import sqlite3
 import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+from collections import Counter
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import httpx
+import psutil
 
 PLAYERS = 200
 GUESSES = 2_000
 ASSISTS = 200
+THINK = (1.0, 3.0)
+HOSTILE = 10
+DEFAULT_BUDGET = 2.0
+MEMORY_TARGET = 2**30
+SAMPLE_EVERY = 0.25
+RETRY_AT_ONCE = {"429", "503"}
+SERVE = "import sys; from wordlekit.cli import main; sys.argv[0] = 'wordle'; main()"
 
 
 def free_port() -> int:
@@ -43,74 +92,183 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(db: Path, port: int) -> subprocess.Popen[bytes]:
-    wordle = Path(sys.executable).with_name("wordle")
-    proc = subprocess.Popen(
-        [str(wordle), "serve", "--port", str(port), "--db", str(db)],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-    for _ in range(600):
+def start_server(db: Path, port: int, extra: list[str]) -> subprocess.Popen[bytes]:
+    log = db.with_suffix(".log")
+    cmd = [sys.executable, "-c", SERVE, "serve", "--port", str(port), "--db", str(db), *extra]
+    with open(log, "wb") as err:  # a file, not a pipe nobody reads: a chatty server never blocks
+        proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=err)
+    # the first start on a fresh checkout compiles the numba kernels: allow a few minutes
+    for _ in range(3000):
+        if proc.poll() is not None:
+            raise SystemExit(f"the server exited ({proc.returncode}):\n{log.read_text()[-2000:]}")
         try:
             httpx.get(f"http://127.0.0.1:{port}/api/strategies", timeout=1)
             return proc
         except httpx.HTTPError:
             time.sleep(0.1)
-    proc.kill()
+    stop_server(proc)
     raise SystemExit("the server did not start")
 
 
+def stop_server(proc: subprocess.Popen[bytes]) -> None:
+    """Stop the server and its children (a stalled server may not finish a graceful stop)."""
+    try:
+        children = psutil.Process(proc.pid).children(recursive=True)
+    except psutil.Error:
+        children = []
+    proc.terminate()
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+    for child in children:
+        with contextlib.suppress(psutil.Error):
+            child.kill()
+
+
 def pct(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
     values = sorted(values)
     return values[min(len(values) - 1, int(q * len(values)))]
-
-
-async def player(
-    base: str,
-    n_guesses: int,
-    seed: int,
-    words: list[str],
-    lat: list[float],
-    app_ms: list[float],
-    seen: dict[str, list[str]],
-    think: tuple[float, float] | None,
-) -> None:
-    from wordlekit.game import Game
-
-    rng = random.Random(seed)
-    # verify=False: no TLS context to build (plain http on loopback), see assists() below
-    async with httpx.AsyncClient(base_url=base, timeout=60, verify=False) as client:
-        made = 0
-        while made < n_guesses:
-            game_seed = rng.randrange(10**9)
-            r = await client.post("/api/games", json={"mode": "practice", "seed": game_seed})
-            r.raise_for_status()
-            gid = r.json()["id"]
-            answer = Game.practice(game_seed).answer
-            played: list[str] = []
-            status = "playing"
-            while status == "playing" and made < n_guesses:
-                word = answer if rng.random() < 0.15 else rng.choice(words)
-                if think is not None:
-                    await asyncio.sleep(rng.uniform(*think))
-                t = time.perf_counter()
-                r = await client.post(f"/api/games/{gid}/guesses", json={"guess": word})
-                lat.append(time.perf_counter() - t)
-                app_ms.append(server_ms(r))
-                r.raise_for_status()
-                made += 1
-                played.append(word)
-                status = r.json()["status"]
-            if status != "playing":
-                seen[gid] = played
 
 
 def server_ms(r: httpx.Response) -> float:
     return float(r.headers.get("server-timing", "app;dur=nan").split("dur=")[1])
 
 
+async def send(
+    client: httpx.AsyncClient, url: str, timeout: float, json: object = None
+) -> tuple[str, float, httpx.Response | None]:
+    """POST with a hard timeout: (status code or "timeout"/"error", seconds, response)."""
+    t = time.perf_counter()
+    try:
+        async with asyncio.timeout(timeout):
+            r = await client.post(url, json=json)
+    except (TimeoutError, httpx.TimeoutException):
+        return "timeout", time.perf_counter() - t, None
+    except httpx.HTTPError:  # refused, reset: the server is down or overwhelmed
+        return "error", time.perf_counter() - t, None
+    return str(r.status_code), time.perf_counter() - t, r
+
+
+def new_client(base: str, timeout: float, limits: httpx.Limits | None = None) -> httpx.AsyncClient:
+    # verify=False: no TLS context to build (plain http on loopback; building one costs ~10 ms
+    # of CPU, which on two shared cores would be charged to the server's latency). The
+    # client's own timeout is a backstop: send() enforces the whole request's timeout.
+    return httpx.AsyncClient(
+        base_url=base,
+        timeout=httpx.Timeout(timeout + 5),
+        verify=False,
+        limits=limits or httpx.Limits(),
+    )
+
+
+# Players ------------------------------------------------------------------------------------
+
+
+@dataclass
+class Tally:
+    lat: list[float] = field(default_factory=list)  # every guess sent, failed ones included
+    app_ms: list[float] = field(default_factory=list)
+    failed: int = 0  # an HTTP error status or a refused connection
+    timed_out: int = 0
+    starts_failed: int = 0  # new games refused or timed out
+    wall: float = 0.0
+
+
+async def player(
+    base: str,
+    seed: int,
+    words: list[str],
+    tally: Tally,
+    seen: dict[str, list[str]],
+    think: tuple[float, float] | None,
+    timeout: float,
+    n_guesses: int | None = None,
+    deadline: float | None = None,
+) -> None:
+    """Play games until ``n_guesses`` requests were made, or until ``deadline``.
+
+    A failed or timed-out guess ends that game (its state is unknown) and a new one starts.
+    """
+    from wordlekit.game import Game
+
+    rng = random.Random(seed)
+
+    def more(made: int) -> bool:
+        if n_guesses is not None:
+            return made < n_guesses
+        return deadline is not None and time.perf_counter() < deadline
+
+    async with new_client(base, timeout) as client:
+        made = 0
+        while more(made):
+            game_seed = rng.randrange(10**9)
+            code, _, r = await send(
+                client, "/api/games", timeout, json={"mode": "practice", "seed": game_seed}
+            )
+            if r is None or r.status_code != 201:
+                tally.starts_failed += 1
+                if n_guesses is not None:
+                    made += 1  # counted: a dead server must not keep a player forever
+                if think is not None:
+                    await asyncio.sleep(rng.uniform(*think))
+                continue
+            gid = r.json()["id"]
+            answer = Game.practice(game_seed).answer
+            played: list[str] = []
+            status = "playing"
+            while status == "playing" and more(made):
+                word = answer if rng.random() < 0.15 else rng.choice(words)
+                if think is not None:
+                    await asyncio.sleep(rng.uniform(*think))
+                    if not more(made):
+                        break
+                code, took, r = await send(
+                    client, f"/api/games/{gid}/guesses", timeout, json={"guess": word}
+                )
+                made += 1
+                tally.lat.append(took)
+                if r is None or r.status_code != 200:
+                    if code == "timeout":
+                        tally.timed_out += 1
+                    else:
+                        tally.failed += 1
+                    break
+                tally.app_ms.append(server_ms(r))
+                played.append(word)
+                status = r.json()["status"]
+            if status != "playing":
+                seen[gid] = played
+
+
+async def games(
+    base: str,
+    think: tuple[float, float] | None,
+    seen: dict[str, list[str]],
+    timeout: float,
+    seed0: int = 0,
+) -> Tally:
+    from wordlekit.words import WordList
+
+    words = list(WordList.bundled().guesses)
+    tally = Tally()
+    per = GUESSES // PLAYERS
+    t = time.perf_counter()
+    await asyncio.gather(
+        *(
+            player(base, seed0 + i, words, tally, seen, think, timeout, n_guesses=per)
+            for i in range(PLAYERS)
+        )
+    )
+    tally.wall = time.perf_counter() - t
+    return tally
+
+
 async def assist_call(
-    client: httpx.AsyncClient, seed: int, lat: list[float], app_ms: list[float], delay: float
+    client: httpx.AsyncClient, seed: int, tally: Tally, delay: float, timeout: float
 ) -> None:
     from wordlekit.feedback import format_pattern, score
     from wordlekit.words import WordList
@@ -121,71 +279,51 @@ async def assist_call(
     opener = rng.choice(["salet", "crane", "raise", "adieu", "slate", "trace"])
     turn = {"guess": opener, "pattern": format_pattern(score(opener, answer), 5, "letters")}
     await asyncio.sleep(delay)
-    t = time.perf_counter()
-    r = await client.post("/api/assist", json={"turns": [turn], "top": 10})
-    lat.append(time.perf_counter() - t)
-    app_ms.append(server_ms(r))
-    r.raise_for_status()
+    code, took, r = await send(client, "/api/assist", timeout, json={"turns": [turn], "top": 10})
+    tally.lat.append(took)
+    if r is not None and r.status_code == 200:
+        tally.app_ms.append(server_ms(r))
+    elif code == "timeout":
+        tally.timed_out += 1
+    else:
+        tally.failed += 1
 
 
-Result = tuple[list[float], list[float], float]
-
-
-async def games(base: str, think: tuple[float, float] | None, seen: dict[str, list[str]]) -> Result:
-    from wordlekit.words import WordList
-
-    words = list(WordList.bundled().guesses)
-    lat: list[float] = []
-    app_ms: list[float] = []
-    per = GUESSES // PLAYERS
-    t = time.perf_counter()
-    await asyncio.gather(
-        *(player(base, per, i, words, lat, app_ms, seen, think) for i in range(PLAYERS))
-    )
-    return lat, app_ms, time.perf_counter() - t
-
-
-async def assists(base: str, spread: float) -> Result:
-    lat: list[float] = []
-    app_ms: list[float] = []
-    # One client for all calls: creating an httpx client costs ~10 ms of CPU (its TLS
-    # context), which on two shared cores would be charged to the server's latency.
+async def assists(base: str, spread: float, timeout: float) -> Tally:
+    tally = Tally()
+    # One client for all calls: creating an httpx client costs CPU that, on two shared cores,
+    # would be charged to the server's latency.
     limits = httpx.Limits(max_connections=ASSISTS, max_keepalive_connections=ASSISTS)
-    async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as client:
+    async with new_client(base, timeout, limits=limits) as client:
         t = time.perf_counter()
         await asyncio.gather(
-            *(assist_call(client, i, lat, app_ms, spread * i / ASSISTS) for i in range(ASSISTS))
+            *(assist_call(client, i, tally, spread * i / ASSISTS, timeout) for i in range(ASSISTS))
         )
-        return lat, app_ms, time.perf_counter() - t
+        tally.wall = time.perf_counter() - t
+    return tally
 
 
-def report(label: str, result: Result, target_ms: float) -> None:
-    lat, app_ms, wall = result
+def report(label: str, tally: Tally, target_ms: float) -> None:
+    lat, app_ms, wall = tally.lat, tally.app_ms, tally.wall
     p99 = pct(lat, 0.99) * 1000
     verdict = "ok" if p99 < target_ms else "over"
+    lost = tally.failed + tally.timed_out + tally.starts_failed
     print(
         f"{label:<34} {len(lat):>5} in {wall:6.2f} s = {len(lat) / wall:5.0f}/s   "
         f"p50 {statistics.median(lat) * 1000:7.1f} ms  p99 {p99:7.1f} ms "
         f"({verdict} {target_ms:.0f})"
-        f"   in app p50 {statistics.median(app_ms):5.1f} p99 {pct(app_ms, 0.99):6.1f} ms"
+        f"   in app p50 {statistics.median(app_ms) if app_ms else float('nan'):5.1f} "
+        f"p99 {pct(app_ms, 0.99):6.1f} ms"
+        + (
+            f"   FAILED {tally.failed}, timed out {tally.timed_out}, "
+            f"games not started {tally.starts_failed}"
+            if lost
+            else ""
+        )
     )
 
 
-def main() -> None:
-    tmp = Path(tempfile.mkdtemp(prefix="wordlekit-web-bench-"))
-    db = tmp / "games.sqlite3"
-    port = free_port()
-    proc = start_server(db, port)
-    base = f"http://127.0.0.1:{port}"
-    seen: dict[str, list[str]] = {}
-    try:
-        paced = asyncio.run(games(base, (1.0, 3.0), seen))
-        flat = asyncio.run(games(base, None, seen))
-        assist_paced = asyncio.run(assists(base, 2.0))
-        assist_flat = asyncio.run(assists(base, 0.0))
-    finally:
-        proc.terminate()
-        proc.wait()
+def stored_games(db: Path, seen: dict[str, list[str]]) -> int:
     conn = sqlite3.connect(db)
     stored_ok = 0
     for gid, played in seen.items():
@@ -196,13 +334,301 @@ def main() -> None:
         ]
         if row is not None and row[0] != "playing" and turns == played:
             stored_ok += 1
-    print(f"cores: {os.cpu_count()}; server: one uvicorn worker; clients: asyncio + httpx")
-    print(f"{PLAYERS} concurrent players, {GUESSES} guesses per run, {ASSISTS} assist calls")
+    conn.close()
+    return stored_ok
+
+
+def run_classic(extra: list[str], timeout: float) -> None:
+    tmp = Path(tempfile.mkdtemp(prefix="wordlekit-web-bench-"))
+    db = tmp / "games.sqlite3"
+    port = free_port()
+    proc = start_server(db, port, extra)
+    base = f"http://127.0.0.1:{port}"
+    seen: dict[str, list[str]] = {}
+    try:
+        paced = asyncio.run(games(base, THINK, seen, timeout))
+        flat = asyncio.run(games(base, None, seen, timeout))
+        assist_paced = asyncio.run(assists(base, 2.0, timeout))
+        assist_flat = asyncio.run(assists(base, 0.0, timeout))
+    finally:
+        stop_server(proc)
+    print(f"== classic: {PLAYERS} concurrent players, {GUESSES} guesses a run, {ASSISTS} assists")
     report("guesses, paced (think 1-3 s)", paced, 50)
     report("guesses, flat out (200 in flight)", flat, 50)
     report("assist after one turn, paced (2 s)", assist_paced, 300)
     report("assist, all 200 at once", assist_flat, 300)
-    print(f"finished games stored with every turn: {stored_ok} of {len(seen)}")
+    print(f"finished games stored with every turn: {stored_games(db, seen)} of {len(seen)}")
+
+
+# The hostile mix ----------------------------------------------------------------------------
+
+FUZZY = {"guess": "fuzzy", "pattern": "bbbbb"}
+HOSTILE_CALLS: list[tuple[str, str, dict[str, object] | None]] = [
+    (
+        "solve optimal, start FUZZY",
+        "/api/solve",
+        {"answer": "cigar", "strategy": "optimal", "start": "fuzzy"},
+    ),
+    ("assist optimal after FUZZY", "/api/assist", {"turns": [FUZZY], "strategy": "optimal"}),
+    ("hint optimal after FUZZY", "hint", None),
+    ("review of 32 turns", "/api/review", {"turns": [{"guess": "crane", "pattern": "bbbbb"}] * 32}),
+    (
+        "assist entropy top 100 hard",
+        "/api/assist",
+        {"turns": [FUZZY], "strategy": "entropy", "top": 100, "hard": True},
+    ),
+]
+SETUP_GAME = "(set-up) new practice game"
+SETUP_GUESS = "(set-up) guess FUZZY"
+
+
+@dataclass
+class Hostile:
+    calls: dict[str, list[tuple[str, float]]] = field(default_factory=dict)
+
+    def add(self, kind: str, code: str, took: float) -> None:
+        self.calls.setdefault(kind, []).append((code, took))
+
+
+async def hostile_client(
+    base: str, k: int, keep_cookie: bool, out: Hostile, deadline: float, timeout: float
+) -> None:
+    """Loop flat out over HOSTILE_CALLS until ``deadline``; 429 and 503 are retried at once."""
+
+    async def call(
+        kind: str, url: str, body: dict[str, object] | None, drop: bool
+    ) -> httpx.Response | None:
+        r = None
+        while time.perf_counter() < deadline:
+            if drop:
+                client.cookies.clear()
+            code, took, r = await send(client, url, timeout, json=body)
+            out.add(kind, code, took)
+            if code not in RETRY_AT_ONCE:
+                break
+        return r
+
+    async def ready_game() -> str | None:
+        """A practice game of this client where FUZZY was just played (and did not win)."""
+        while time.perf_counter() < deadline:
+            r = await call(SETUP_GAME, "/api/games", {"mode": "practice"}, not keep_cookie)
+            if r is None or r.status_code != 201:
+                continue
+            gid = str(r.json()["id"])
+            r = await call(SETUP_GUESS, f"/api/games/{gid}/guesses", {"guess": "fuzzy"}, False)
+            if r is not None and r.status_code == 200 and r.json()["status"] == "playing":
+                return gid
+        return None
+
+    game: str | None = None
+    async with new_client(base, timeout) as client:
+        n = k
+        while time.perf_counter() < deadline:
+            kind, url, body = HOSTILE_CALLS[n % len(HOSTILE_CALLS)]
+            n += 1
+            if url != "hint":
+                await call(kind, url, body, not keep_cookie)
+                continue
+            # Without a kept cookie the hint needs a new player and a new game every time:
+            # the cookie then lives for these three requests only.
+            if game is None or not keep_cookie:
+                game = await ready_game()
+                if game is None:
+                    continue
+            url = f"/api/games/{game}/hint?strategy=optimal"
+            r = await call(kind, url, None, False)
+            if r is None or r.status_code in (404, 409):
+                game = None  # lost or over: a new game next time
+
+
+class Monitor:
+    """The server's process tree: peak RSS (sampled) and CPU time (server + children)."""
+
+    def __init__(self, pid: int) -> None:
+        self.root = psutil.Process(pid)
+        self.peak = 0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._sample, daemon=True)
+
+    def tree(self) -> list[psutil.Process]:
+        try:
+            return [self.root, *self.root.children(recursive=True)]
+        except psutil.Error:
+            return []
+
+    def cpu(self) -> float:
+        """CPU seconds of the tree; children_* hold those of children already reaped."""
+        total = 0.0
+        for p in self.tree():
+            try:
+                c = p.cpu_times()
+            except psutil.Error:  # gone since the listing
+                continue
+            total += c.user + c.system + c.children_user + c.children_system
+        return total
+
+    def rss(self) -> int:
+        total = 0
+        for p in self.tree():
+            with contextlib.suppress(psutil.Error):  # gone since the listing
+                total += p.memory_info().rss
+        return total
+
+    def _sample(self) -> None:
+        while not self._stop.wait(SAMPLE_EVERY):
+            self.peak = max(self.peak, self.rss())
+
+    def __enter__(self) -> Monitor:
+        self.peak = self.rss()
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join()
+        self.peak = max(self.peak, self.rss())
+
+
+async def mix(
+    base: str, seconds: float, timeout: float, seen: dict[str, list[str]]
+) -> tuple[Tally, Hostile, float]:
+    from wordlekit.words import WordList
+
+    words = list(WordList.bundled().guesses)
+    tally, hostile = Tally(), Hostile()
+    t = time.perf_counter()
+    deadline = t + seconds
+    await asyncio.gather(
+        *(
+            player(base, 10_000 + i, words, tally, seen, THINK, timeout, deadline=deadline)
+            for i in range(PLAYERS)
+        ),
+        *(hostile_client(base, k, k % 2 == 0, hostile, deadline, timeout) for k in range(HOSTILE)),
+    )
+    tally.wall = time.perf_counter() - t
+    return tally, hostile, tally.wall
+
+
+def verdict(ok: bool) -> str:
+    return "ok" if ok else "OVER"
+
+
+def run_hostile(
+    extra: list[str], seconds: float, budget: float, given: bool, timeout: float
+) -> None:
+    tmp = Path(tempfile.mkdtemp(prefix="wordlekit-web-bench-"))
+    db = tmp / "games.sqlite3"
+    port = free_port()
+    proc = start_server(db, port, extra)
+    base = f"http://127.0.0.1:{port}"
+    seen: dict[str, list[str]] = {}
+    try:
+        with Monitor(proc.pid) as mon:
+            cpu0 = mon.cpu()
+            tally, hostile, wall = asyncio.run(mix(base, seconds, timeout, seen))
+            cpu1 = mon.cpu()
+            time.sleep(2.0)  # is it still working on requests nobody waits for any more?
+            after = (mon.cpu() - cpu1) / 2.0
+    finally:
+        stop_server(proc)
+
+    print(
+        f"== hostile mix: {seconds:g} s, {PLAYERS} paced players (think 1-3 s) + {HOSTILE} "
+        f"hostile clients flat out ({(HOSTILE + 1) // 2} keep their cookie, {HOSTILE // 2} drop "
+        f"it;\n   429/503 retried at once); request timeout {timeout:g} s; budget {budget:g} s "
+        + ("(passed to the server)" if given else "(default; not passed to the server)")
+    )
+    lat, app_ms = tally.lat, tally.app_ms
+    p99 = pct(lat, 0.99) * 1000
+    print(
+        f"paced guesses    {len(lat):>5} in {wall:5.1f} s   p50 {pct(lat, 0.5) * 1000:8.1f} ms  "
+        f"p99 {p99:8.1f} ms (target < 100 ms: {verdict(p99 < 100)})   "
+        f"in app p50 {pct(app_ms, 0.5):6.1f} p99 {pct(app_ms, 0.99):7.1f} ms"
+    )
+    lost = tally.failed + tally.timed_out
+    print(
+        f"paced guesses failed {tally.failed}, timed out {tally.timed_out} "
+        f"(target 0: {verdict(lost == 0)}); new games refused or timed out "
+        f"{tally.starts_failed} (target 0: {verdict(tally.starts_failed == 0)})"
+    )
+    print(f"{'hostile requests':<28} {'sent':>6} {'p50 ms':>9} {'max ms':>9}   by status")
+    order = [kind for kind, _, _ in HOSTILE_CALLS] + [SETUP_GAME, SETUP_GUESS]
+    everything: list[tuple[str, float]] = []
+    for kind in order:
+        calls = hostile.calls.get(kind, [])
+        everything += calls
+        show_row(kind, calls)
+    show_row("all", everything)
+    limit = budget + 1.0
+    over = sum(took > limit for _, took in everything)
+    worst = max((took for _, took in everything), default=0.0)
+    print(
+        f"hostile requests over budget + 1 s ({limit:g} s): {over} of {len(everything)}, "
+        f"max {worst:.1f} s (target 0: {verdict(over == 0)})"
+    )
+    print(
+        f"server peak memory (RSS, server + children, every {SAMPLE_EVERY:g} s): "
+        f"{mon.peak / 2**20:6.0f} MiB (target < {MEMORY_TARGET / 2**20:.0f} MiB: "
+        f"{verdict(mon.peak < MEMORY_TARGET)})"
+    )
+    answered = sum(code not in ("timeout", "error") for code, _ in everything)
+    cpu = cpu1 - cpu0
+    each = cpu / answered if answered else float("inf")
+    print(
+        f"server CPU {cpu:6.1f} s (server + children, reaped ones included) / {answered} "
+        f"hostile requests answered = {each:.2f} s each (target <= {budget:g} s: "
+        f"{verdict(each <= budget)})"
+    )
+    print(f"server CPU in the 2 s after the clients stopped: {after:.2f} cores busy")
+    print(f"finished games stored with every turn: {stored_games(db, seen)} of {len(seen)}")
+
+
+def show_row(kind: str, calls: list[tuple[str, float]]) -> None:
+    took = [t for _, t in calls]
+    codes = Counter(code for code, _ in calls)
+    by = " ".join(f"{code}:{n}" for code, n in sorted(codes.items()))
+    print(
+        f"{kind:<28} {len(calls):>6} {pct(took, 0.5) * 1000:9.0f} "
+        f"{max(took, default=float('nan')) * 1000:9.0f}   {by}"
+    )
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0] if __doc__ else None)
+    ap.add_argument("--only", choices=["classic", "hostile"], help="run one part (default: both)")
+    ap.add_argument("--seconds", type=float, default=60, help="hostile mix length (60)")
+    ap.add_argument(
+        "--budget",
+        type=float,
+        help=f"per-request budget in seconds for the targets ({DEFAULT_BUDGET:g} when not "
+        "given); passed to `wordle serve --budget` only when given",
+    )
+    ap.add_argument(
+        "--server-args",
+        default="",
+        metavar="ARGS",
+        help='extra `wordle serve` arguments, one string: --server-args="--foo 1"',
+    )
+    ap.add_argument("--timeout", type=float, default=30, help="every request's timeout (30 s)")
+    args = ap.parse_args()
+
+    extra = shlex.split(args.server_args)
+    if args.budget is not None:
+        extra = ["--budget", f"{args.budget:g}", *extra]
+    budget = args.budget if args.budget is not None else DEFAULT_BUDGET
+    import wordlekit
+
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    print(
+        f"cores: {os.cpu_count()} (load average {load}); server: one uvicorn worker, "
+        f"wordlekit from {Path(wordlekit.__file__).parent}"
+        + (f", serve {' '.join(extra)}" if extra else "")
+        + "; clients: asyncio + httpx"
+    )
+    if args.only in (None, "classic"):
+        run_classic(extra, args.timeout)
+    if args.only in (None, "hostile"):
+        run_hostile(extra, args.seconds, budget, args.budget is not None, args.timeout)
 
 
 if __name__ == "__main__":
