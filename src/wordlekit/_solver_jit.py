@@ -19,6 +19,10 @@ How it stays fast:
   abandoned as soon as its partial cost plus the bounds of its other buckets reaches the best.
 - A memo keyed by a 128-bit Zobrist hash of (set, guesses left, hard-mode constraints) keeps
   exact values and lower bounds; it stops growing at ``memo_cap`` entries.
+
+Every node checks the work budget (``flag[0]`` non-zero, or more than ``node_limit`` nodes
+counted in ``stats``): the search then unwinds at once, storing nothing, and sets
+``stats[ABORTED]``. The kernels release the GIL, so a watchdog thread can set the flag.
 """
 # mypy: ignore-errors
 
@@ -36,9 +40,11 @@ NODES = 0
 MEMO_HITS = 1
 MEMO_LOOKUPS = 2
 MEMO_FULL = 3
+ABORTED = 4  # set when the budget's flag or node allowance stopped the search
+N_STATS = 5
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def set_key(cands, depth, hc1, hc2, z1, z2):
     h1 = np.uint64(0)
     h2 = np.uint64(0)
@@ -49,7 +55,7 @@ def set_key(cands, depth, hc1, hc2, z1, z2):
     return (h1 ^ (d * _MIX1) ^ hc1, h2 ^ (d * _MIX2) ^ hc2)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def constraint_hash(fixed, mincnt, zf, zc):
     """Hash of hard-mode constraints (greens by position, least count of each letter)."""
     h1 = np.uint64(0)
@@ -63,7 +69,7 @@ def constraint_hash(fixed, mincnt, zf, zc):
     return h1, h2
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def allowed_hard(fixed, mincnt, guess_codes, guess_counts):
     """Indices of guesses obeying the hard-mode constraints."""
     n_guesses, length = guess_codes.shape
@@ -86,7 +92,7 @@ def allowed_hard(fixed, mincnt, guess_codes, guess_counts):
     return out[:m]
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def child_constraints(fixed, mincnt, guess_codes, g, pattern):
     """Hard-mode constraints after guess ``g`` showed ``pattern``."""
     length = fixed.shape[0]
@@ -108,7 +114,7 @@ def child_constraints(fixed, mincnt, guess_codes, g, pattern):
     return nf, nm
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def partition(row, cands, n_patterns):
     """Group ``cands`` by the pattern ``row`` gives them: (order, starts, patterns)."""
     n = cands.shape[0]
@@ -138,7 +144,7 @@ def partition(row, cands, n_patterns):
     return out, starts, pats
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def solve(
     matrix,
     mt,
@@ -161,6 +167,8 @@ def solve(
     memo_cap,
     stats,
     top,
+    flag,
+    node_limit,
 ):
     n = cands.shape[0]
     if n == 1:
@@ -185,6 +193,11 @@ def solve(
             return entry[0]
         known_lb = entry[0]
     stats[NODES] += 1
+    # The budget: another thread (or process) sets flag[0] to stop; nothing is stored on the
+    # way out, so every memo entry stays a proven value or bound.
+    if flag[0] != 0 or stats[NODES] > node_limit:
+        stats[ABORTED] = 1
+        return INF
 
     if hard:
         allowed = allowed_hard(fixed, mincnt, guess_codes, guess_counts)
@@ -351,7 +364,11 @@ def solve(
                     memo_cap,
                     stats,
                     top,
+                    flag,
+                    node_limit,
                 )
+                if stats[ABORTED] != 0:
+                    return INF
             if v >= sub_beta:
                 ok = False
                 break
@@ -372,7 +389,7 @@ def solve(
     return lb
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _popcount(x):
     x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
     x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
@@ -380,7 +397,7 @@ def _popcount(x):
     return int((x * np.uint64(0x0101010101010101)) >> np.uint64(56))
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _store(memo, memo_cap, stats, key, value, exact, guess):
     if key in memo or len(memo) < memo_cap:
         memo[key] = (value, exact, guess)
@@ -388,7 +405,7 @@ def _store(memo, memo_cap, stats, key, value, exact, guess):
         stats[MEMO_FULL] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def lookup(memo, cands, depth, hard, fixed, mincnt, z1, z2, zf, zc):
     """The memo entry (value, exact, guess) of a node, or (-1, -1, -1)."""
     if hard:

@@ -44,3 +44,15 @@ class StorageError(WordleError):
 
 class GameOverError(WordleError):
     """A guess made in a game that has already ended."""
+
+
+class BudgetExceeded(Exception):
+    """Work that ran out of its budget (time, search nodes) or was cancelled.
+
+    Not a ``ValueError``: the input was fine, the work was too long for the budget given.
+    ``reason`` is "time", "nodes" or "cancelled".
+    """
+
+    def __init__(self, message: str, reason: str = "time") -> None:
+        super().__init__(message)
+        self.reason = reason

@@ -95,10 +95,15 @@ class Game:
     def practice(
         cls, seed: int | None = None, *, hard: bool = False, wordlist: WordList | None = None
     ) -> Game:
-        """A practice game on a random answer; the same seed gives the same answer."""
+        """A practice game on a random answer; the same seed gives the same answer.
+
+        Without a seed the answer is drawn from the system's randomness and the label shows
+        no number: a seed in the label would give the answer away.
+        """
         wl = wordlist or WordList.bundled()
         if seed is None:
-            seed = random.SystemRandom().randrange(2**31)
+            answer = random.SystemRandom().choice(sorted(wl.answers))
+            return cls(answer, wl, hard, label="wordlekit practice")
         answer = random.Random(seed).choice(sorted(wl.answers))
         return cls(answer, wl, hard, label=f"wordlekit practice #{seed}")
 

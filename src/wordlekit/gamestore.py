@@ -18,6 +18,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from wordlekit.errors import WordleError
 from wordlekit.game import Game, Status
 from wordlekit.knowledge import Turn
 from wordlekit.storage import connect
@@ -49,6 +50,14 @@ CREATE TABLE IF NOT EXISTS turns (
     PRIMARY KEY (game_id, n)
 );
 """
+
+
+class GameNotFoundError(WordleError):
+    """No game with that id belongs to that player."""
+
+
+class TurnConflictError(WordleError):
+    """A turn that was already played, or is not the next one (a double submit, a race)."""
 
 
 @dataclass
@@ -185,19 +194,66 @@ class Store:
         return StoredGame(gid, player, row["mode"], row["day"], row["seed"], game, row["hints"])
 
     def add_turn(self, stored: StoredGame, turn: Turn) -> None:
-        """Record a turn played on ``stored.game`` (already applied to it) and its outcome."""
+        """Record a turn played on ``stored.game`` (already applied to it) and its outcome.
+
+        Refused with :class:`TurnConflictError` if that turn was stored meanwhile (by
+        another window or process): the database never holds two turns with one number.
+        """
         game = stored.game
-        status = game.status.value
         with self._tx() as db:
             n = len(game.turns)
-            db.execute(
-                "INSERT INTO turns (game_id, n, guess, pattern) VALUES (?, ?, ?, ?)",
-                (stored.id, n, turn.guess, turn.pattern),
-            )
-            db.execute(
-                "UPDATE games SET status = ?, finished_at = ? WHERE id = ?",
-                (status, _now() if game.over else None, stored.id),
-            )
+            self._check_next(db, stored.id, n)
+            self._insert_turn(db, stored, n, turn)
+
+    def play(self, gid: str, player: str, word: str, turn: int | None = None) -> StoredGame:
+        """Play ``word`` in a stored game as one transaction: read, referee, write.
+
+        Concurrent calls on one game are serialised by SQLite's write lock, so each sees the
+        turns of the others. ``turn`` is the number of the turn the caller means to play:
+        a retry of a turn already played with the same word returns the game unchanged (a
+        double submit spends no turn); another word there, or a turn that is not next, is a
+        :class:`TurnConflictError`. Raises :class:`GameNotFoundError` for an unknown game and
+        whatever :meth:`Game.guess` raises (invalid word, hard mode, game over).
+        """
+        with self._tx() as db:
+            stored = self._load(db, gid, player)
+            if stored is None:
+                raise GameNotFoundError("no such game")
+            game = stored.game
+            played = len(game.turns)
+            if turn is not None:
+                if turn <= played:
+                    before = game.turns[turn - 1]
+                    if before.guess == word.strip().lower():
+                        return stored  # a retry of a turn already played
+                    raise TurnConflictError(
+                        f"turn {turn} was already played ({before.guess.upper()})"
+                    )
+                if turn > played + 1:
+                    raise TurnConflictError(
+                        f"turn {turn} cannot be played yet: this game is at turn {played + 1}"
+                    )
+            played_turn = game.guess(word)  # refused: nothing is written (rollback)
+            self._insert_turn(db, stored, played + 1, played_turn)
+        return stored
+
+    @staticmethod
+    def _check_next(db: sqlite3.Connection, gid: str, n: int) -> None:
+        row = db.execute("SELECT COUNT(*) FROM turns WHERE game_id = ?", (gid,)).fetchone()
+        if int(row[0]) != n - 1:
+            raise TurnConflictError(f"turn {n} was already played elsewhere")
+
+    @staticmethod
+    def _insert_turn(db: sqlite3.Connection, stored: StoredGame, n: int, turn: Turn) -> None:
+        game = stored.game
+        db.execute(
+            "INSERT INTO turns (game_id, n, guess, pattern) VALUES (?, ?, ?, ?)",
+            (stored.id, n, turn.guess, turn.pattern),
+        )
+        db.execute(
+            "UPDATE games SET status = ?, finished_at = ? WHERE id = ?",
+            (game.status.value, _now() if game.over else None, stored.id),
+        )
 
     def add_hint(self, stored: StoredGame) -> None:
         with self._tx() as db:

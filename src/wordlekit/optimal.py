@@ -13,6 +13,7 @@ bounds and the memo.
 from __future__ import annotations
 
 import contextlib
+import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -23,12 +24,14 @@ import numpy.typing as npt
 from numba import typed, types
 
 from wordlekit import _solver_jit as jit
+from wordlekit import budget as work
 from wordlekit.errors import InvalidWordError, WordleError
 from wordlekit.feedback import all_green, pattern_count
 from wordlekit.knowledge import Turn
 from wordlekit.matrix import PatternMatrix
 from wordlekit.tree import DecisionTree, TreeNode
 
+_NO_FLAG = np.zeros(1, dtype=np.int64)  # never set: the search runs without a budget
 #: Memo entries kept at most (each about 100 bytes in numba's typed dict): ~1.5 GB worst case.
 DEFAULT_MEMO_CAP = 12_000_000
 INF = jit.INF
@@ -47,9 +50,13 @@ class SolverContext:
     max_guesses: int
     top: int = 0
     memo_cap: int = DEFAULT_MEMO_CAP
-    stats: npt.NDArray[np.int64] = field(default_factory=lambda: np.zeros(4, dtype=np.int64))
+    stats: npt.NDArray[np.int64] = field(
+        default_factory=lambda: np.zeros(jit.N_STATS, dtype=np.int64)
+    )
 
     def __post_init__(self) -> None:
+        # The kernel releases the GIL: one search at a time per memo.
+        self.lock = threading.RLock()
         wl = self.matrix.wordlist
         rng = np.random.default_rng(0x5EED_F00D)
         n_answers = len(wl.answers)
@@ -78,10 +85,23 @@ class SolverContext:
         fixed: npt.NDArray[np.int8] | None = None,
         mincnt: npt.NDArray[np.int8] | None = None,
     ) -> int:
-        """Least total guesses for ``cands`` within ``depth`` guesses (or a bound >= beta)."""
+        """Least total guesses for ``cands`` within ``depth`` guesses (or a bound >= beta).
+
+        Honours the active :class:`~wordlekit.budget.Budget`: raises
+        :class:`~wordlekit.errors.BudgetExceeded` when it runs out during the search.
+        """
         f, m = self._constraints(fixed, mincnt)
-        return int(
-            jit.solve(
+        budget = work.current()
+        if budget is not None:
+            budget.check()
+            flag, allowance = budget.flag, budget.node_allowance()
+        else:
+            flag, allowance = _NO_FLAG, int(work.NO_LIMIT)
+        with self.lock:
+            before = int(self.stats[jit.NODES])
+            limit = before + allowance if allowance < work.NO_LIMIT - before else work.NO_LIMIT
+            self.stats[jit.ABORTED] = 0
+            value = jit.solve(
                 self.data,
                 self.transposed,
                 np.ascontiguousarray(cands, dtype=np.int32),
@@ -103,8 +123,18 @@ class SolverContext:
                 self.memo_cap,
                 self.stats,
                 self.top,
+                flag,
+                int(limit),
             )
-        )
+            aborted = bool(self.stats[jit.ABORTED])
+            spent = int(self.stats[jit.NODES]) - before
+        if budget is not None:
+            budget.spend(spent)
+            if aborted:
+                if budget.flag[0] == work.RUNNING:
+                    budget.flag[0] = work.NODES
+                raise budget.exceeded()
+        return int(value)
 
     def best_guess(
         self,

@@ -28,14 +28,15 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
+from wordlekit import budget
 from wordlekit.bench import play
-from wordlekit.errors import WordleError
+from wordlekit.errors import BudgetExceeded, WordleError
 from wordlekit.feedback import all_green, format_pattern, score
 from wordlekit.game import hard_mode_violation
 from wordlekit.knowledge import Turn
 from wordlekit.matrix import PatternMatrix
 from wordlekit.partition import Figures, figures
-from wordlekit.strategies import GameState, get_strategy
+from wordlekit.strategies import GameState, Strategy, get_strategy
 
 if TYPE_CHECKING:
     from wordlekit.optimal import SolverContext
@@ -132,8 +133,9 @@ class Review:
     answer: str | None
     solved: bool
     turns: tuple[TurnReview, ...]
-    bot_guesses: list[str]
+    bot_guesses: list[str] | None  # None: not computed within the work budget
     hard: bool
+    note: str | None = None  # why some values are estimates (the work budget ran out)
 
     @property
     def skill(self) -> int:
@@ -153,10 +155,12 @@ class Review:
             outcome = f"stopped after {n} {guesses} without finding {word}"
         else:
             outcome = f"stopped after {n} {guesses}"
-        bot = len(self.bot_guesses)
-        path = " → ".join(g.upper() for g in self.bot_guesses)
+        bot = len(self.bot_guesses or [])
+        path = " → ".join(g.upper() for g in self.bot_guesses or [])
         if self.answer is None:
             comparison = "The answer was not found, so the bot's game cannot be replayed."
+        elif self.bot_guesses is None:
+            comparison = "The optimal bot's game did not fit in the work budget."
         elif not self.solved:
             comparison = f"The optimal bot needs {bot} for {word} ({path})."
         else:
@@ -196,6 +200,8 @@ class Review:
             "luck": self.luck,
             "turns": [t.to_dict() for t in self.turns],
             "bot_guesses": self.bot_guesses,
+            "complete": self.note is None and self.bot_guesses is not None,
+            "note": self.note,
             "summary": self.summary(),
         }
 
@@ -208,7 +214,6 @@ def review(
     hard: bool = False,
 ) -> Review:
     """Review a played game given its turns (and optionally the answer)."""
-    from wordlekit import optimal
 
     wl = matrix.wordlist
     if not turns:
@@ -242,68 +247,40 @@ def review(
     strat = get_strategy("optimal")
     out: list[TurnReview] = []
     state = GameState.start(matrix, hard=hard)
+    # The first turn the work budget ran out on: from there on every turn uses the estimate.
+    degraded_at: int | None = None
+    figures_of: dict[tuple[bytes, bytes], Figures] = {}
+    estimates: dict[tuple[bytes, bytes], npt.NDArray[np.float64]] = {}
+    exact_of: dict[tuple[tuple[bytes, bytes], int], tuple[int, float, float, int, str]] = {}
     for k, t in enumerate(turns, start=1):
+        checkpoint_cancel()
         g = wl.guess_index(t.guess)
         n = state.n
-        figs = state.figures()
-        pos_of = {int(x): i for i, x in enumerate(figs.guesses)}
-        bits_all = figs.bits
-        best_bits = float(bits_all.max())
+        # hard mode: the constraints are those of the set of turns so far
+        rules = "|".join(sorted({str(t) for t in state.history})) if hard else ""
+        key = (state.candidates.tobytes(), rules.encode())
+        if key not in figures_of:  # a turn that teaches nothing leaves the same set: once
+            figures_of[key] = state.figures()
+        figs = figures_of[key]
         after = state.after(g, t.pattern)
         bits = math.log2(n / after.n) if after.n and t.pattern != win else math.log2(n)
-        exact = n <= EXACT_LIMIT
-        if exact:
-            ctx, depth, f, m = strat._solver(state)  # type: ignore[attr-defined]
-            cands = state.candidates.astype(np.int32)
-            if n == 1:
-                best_g = int(state.candidates[0])
-                e_best = 1.0
-                e_played = 1.0 if g == best_g else 2.0
-            else:
-                best_g = strat.choose(state)
-                node = strat._tree_node(state)  # type: ignore[attr-defined]
-                if node is not None:  # on the cached proven tree: its value is known
-                    v_best = optimal.subtree_total(node, wl.length)
-                else:
-                    v_best = optimal._root_value(ctx, best_g, cands, depth, optimal.INF, f, m)
-                if v_best >= optimal.INF:
-                    # Nothing finishes within the guesses left: compare with no limit.
-                    ctx = optimal.context_for(matrix, hard, len(state.history) + 26)
-                    depth = 26
-                    v_best = optimal._root_value(ctx, best_g, cands, depth, optimal.INF, f, m)
-                v_played = (
-                    v_best
-                    if g == best_g
-                    else optimal._root_value(ctx, g, cands, depth, optimal.INF, f, m)
-                )
-                if v_played >= optimal.INF:  # this guess cannot finish in time: no limit
-                    deep = optimal.context_for(matrix, hard, len(state.history) + 26)
-                    v_played = optimal._root_value(deep, g, cands, 26, optimal.INF, f, m)
-                e_best, e_played = v_best / n, v_played / n
-            rank, rank_method = _exact_rank(state, figs, g, e_played, ctx, depth, f, m)
-            method = "exact"
-        else:
-            est = estimate(state, figs.guesses)
-            e_of = (
-                float(est[pos_of[g]]) if g in pos_of else float(estimate(state, np.array([g]))[0])
-            )
-            node = strat._tree_node(state)  # type: ignore[attr-defined]
-            if node is not None and wl.guess_index(node.guess) in pos_of:
-                # On the proven tree (the first turn, say): the best guess and its value are
-                # exact; only the gap to the played guess is estimated, so the optimal play
-                # scores exactly 100.
-                best_g = wl.guess_index(node.guess)
-                e_best = optimal.subtree_total(node, wl.length) / n
-                e_played = e_best + max(0.0, e_of - float(est[pos_of[best_g]]))
-                if g == best_g:
-                    e_played = e_best
-            else:
-                best_pos = int(np.lexsort((np.arange(len(est)), est))[0])
-                best_g = int(figs.guesses[best_pos])
-                e_best = float(est[best_pos])
-                e_played = e_of
-            rank = 1 + int((est < e_of - 1e-12).sum())
-            method = rank_method = "estimate"
+        values: tuple[int, float, float, int, str] | None = None
+        method = "estimate"
+        if (key, g) in exact_of:
+            values, method = exact_of[key, g], "exact"
+        elif n <= EXACT_LIMIT and degraded_at is None:
+            try:
+                values = exact_of[key, g] = _exact_values(state, figs, g, strat)
+                method = "exact"
+            except BudgetExceeded as e:
+                if e.reason == "cancelled":
+                    raise
+                degraded_at = k
+        if values is None:
+            if key not in estimates:
+                estimates[key] = estimate(state, figs.guesses)
+            values = _estimated_values(state, figs, estimates[key], g, strat)
+        best_g, e_best, e_played, rank, rank_method = values
         skill = round(max(0.0, min(100.0, 100.0 - 100.0 * (e_played - e_best))))
         luck = _luck(state, g, after.n if t.pattern != win else 0)
         out.append(
@@ -314,7 +291,7 @@ def review(
                 remaining_before=n,
                 remaining_after=after.n if t.pattern != win else 0,
                 bits=bits,
-                best_bits=best_bits,
+                best_bits=float(figs.bits.max()),
                 expected_played=e_played,
                 expected_best=e_best,
                 best_guess=wl.guesses[best_g],
@@ -327,10 +304,103 @@ def review(
             )
         )
         state = after
-    bot: list[str] = []
+    bot: list[str] | None = []
     if answer is not None:
-        bot = [s.guess for s in play(matrix, answer, strat, hard=hard).steps]
-    return Review(answer, solved, tuple(out), bot, hard)
+        try:
+            bot = [s.guess for s in play(matrix, answer, strat, hard=hard).steps]
+        except BudgetExceeded as e:
+            if e.reason == "cancelled":
+                raise
+            bot = None
+    note = None
+    if degraded_at is not None:
+        note = (
+            f"The exact values stopped at turn {degraded_at}: they need more work than the "
+            "budget allows, so from there on every turn uses the estimate. "
+            "`wordle review` on the command line has no budget."
+        )
+    return Review(answer, solved, tuple(out), bot, hard, note)
+
+
+def checkpoint_cancel() -> None:
+    """Stop at once when the work was cancelled (a spent budget only degrades the review)."""
+    b = budget.current()
+    if b is not None and b.expired() and b.reason == "cancelled":
+        raise b.exceeded()
+
+
+def _exact_values(
+    state: GameState, figs: Figures, g: int, strat: Strategy
+) -> tuple[int, float, float, int, str]:
+    """(best guess, E(best), E(played), rank, rank method) by the optimal solver."""
+    from wordlekit import optimal
+
+    matrix, wl, n = state.matrix, state.wordlist, state.n
+    ctx, depth, f, m = strat._solver(state)  # type: ignore[attr-defined]
+    cands = state.candidates.astype(np.int32)
+    if n == 1:
+        best_g = int(state.candidates[0])
+        e_best = 1.0
+        e_played = 1.0 if g == best_g else 2.0
+    else:
+        best_g = strat.choose(state)
+        node = strat._tree_node(state)  # type: ignore[attr-defined]
+        if node is not None:  # on the cached proven tree: its value is known
+            v_best = optimal.subtree_total(node, wl.length)
+        else:
+            v_best = optimal._root_value(ctx, best_g, cands, depth, optimal.INF, f, m)
+        if v_best >= optimal.INF:
+            # Nothing finishes within the guesses left: compare with no limit.
+            ctx = optimal.context_for(matrix, state.hard, len(state.history) + 26)
+            depth = 26
+            v_best = optimal._root_value(ctx, best_g, cands, depth, optimal.INF, f, m)
+        v_played = (
+            v_best if g == best_g else optimal._root_value(ctx, g, cands, depth, optimal.INF, f, m)
+        )
+        if v_played >= optimal.INF:  # this guess cannot finish in time: no limit
+            deep = optimal.context_for(matrix, state.hard, len(state.history) + 26)
+            v_played = optimal._root_value(deep, g, cands, 26, optimal.INF, f, m)
+        e_best, e_played = v_best / n, v_played / n
+    rank, rank_method = _exact_rank(state, figs, g, e_played, ctx, depth, f, m)
+    return best_g, e_best, e_played, rank, rank_method
+
+
+def _estimated_values(
+    state: GameState,
+    figs: Figures,
+    est: npt.NDArray[np.float64],
+    g: int,
+    strat: Strategy,
+) -> tuple[int, float, float, int, str]:
+    """(best guess, E(best), E(played), rank, "estimate") from ``est``, the estimate of
+    every guess of ``figs``."""
+    from wordlekit import optimal
+
+    wl = state.wordlist
+    pos_of = {int(x): i for i, x in enumerate(figs.guesses)}
+    e_of = float(est[pos_of[g]]) if g in pos_of else float(estimate(state, np.array([g]))[0])
+    try:
+        node = strat._tree_node(state)  # type: ignore[attr-defined]
+    except BudgetExceeded as e:  # the proven tree is not cached and there is no time left
+        if e.reason == "cancelled":
+            raise
+        node = None
+    if node is not None and wl.guess_index(node.guess) in pos_of:
+        # On the proven tree (the first turn, say): the best guess and its value are
+        # exact; only the gap to the played guess is estimated, so the optimal play
+        # scores exactly 100.
+        best_g = wl.guess_index(node.guess)
+        e_best = optimal.subtree_total(node, wl.length) / state.n
+        e_played = e_best + max(0.0, e_of - float(est[pos_of[best_g]]))
+        if g == best_g:
+            e_played = e_best
+    else:
+        best_pos = int(np.lexsort((np.arange(len(est)), est))[0])
+        best_g = int(figs.guesses[best_pos])
+        e_best = float(est[best_pos])
+        e_played = e_of
+    rank = 1 + int((est < e_of - 1e-12).sum())
+    return best_g, e_best, e_played, rank, "estimate"
 
 
 def _luck(state: GameState, g: int, actual: int) -> int:

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, ClassVar
 import numpy as np
 import numpy.typing as npt
 
+from wordlekit.budget import checkpoint
 from wordlekit.errors import WordleError
 from wordlekit.feedback import Pattern, all_green
 from wordlekit.knowledge import Knowledge, Turn
@@ -563,6 +564,7 @@ class Optimal(Strategy):
         lbs = 3 * n - figs.parts - is_cand
         found: list[tuple[int, int]] = []  # (exact total, position in figs)
         for pos in np.lexsort((figs.sumsq, lbs)):
+            checkpoint()  # each guess may be cheap (no search): the budget still counts
             kth = sorted(v for v, _ in found)[top - 1] if len(found) >= top else optimal.INF
             if lbs[pos] >= kth:
                 break  # the bound is below every value: no later guess enters the top

@@ -82,9 +82,9 @@ class GameSpec:
 
     @classmethod
     def practice(cls, seed: int | None, *, hard: bool, wordlist: WordList) -> GameSpec:
-        if seed is None:
-            seed = secrets.randbelow(2**31)  # chosen here so that it can be stored
-        if seed < 0:
+        # Without a seed the answer is drawn at random and the label shows no number (a seed
+        # in the label would give the answer away); the store keeps the answer itself.
+        if seed is not None and seed < 0:
             raise WordleError(f"a seed is a number from 0, not {seed}")
         return cls(Game.practice(seed, hard=hard, wordlist=wordlist), "practice", seed=seed)
 

@@ -13,27 +13,35 @@ import re
 import secrets
 import time
 from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from fastapi import FastAPI, HTTPException, Request
+import anyio.to_thread
+from fastapi import FastAPI, HTTPException, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, StringConstraints
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from wordlekit.bench import play
-from wordlekit.errors import GameOverError, InvalidWordError, WordleError
-from wordlekit.feedback import Tile, format_pattern, score
+from wordlekit.errors import (
+    BudgetExceeded,
+    GameOverError,
+    HardModeError,
+    InvalidWordError,
+    WordleError,
+)
+from wordlekit.feedback import Tile, format_pattern
 from wordlekit.game import Game
-from wordlekit.gamestore import Store, StoredGame
+from wordlekit.gamestore import GameNotFoundError, Store, StoredGame, TurnConflictError
 from wordlekit.knowledge import Turn
-from wordlekit.matrix import PatternMatrix
-from wordlekit.strategies import REGISTRY, GameState, get_strategy
-from wordlekit.web.http import install
+from wordlekit.services import is_expensive, turns_from_guesses
+from wordlekit.strategies import REGISTRY, get_strategy
+from wordlekit.web.http import MAX_BODY, install
 from wordlekit.words import WordList, parse_date
+from wordlekit.workpool import PoolBusy, PoolConfig, WorkerFailed, WorkPool, shared_pool
 
 log = logging.getLogger("wordlekit.web")
 
@@ -56,11 +64,19 @@ class NewGame(BaseModel):
 
 class GuessIn(BaseModel):
     guess: str = Field(max_length=32)
+    turn: int | None = Field(
+        default=None,
+        ge=1,
+        le=64,
+        description="the number of the turn being played: a retry of it spends no turn",
+    )
 
 
 class TurnIn(BaseModel):
     guess: str = Field(max_length=32)
-    pattern: str | int = Field(description="g/y/b letters, 2/1/0 digits, emoji or the int")
+    pattern: (
+        Annotated[str, StringConstraints(max_length=64)] | Annotated[int, Field(ge=0, le=3**8)]
+    ) = Field(description="g/y/b letters, 2/1/0 digits, emoji or the int")
 
 
 class AssistIn(BaseModel):
@@ -74,7 +90,7 @@ class AssistIn(BaseModel):
 class ReviewIn(BaseModel):
     turns: list[TurnIn] | None = Field(default=None, max_length=32)
     answer: str | None = Field(default=None, max_length=32)
-    guesses: list[str] | None = Field(
+    guesses: list[Annotated[str, StringConstraints(max_length=32)]] | None = Field(
         default=None, max_length=32, description="bare guesses, with answer"
     )
     hard: bool = False
@@ -148,27 +164,45 @@ def _describe_validation(exc: RequestValidationError) -> str:
 # The app -------------------------------------------------------------------------------------
 
 
-def create_app(db_path: str | Path, wordlist: WordList | None = None) -> FastAPI:
-    """The web app storing games in the SQLite file ``db_path``."""
+@dataclass(frozen=True)
+class ServerSettings:
+    """How the app runs for other people (``wordle serve`` options)."""
+
+    pool: PoolConfig = field(default_factory=PoolConfig)
+    secure_cookies: bool = False  # the player cookie only over HTTPS (behind a TLS proxy)
+    max_body: int = MAX_BODY
+
+
+# The player cookie is set by these routes only (the games and statistics are the player's);
+# pages, static files and the helper need no identity.
+_PLAYER_PATHS = ("/api/games", "/api/stats")
+
+
+def create_app(
+    db_path: str | Path,
+    wordlist: WordList | None = None,
+    settings: ServerSettings | None = None,
+    *,
+    pool: WorkPool | None = None,
+) -> FastAPI:
+    """The web app storing games in the SQLite file ``db_path``.
+
+    Expensive work (the helper, the bot, hints, reviews) runs in ``pool`` (by default the
+    process-wide pool for these lists and settings), never on the server's threads.
+    """
     wl = wordlist or WordList.bundled()
+    cfg = settings or ServerSettings()
+    work = pool or shared_pool(wl, cfg.pool)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):  # type: ignore[no-untyped-def]
-        # Load the matrix and compile the kernels once, before the first request.
-        from wordlekit.partition import load_numba
-
-        load_numba()
-        app.state.matrix = PatternMatrix.for_list(wl)
-        GameState.start(app.state.matrix).figures()
-        # Warm every kernel a request can reach (the first call loads it from numba's cache:
-        # ~100-300 ms that would otherwise land on an unlucky request).
-        warm = GameState(app.state.matrix, (), _first(wl, 50))
-        get_strategy("entropy").rank(warm, 1)
-        app.state.matrix.transposed  # noqa: B018  (built once, before any request)
-        # Few worker threads: the work is CPU-bound, and 40 threads fighting over the GIL and
-        # two cores made every request wait for all the others.
+        # Start the workers (each loads the matrix and warms its kernels) and wait for them,
+        # so the first visitors find them ready; the server itself never loads the matrix.
         import anyio.to_thread
 
+        work.start()
+        await anyio.to_thread.run_sync(work.wait_ready, 300.0)
+        # Few threads for the quick synchronous routes (games, stats): they only touch SQLite.
         anyio.to_thread.current_default_thread_limiter().total_tokens = WORKER_THREADS
         yield
 
@@ -182,6 +216,7 @@ def create_app(db_path: str | Path, wordlist: WordList | None = None) -> FastAPI
     )
     app.state.store = Store(db_path, wl)
     app.state.wordlist = wl
+    app.state.pool = work
 
     @app.middleware("http")
     async def player_cookie(request: Request, call_next):  # type: ignore[no-untyped-def]
@@ -190,13 +225,19 @@ def create_app(db_path: str | Path, wordlist: WordList | None = None) -> FastAPI
         if fresh:
             player = secrets.token_urlsafe(18)
         request.state.player = player
+        request.state.known_player = "" if fresh else player
         started = time.perf_counter()
         response: Response = await call_next(request)
         # Time spent inside the app, so load tests can tell service from queueing.
         response.headers["Server-Timing"] = f"app;dur={(time.perf_counter() - started) * 1000:.2f}"
-        if fresh:
+        if fresh and request.url.path.startswith(_PLAYER_PATHS) and response.status_code < 400:
             response.set_cookie(
-                COOKIE, player, max_age=10 * 365 * 86400, httponly=True, samesite="lax"
+                COOKIE,
+                player,
+                max_age=10 * 365 * 86400,
+                httponly=True,
+                samesite="lax",
+                secure=cfg.secure_cookies,
             )
         return response
 
@@ -206,7 +247,7 @@ def create_app(db_path: str | Path, wordlist: WordList | None = None) -> FastAPI
 
     @app.exception_handler(StarletteHTTPException)
     async def on_http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
-        # exc.headers kept: Allow on a 405, for one
+        # exc.headers kept: Allow on a 405, Retry-After on a 429/503
         return JSONResponse(
             {"error": str(exc.detail)}, status_code=exc.status_code, headers=exc.headers
         )
@@ -224,13 +265,6 @@ def create_app(db_path: str | Path, wordlist: WordList | None = None) -> FastAPI
         s: Store = request.app.state.store
         return s
 
-    def matrix(request: Request) -> PatternMatrix:
-        pm: PatternMatrix | None = getattr(request.app.state, "matrix", None)
-        if pm is None:  # outside the lifespan (some test clients): load on first use
-            pm = PatternMatrix.for_list(wl)
-            request.app.state.matrix = pm
-        return pm
-
     def load_game(request: Request, gid: str) -> StoredGame:
         if len(gid) > 64:
             raise HTTPException(404, "no such game")
@@ -239,13 +273,37 @@ def create_app(db_path: str | Path, wordlist: WordList | None = None) -> FastAPI
             raise HTTPException(404, "no such game")
         return stored
 
+    async def expensive(request: Request, op: str, heavy: bool, **kwargs: Any) -> Any:
+        """Run a service operation in the pool; its limits become 429/503 with Retry-After."""
+        client = request.client.host if request.client else ""
+        try:
+            return await work.run(
+                op,
+                kwargs,
+                player=request.state.known_player,
+                address=client,
+                heavy=heavy,
+                disconnected=request.is_disconnected,
+            )
+        except PoolBusy as e:
+            raise HTTPException(
+                e.status, str(e), headers={"Retry-After": str(e.retry_after)}
+            ) from None
+        except BudgetExceeded as e:
+            raise HTTPException(503, _over_budget(op, e, cfg.pool.budget)) from None
+        except WorkerFailed as e:
+            raise HTTPException(
+                503, f"the computation stopped: {e}; try again", headers={"Retry-After": "1"}
+            ) from None
+
     # Games ------------------------------------------------------------------------------------
 
     @app.post("/api/games", status_code=201, tags=["games"])
     def new_game(request: Request, body: NewGame, response: Response) -> dict[str, Any]:
         """Start a daily puzzle (by date, default today) or a practice game (random or seeded).
 
-        A daily puzzle this player already started is returned as it stands (200).
+        A daily puzzle this player already started is returned as it stands (200). A random
+        practice game's label shows no seed (it would give the answer away).
         """
         if body.mode == "daily":
             if body.seed is not None:
@@ -262,10 +320,9 @@ def create_app(db_path: str | Path, wordlist: WordList | None = None) -> FastAPI
         else:
             if body.date is not None:
                 raise HTTPException(422, "a practice game takes a seed, not a date")
-            seed = body.seed if body.seed is not None else secrets.randbelow(2**31)
-            game = Game.practice(seed, hard=body.hard, wordlist=wl)
+            game = Game.practice(body.seed, hard=body.hard, wordlist=wl)
             stored, created = store(request).create(
-                request.state.player, game, "practice", None, seed
+                request.state.player, game, "practice", None, body.seed
             )
         if not created:
             response.status_code = 200
@@ -278,31 +335,51 @@ def create_app(db_path: str | Path, wordlist: WordList | None = None) -> FastAPI
 
     @app.post("/api/games/{gid}/guesses", tags=["games"])
     def guess(request: Request, gid: str, body: GuessIn) -> dict[str, Any]:
-        """Play a guess. An invalid word or a hard-mode violation is refused (422) and uses no
-        turn; a game that is over refuses further guesses (409)."""
-        stored = load_game(request, gid)
+        """Play a guess, as one atomic step. An invalid word or a hard-mode violation is
+        refused (422) and uses no turn; a game that is over refuses further guesses (409).
+
+        Send ``turn`` (the number of the turn you are playing): a retry of a turn already
+        played with the same word returns the game unchanged instead of spending a turn, and
+        a turn played meanwhile by another request is a 409.
+        """
+        if len(gid) > 64:
+            raise HTTPException(404, "no such game")
         try:
-            turn = stored.game.guess(body.guess)
-        except GameOverError as e:
+            stored = store(request).play(gid, request.state.player, body.guess, body.turn)
+        except GameNotFoundError as e:
+            raise HTTPException(404, str(e)) from None
+        except (GameOverError, TurnConflictError) as e:
             raise HTTPException(409, str(e)) from None
         except InvalidWordError as e:
             raise HTTPException(422, str(e)) from None
-        except WordleError as e:  # hard mode
+        except HardModeError as e:
             raise HTTPException(422, f"Hard mode: {e}") from None
-        store(request).add_turn(stored, turn)
         return game_json(stored)
 
     @app.post("/api/games/{gid}/hint", tags=["games"])
-    def hint(request: Request, gid: str, strategy: str = "entropy") -> dict[str, Any]:
-        """The bot's suggestion for this game (counted as a hint in the statistics)."""
-        stored = load_game(request, gid)
+    async def hint(
+        request: Request,
+        gid: str,
+        strategy: str = Query("entropy", max_length=40),
+    ) -> dict[str, Any]:
+        """The bot's suggestion for this game (counted as a hint in the statistics). With an
+        expensive strategy past the server's budget, the suggestion comes from entropy and
+        says so (``exact`` false, ``note``)."""
+        get_strategy(strategy)  # an unknown name: 422 before any work
+        stored = await anyio.to_thread.run_sync(load_game, request, gid)
         if stored.game.over:
             raise HTTPException(409, "the game is over")
-        strat = get_strategy(strategy)
-        state = GameState.from_turns(matrix(request), stored.game.turns, hard=stored.game.hard)
-        best = strat.rank(state, 1)[0]
-        store(request).add_hint(stored)
-        return {"suggestion": best.to_dict(), "remaining": state.n, "hints": stored.hints}
+        out: dict[str, Any] = await expensive(
+            request,
+            "hint",
+            is_expensive(strategy),
+            turns=list(stored.game.turns),
+            hard=stored.game.hard,
+            strategy=strategy,
+        )
+        await anyio.to_thread.run_sync(store(request).add_hint, stored)
+        out["hints"] = stored.hints
+        return out
 
     @app.get("/api/stats", tags=["games"])
     def stats(request: Request) -> dict[str, Any]:
@@ -312,92 +389,72 @@ def create_app(db_path: str | Path, wordlist: WordList | None = None) -> FastAPI
     # Helper and bot -----------------------------------------------------------------------------
 
     @app.post("/api/assist", tags=["helper"])
-    def assist(request: Request, body: AssistIn) -> dict[str, Any]:
+    async def assist(request: Request, body: AssistIn) -> dict[str, Any]:
         """The words that remain after your turns, what is known, and the best next guesses.
-        Contradictory turns are refused (422) naming the turn."""
-        strat = get_strategy(body.strategy)
-        turns = parse_turns(body.turns)
-        pm = matrix(request)
-        state = GameState.from_turns(
-            pm, turns, hard=body.hard, candidates_only=body.candidates_only
+        Contradictory turns are refused (422) naming the turn. With an expensive strategy
+        past the server's budget, the suggestions come from entropy and say so."""
+        get_strategy(body.strategy)
+        out: dict[str, Any] = await expensive(
+            request,
+            "assist",
+            is_expensive(body.strategy),
+            turns=parse_turns(body.turns),
+            strategy=body.strategy,
+            top=body.top,
+            hard=body.hard,
+            candidates_only=body.candidates_only,
         )
-        from wordlekit.knowledge import Knowledge
-
-        k = Knowledge(turns, wl, "answers", matrix=pm)
-        suggestions = strat.rank(state, body.top)
-        return {
-            "remaining": state.n,
-            "candidates": state.candidate_words[:200],
-            "suggestions": [s.to_dict() for s in suggestions],
-            "knowledge": {"summary": k.summary.describe(), **k.summary.to_dict()},
-            "steps": [
-                {
-                    "guess": s.turn.guess,
-                    "pattern": s.turn.pattern,
-                    "emoji": format_pattern(s.turn.pattern, s.turn.length),
-                    "letters": format_pattern(s.turn.pattern, s.turn.length, "letters"),
-                    "before": s.before,
-                    "after": s.after,
-                    "bits": round(s.bits, 4),
-                }
-                for s in k.steps
-            ],
-            "strategy": strat.name,
-        }
+        return out
 
     @app.post("/api/solve", tags=["helper"])
-    def solve(request: Request, body: SolveIn) -> dict[str, Any]:
-        """The bot plays ``answer`` with a strategy: every guess and the words left after it."""
-        strat = get_strategy(body.strategy, seed=body.seed)
-        answer = wl.check_answer(body.answer)
-        pm = matrix(request)
-        game = play(pm, answer, strat, start=body.start, hard=body.hard)
-        data = game.to_dict()
-        data["turns"] = [
-            {
-                **s.to_dict(),
-                "emoji": format_pattern(s.pattern, wl.length),
-                "letters": format_pattern(s.pattern, wl.length, "letters"),
-            }
-            for s in game.steps
-        ]
-        return data
+    async def solve(request: Request, body: SolveIn) -> dict[str, Any]:
+        """The bot plays ``answer`` with a strategy: every guess and the words left after it.
+        Past the server's budget the game goes on with entropy (``exact`` false,
+        ``fallback_from_turn``)."""
+        get_strategy(body.strategy)
+        wl.check_answer(body.answer)
+        if body.start is not None:
+            wl.check_guess(body.start)
+        out: dict[str, Any] = await expensive(
+            request,
+            "solve",
+            is_expensive(body.strategy),
+            answer=body.answer,
+            strategy=body.strategy,
+            start=body.start,
+            hard=body.hard,
+            seed=body.seed,
+        )
+        return out
 
     @app.post("/api/review", tags=["analysis"])
-    def review_game(request: Request, body: ReviewIn) -> dict[str, Any]:
+    async def review_game(request: Request, body: ReviewIn) -> dict[str, Any]:
         """Review a played game: per turn the words left, bits, the best guess, expected
         guesses after the played and the best guess, rank, skill and luck; and a summary.
-        Give ``turns`` (guess and pattern), or ``guesses`` with the ``answer``."""
-        from wordlekit.review import review
-
+        Give ``turns`` (guess and pattern), or ``guesses`` with the ``answer``. Turns past
+        the server's budget are valued by the estimate (``complete`` false, ``note``)."""
         if body.turns is not None:
             turns = parse_turns(body.turns)
         elif body.guesses is not None and body.answer is not None:
-            try:
-                answer = wl.check_answer(body.answer)
-            except WordleError as e:
-                raise HTTPException(422, f"answer: {e}") from None
-            turns = []
-            for k, g in enumerate(body.guesses, start=1):
-                try:
-                    w = wl.normalize(g)
-                except WordleError as e:
-                    raise HTTPException(422, f"turn {k}: {e}") from None
-                turns.append(Turn(w, score(w, answer)))
+            turns = turns_from_guesses(wl, body.guesses, body.answer)
         else:
             raise HTTPException(422, "give turns, or guesses with the answer")
-        return review(matrix(request), turns, answer=body.answer, hard=body.hard).to_dict()
+        out: dict[str, Any] = await expensive(
+            request, "review", True, turns=turns, answer=body.answer, hard=body.hard
+        )
+        return out
 
     @app.get("/api/games/{gid}/review", tags=["analysis"])
-    def review_played(request: Request, gid: str) -> dict[str, Any]:
+    async def review_played(request: Request, gid: str) -> dict[str, Any]:
         """The review of one of this player's finished games (409 while it is being played)."""
-        from wordlekit.review import review
-
-        stored = load_game(request, gid)
+        stored = await anyio.to_thread.run_sync(load_game, request, gid)
         game = stored.game
         if not game.over:
             raise HTTPException(409, "the game is still being played")
-        return review(matrix(request), game.turns, answer=game.answer, hard=game.hard).to_dict()
+        out: dict[str, Any] = await expensive(
+            request, "review", True, turns=list(game.turns), answer=game.answer, hard=game.hard
+        )
+        return out
 
     @app.get("/api/strategies", tags=["helper"])
     def strategies() -> list[dict[str, str]]:
@@ -405,7 +462,7 @@ def create_app(db_path: str | Path, wordlist: WordList | None = None) -> FastAPI
         return [{"name": name, "summary": cls.summary} for name, cls in REGISTRY.items()]
 
     @app.get("/api/daily", tags=["games"])
-    def daily_info(date: str | None = None) -> dict[str, Any]:
+    def daily_info(date: str | None = Query(None, max_length=20)) -> dict[str, Any]:
         """Today's puzzle number (not its answer)."""
         from wordlekit.words import day_number
 
@@ -445,7 +502,16 @@ def create_app(db_path: str | Path, wordlist: WordList | None = None) -> FastAPI
     return app
 
 
-def _first(wl: WordList, n: int) -> Any:
-    import numpy as np
-
-    return np.arange(min(n, len(wl.answers)), dtype=np.int64)
+def _over_budget(op: str, e: BudgetExceeded, seconds: float) -> str:
+    if e.reason == "cancelled":
+        return "the request was cancelled"
+    what = {"review": "This review", "solve": "This game", "hint": "This hint"}.get(
+        op, "This request"
+    )
+    cli = {"review": "wordle review", "solve": "wordle solve", "hint": "wordle suggest"}.get(
+        op, "wordle suggest"
+    )
+    return (
+        f"{what} needs more than the {seconds:g} s of work this server allows per request: "
+        f"choose a heuristic strategy, or run `{cli}` on the command line (no limit there)."
+    )

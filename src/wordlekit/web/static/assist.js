@@ -42,6 +42,7 @@ export function initAssist({ strategiesReady }) {
     pattern: byId("assist-pattern"),
     knowledge: byId("assist-knowledge"),
     suggestions: byId("assist-suggestions"),
+    note: byId("assist-note"),
     candidates: byId("assist-candidates"),
     candidatesHeading: byId("assist-candidates-heading"),
   };
@@ -274,6 +275,9 @@ function render(data) {
     ),
   );
 
+  // A fallback (the exact search needed more than the server's budget) says so.
+  els.note.hidden = !data.note;
+  els.note.textContent = data.note || "";
   els.suggestions.replaceChildren(
     ...data.suggestions.map((s, i) =>
       h(

@@ -20,6 +20,7 @@ export function initBot() {
     error: byId("bot-error"),
     board: byId("bot-board"),
     summary: byId("bot-summary"),
+    note: byId("bot-note"),
   };
   els.form.addEventListener("submit", (event) => {
     event.preventDefault();
@@ -47,6 +48,7 @@ async function solve() {
   els.board.replaceChildren();
   els.board.dataset.state = "solving";
   els.summary.textContent = "Solving…";
+  els.note.hidden = true;
   els.solve.disabled = true;
   const body = {
     answer,
@@ -133,6 +135,9 @@ function finish(data) {
     ` (${how.join(", ")}), from ${data.start_candidates} possible answers.`,
   );
   els.summary.dataset.guesses = String(data.guesses);
+  // Past the server's budget the game went on with a heuristic: say from which turn.
+  els.note.hidden = !data.note;
+  els.note.textContent = data.note || "";
 }
 
 function cancel() {

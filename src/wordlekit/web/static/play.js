@@ -348,7 +348,9 @@ async function submit() {
   try {
     const state = await api(`/api/games/${encodeURIComponent(gid)}/guesses`, {
       method: "POST",
-      body: { guess: typed },
+      // The turn number makes a retried request (a flaky network, a double tap) harmless:
+      // the server returns the game unchanged instead of spending another turn.
+      body: { guess: typed, turn: row + 1 },
     });
     if (mine !== token) return;
     busy = false;

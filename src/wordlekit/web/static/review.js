@@ -45,6 +45,7 @@ export function initReview() {
     title: byId("review-title"),
     tags: byId("review-tags"),
     summary: byId("review-summary"),
+    note: byId("review-note"),
     skill: byId("review-skill"),
     skillBar: byId("review-skill-bar"),
     luck: byId("review-luck"),
@@ -317,6 +318,8 @@ function render(data, title) {
   if (data.hard) tags.push(h("span", { class: "tag" }, "hard mode"));
   els.tags.replaceChildren(...tags);
   els.summary.textContent = data.summary;
+  els.note.hidden = !data.note;
+  els.note.textContent = data.note || "";
 
   showScore(els.skill, els.skillBar, data.skill);
   showScore(els.luck, els.luckBar, data.luck);
