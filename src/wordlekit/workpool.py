@@ -60,6 +60,9 @@ class PoolConfig:
     per_address: int = 8
     memory_mb: int = 700
     nice: int = 5
+    #: Where the workers find their operations ("module:attribute", a dict name -> function
+    #: of the matrix and keyword arguments); tests point it at operations of their own.
+    operations: str = "wordlekit.services:OPERATIONS"
 
     def __post_init__(self) -> None:
         if self.workers < 1:
@@ -125,11 +128,13 @@ def _worker_main(
     conn: multiprocessing.connection.Connection,
     flag_buffer: Any,
     wordlist: WordList,
-    nice: int,
-    memory_mb: int,
+    config: PoolConfig,
 ) -> None:  # pragma: no cover - runs in the child process (tested through the pool)
-    from wordlekit.services import OPERATIONS
+    import importlib
 
+    module, _, attribute = config.operations.partition(":")
+    operations = getattr(importlib.import_module(module), attribute)
+    nice, memory_mb = config.nice, config.memory_mb
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's to handle
     with contextlib.suppress(OSError):
         os.nice(nice)
@@ -151,7 +156,7 @@ def _worker_main(
         b = work.Budget(seconds, nodes, flag=flag, nominal=nominal)
         try:
             with b.active():
-                reply: tuple[Any, ...] = ("ok", OPERATIONS[op](matrix, **kwargs))
+                reply: tuple[Any, ...] = ("ok", operations[op](matrix, **kwargs))
         except BudgetExceeded as e:
             reply = ("budget", e.reason, str(e))
         except WordleError as e:
@@ -278,7 +283,7 @@ class WorkPool:
         w.flag = np.frombuffer(buffer, dtype=np.int64)
         w.process = self._mp.Process(
             target=_worker_main,
-            args=(child, buffer, self.wordlist, self.config.nice, self.config.memory_mb),
+            args=(child, buffer, self.wordlist, self.config),
             name=f"wordlekit-worker-{w.index}",
             daemon=True,
         )
@@ -321,7 +326,8 @@ class WorkPool:
                 if task is not None and task.id == task_id:
                     self._finish(w, task)
                     task.future.set_result(tuple(reply))
-                w.retiring = bool(retiring)
+                if retiring:  # it exits now and is replaced: not ready until then
+                    w.retiring, w.ready = True, False
                 self._dispatch()
         with contextlib.suppress(Exception):
             conn.close()
