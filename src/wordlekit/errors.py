@@ -56,3 +56,34 @@ class BudgetExceeded(Exception):
     def __init__(self, message: str, reason: str = "time") -> None:
         super().__init__(message)
         self.reason = reason
+
+
+#: Messages quote at most this many characters of what the user typed.
+QUOTE_LIMIT = 24
+
+
+def quoted(text: object, limit: int = QUOTE_LIMIT) -> str:
+    """``repr`` of user input for an error message, cut to a short prefix when long.
+
+    >>> quoted("crane")
+    "'crane'"
+    >>> quoted("x" * 1000)
+    "'xxxxxxxxxxxxxxxxxxxxxxxx…' (1,000 characters)"
+    """
+    s = str(text)
+    if len(s) <= limit:
+        return repr(s)
+    return f"{s[:limit]!r}"[:-1] + f"…' ({len(s):,} characters)"
+
+
+def shown(word: str, limit: int = QUOTE_LIMIT) -> str:
+    """A word in capitals for a message, cut to a short prefix when long.
+
+    >>> shown("crane")
+    'CRANE'
+    >>> shown("a" * 100)
+    'AAAAAAAAAAAAAAAAAAAAAAAA… (100 letters)'
+    """
+    if len(word) <= limit:
+        return word.upper()
+    return f"{word[:limit].upper()}… ({len(word):,} letters)"

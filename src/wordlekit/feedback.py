@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Literal
 
-from wordlekit.errors import InvalidPatternError
+from wordlekit.errors import InvalidPatternError, quoted
 
 Pattern = int
 
@@ -88,8 +88,8 @@ def score(guess: str, answer: str) -> Pattern:
     """
     if len(guess) != len(answer):
         raise ValueError(
-            f"guess and answer differ in length: {guess!r} has {len(guess)} letters, "
-            f"{answer!r} has {len(answer)}"
+            f"guess and answer differ in length: {quoted(guess)} has {len(guess):,} letters, "
+            f"{quoted(answer)} has {len(answer):,}"
         )
     tiles = [Tile.GRAY] * len(guess)
     unconsumed: Counter[str] = Counter()
@@ -129,7 +129,8 @@ def check_pattern(pattern: Pattern, length: int = 5) -> None:
         raise InvalidPatternError(f"a pattern is an int, not {type(pattern).__name__}")
     if not 0 <= pattern < 3**length:
         raise InvalidPatternError(
-            f"pattern {pattern} is out of range for {length} letters (0 to {3**length - 1})"
+            f"pattern {pattern if pattern < 10**9 else quoted(pattern)} is out of range for "
+            f"{length} letters (0 to {3**length - 1})"
         )
 
 
@@ -158,14 +159,16 @@ def parse_pattern(text: str | int, length: int | None = None) -> Pattern:
         tile = _CHAR_TILES.get(c)
         if tile is None:
             raise InvalidPatternError(
-                f"bad tile {c!r} in pattern {text!r}: use g/y/b (or n/x/w/./- for gray), "
+                f"bad tile {c!r} in pattern {quoted(text)}: use g/y/b (or n/x/w/./- for gray), "
                 "2/1/0 or 🟩/🟨/⬛"
             )
         tiles.append(tile)
     if length is not None and len(tiles) != length:
-        raise InvalidPatternError(f"pattern {text!r} has {len(tiles)} tiles, expected {length}")
+        raise InvalidPatternError(
+            f"pattern {quoted(text)} has {len(tiles):,} tiles, expected {length}"
+        )
     if not MIN_LENGTH <= len(tiles) <= MAX_LENGTH:
-        raise InvalidPatternError(f"pattern {text!r} has {len(tiles)} tiles (at most 8)")
+        raise InvalidPatternError(f"pattern {quoted(text)} has {len(tiles):,} tiles (at most 8)")
     return tiles_to_pattern(tiles)
 
 

@@ -21,7 +21,12 @@ from typing import TYPE_CHECKING, Literal
 import numpy as np
 
 from wordlekit import kernel
-from wordlekit.errors import InconsistentFeedbackError, InvalidPatternError, InvalidWordError
+from wordlekit.errors import (
+    InconsistentFeedbackError,
+    InvalidPatternError,
+    InvalidWordError,
+    quoted,
+)
 from wordlekit.feedback import (
     Pattern,
     PatternStyle,
@@ -54,7 +59,7 @@ class Turn:
 
     def __post_init__(self) -> None:
         if not (isinstance(self.guess, str) and self.guess.isascii() and self.guess.isalpha()):
-            raise InvalidWordError(f"{self.guess!r} is not a word: use the letters a-z only")
+            raise InvalidWordError(f"{quoted(self.guess)} is not a word: use the letters a-z only")
         object.__setattr__(self, "guess", self.guess.lower())
         parse_pattern(self.pattern, len(self.guess))  # validates range
 
@@ -67,10 +72,12 @@ class Turn:
                 word, _, pat = raw.partition(sep)
                 break
         else:
-            raise InvalidPatternError(f"bad turn {text!r}: write GUESS:PATTERN, e.g. crane:bbygb")
+            raise InvalidPatternError(
+                f"bad turn {quoted(text)}: write GUESS:PATTERN, e.g. crane:bbygb"
+            )
         word = word.strip()
         if not (word.isascii() and word.isalpha()):
-            raise InvalidWordError(f"bad turn {text!r}: {word!r} is not a word")
+            raise InvalidWordError(f"bad turn {quoted(text)}: {quoted(word)} is not a word")
         return cls(word.lower(), parse_pattern(pat.strip(), len(word)))
 
     @classmethod

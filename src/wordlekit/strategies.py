@@ -24,7 +24,7 @@ import numpy as np
 import numpy.typing as npt
 
 from wordlekit.budget import checkpoint
-from wordlekit.errors import WordleError
+from wordlekit.errors import WordleError, quoted
 from wordlekit.feedback import Pattern, all_green
 from wordlekit.knowledge import Knowledge, Turn
 from wordlekit.matrix import PatternMatrix
@@ -435,7 +435,7 @@ def get_strategy(name: str, *, seed: int | None = 0) -> Strategy:
     cls = REGISTRY.get(key)
     if cls is None:
         raise UnknownStrategyError(
-            f"unknown strategy {name!r}: choose one of {', '.join(strategy_names())}"
+            f"unknown strategy {quoted(name)}: choose one of {', '.join(strategy_names())}"
         )
     if cls is RandomCandidate:
         return RandomCandidate(seed)

@@ -15,7 +15,7 @@ from functools import cache, cached_property
 from importlib import resources
 from pathlib import Path
 
-from wordlekit.errors import InvalidDateError, InvalidWordError, WordListError
+from wordlekit.errors import InvalidDateError, InvalidWordError, WordListError, quoted, shown
 
 MIN_WORD_LENGTH = 4
 MAX_WORD_LENGTH = 8
@@ -124,7 +124,7 @@ class WordList:
             return self._answer_index[word]
         except KeyError:
             raise InvalidWordError(
-                f"{word.upper()} is not a possible answer in the {self.name} list"
+                f"{shown(word)} is not a possible answer in the {self.name} list"
             ) from None
 
     def guess_index(self, word: str) -> int:
@@ -142,10 +142,10 @@ class WordList:
         if not w:
             raise InvalidWordError("empty word")
         if not (w.isascii() and w.isalpha()):
-            raise InvalidWordError(f"{word!r} is not a word: use the letters a-z only")
+            raise InvalidWordError(f"{quoted(word)} is not a word: use the letters a-z only")
         if len(w) != self.length:
             raise InvalidWordError(
-                f"{w.upper()} has {len(w)} letters; this list has {self.length}-letter words"
+                f"{shown(w)} has {len(w):,} letters; this list has {self.length}-letter words"
             )
         return w
 
@@ -215,12 +215,12 @@ class WordList:
         parts = [p.strip() for p in spec.split(",")]
         if len(parts) > 2 or not all(parts):
             raise WordListError(
-                f"bad list {spec!r}: use original, nyt or ANSWERS_FILE[,ALLOWED_FILE]"
+                f"bad list {quoted(spec)}: use original, nyt or ANSWERS_FILE[,ALLOWED_FILE]"
             )
         for p in parts:
             if not Path(p).is_file():
                 raise WordListError(
-                    f"no word list {p!r}: use original, nyt or a file of one word per line"
+                    f"no word list {quoted(p)}: use original, nyt or a file of one word per line"
                 )
         return cls.from_files(parts[0], parts[1] if len(parts) == 2 else None)
 
@@ -238,7 +238,7 @@ class WordList:
 @cache
 def _bundled(name: str) -> WordList:
     if name not in BUNDLED:
-        raise WordListError(f"no bundled list {name!r}: choose one of {', '.join(BUNDLED)}")
+        raise WordListError(f"no bundled list {quoted(name)}: choose one of {', '.join(BUNDLED)}")
     answers_file, allowed_file = BUNDLED[name]
     return WordList(name, _read_bundled(answers_file), _read_bundled(allowed_file))
 
@@ -325,7 +325,7 @@ def parse_date(value: dt.date | str) -> dt.date:
     try:
         return dt.date.fromisoformat(text)
     except ValueError:
-        raise InvalidDateError(f"bad date {value!r}: use YYYY-MM-DD or 'today'") from None
+        raise InvalidDateError(f"bad date {quoted(value)}: use YYYY-MM-DD or 'today'") from None
 
 
 def day_number(date: dt.date | str) -> int:
