@@ -449,23 +449,32 @@ class WorkPool:
             else:
                 self._waiters.remove(waiter)
 
-    def _admit(self, keys: tuple[str, ...]) -> None:
-        limits = (self.config.per_player, self.config.per_address)
+    def check_limits(self, player: str = "", address: str = "") -> None:
+        """Raise :class:`PoolBusy` (429) if this player or address already has its limit of
+        tasks in flight (a cheap early check: :meth:`run` checks again as it admits)."""
         with self._lock:
-            for key, limit in zip(keys, limits, strict=False):
-                if key and self._in_flight.get(key, 0) >= limit:
-                    self.counters["rejected"] += 1
-                    raise PoolBusy(
-                        f"at most {limit} long computations at a time per "
-                        f"{'player' if key is keys[0] else 'address'}: wait for the others",
-                        429,
-                        retry_after=1,
-                    )
+            self._check(_keys(player, address))
+
+    def _check(self, keys: tuple[str, str]) -> None:
+        limits = (self.config.per_player, self.config.per_address)
+        for who, key, limit in zip(("player", "address"), keys, limits, strict=True):
+            if key and self._in_flight.get(key, 0) >= limit:
+                self.counters["rejected"] += 1
+                raise PoolBusy(
+                    f"at most {limit} long computations at a time per {who}: "
+                    "wait for the others to finish",
+                    429,
+                    retry_after=1,
+                )
+
+    def _admit(self, keys: tuple[str, str]) -> None:
+        with self._lock:
+            self._check(keys)
             for key in keys:
                 if key:
                     self._in_flight[key] = self._in_flight.get(key, 0) + 1
 
-    def _leave(self, keys: tuple[str, ...]) -> None:
+    def _leave(self, keys: tuple[str, str]) -> None:
         with self._lock:
             for key in keys:
                 if key:
@@ -494,7 +503,7 @@ class WorkPool:
         self.start()
         arrived = time.monotonic()
         cfg = self.config
-        keys = (player, address)
+        keys = _keys(player, address)
         self._admit(keys)
         try:
             w = await self._acquire(heavy, cfg.budget / 2)
@@ -558,6 +567,11 @@ class WorkPool:
             if w.task is task:
                 w.flag[0] = work.CANCELLED
                 self.counters["cancelled"] += 1
+
+
+def _keys(player: str, address: str) -> tuple[str, str]:
+    """In-flight counter keys: a player's and an address's never share a counter."""
+    return (f"player:{player}" if player else "", f"address:{address}" if address else "")
 
 
 def _resolve(future: asyncio.Future[_Worker], w: _Worker) -> None:

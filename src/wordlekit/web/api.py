@@ -1,17 +1,20 @@
 """The HTTP API and the pages, as a FastAPI app (``create_app``).
 
 Every request is validated; bad input gets a 4xx with ``{"error": "..."}`` and never a
-traceback. The player is an anonymous id in an HttpOnly, SameSite cookie. Game logic stays in
-the library: the routes parse, call :mod:`wordlekit` and shape the answer.
+traceback. The player is an anonymous id in a cookie (:mod:`wordlekit.web.player`); HTTP
+hygiene (security headers, body limit, HEAD) is :mod:`wordlekit.web.http`. Game logic stays
+in the library: the routes parse, call :mod:`wordlekit` and shape the answer.
+
+Two kinds of routes: quick ones (games, guesses, statistics) run on a few threads and only
+touch SQLite; expensive ones (helper, bot, hints, reviews) are ``async`` and wait for a
+worker process of :mod:`wordlekit.workpool`, which runs :mod:`wordlekit.services` under the
+server's budget. The server process itself never loads the pattern matrix.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import logging
-import re
-import secrets
-import time
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from importlib import resources
@@ -40,14 +43,14 @@ from wordlekit.knowledge import Turn
 from wordlekit.services import is_expensive, turns_from_guesses
 from wordlekit.strategies import REGISTRY, get_strategy
 from wordlekit.web.http import MAX_BODY, install
+from wordlekit.web.player import COOKIE as COOKIE
+from wordlekit.web.player import PlayerMiddleware
 from wordlekit.words import WordList, parse_date
 from wordlekit.workpool import PoolBusy, PoolConfig, WorkerFailed, WorkPool, shared_pool
 
 log = logging.getLogger("wordlekit.web")
 
-COOKIE = "wordlekit_player"
 WORKER_THREADS = 4
-_PLAYER_RE = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
 STATIC = Path(str(resources.files("wordlekit").joinpath("web").joinpath("static")))
 TILE_NAMES = {Tile.GREEN: "green", Tile.YELLOW: "yellow", Tile.GRAY: "gray"}
 
@@ -173,9 +176,13 @@ class ServerSettings:
     max_body: int = MAX_BODY
 
 
-# The player cookie is set by these routes only (the games and statistics are the player's);
-# pages, static files and the helper need no identity.
-_PLAYER_PATHS = ("/api/games", "/api/stats")
+def _goes_to_the_pool(path: str, method: str) -> bool:
+    """Requests that run in the work pool (checked against the client's limits early)."""
+    if method != "POST" and not path.endswith("/review"):
+        return False
+    return path in ("/api/assist", "/api/solve", "/api/review") or (
+        path.startswith("/api/games/") and path.endswith(("/hint", "/review"))
+    )
 
 
 def create_app(
@@ -218,28 +225,12 @@ def create_app(
     app.state.wordlist = wl
     app.state.pool = work
 
-    @app.middleware("http")
-    async def player_cookie(request: Request, call_next):  # type: ignore[no-untyped-def]
-        player = request.cookies.get(COOKIE, "")
-        fresh = not _PLAYER_RE.match(player)
-        if fresh:
-            player = secrets.token_urlsafe(18)
-        request.state.player = player
-        request.state.known_player = "" if fresh else player
-        started = time.perf_counter()
-        response: Response = await call_next(request)
-        # Time spent inside the app, so load tests can tell service from queueing.
-        response.headers["Server-Timing"] = f"app;dur={(time.perf_counter() - started) * 1000:.2f}"
-        if fresh and request.url.path.startswith(_PLAYER_PATHS) and response.status_code < 400:
-            response.set_cookie(
-                COOKIE,
-                player,
-                max_age=10 * 365 * 86400,
-                httponly=True,
-                samesite="lax",
-                secure=cfg.secure_cookies,
-            )
-        return response
+    app.add_middleware(
+        PlayerMiddleware,
+        secure=cfg.secure_cookies,
+        expensive=_goes_to_the_pool,
+        check=work.check_limits,
+    )
 
     @app.exception_handler(RequestValidationError)
     async def on_validation(request: Request, exc: RequestValidationError) -> JSONResponse:
