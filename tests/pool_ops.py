@@ -43,7 +43,15 @@ def flag_state(matrix: Any) -> dict[str, Any]:
     return {"seconds": b.seconds, "nodes": b.nodes, "nominal": b.nominal, "pid": os.getpid()}
 
 
+def compiled(matrix: Any) -> dict[str, Any]:
+    """Which kernels the warm-up already compiled or loaded (before any task)."""
+    from wordlekit import _solver_jit
+
+    return {"solver": len(_solver_jit.solve.signatures)}
+
+
 OPERATIONS = {
+    "compiled": compiled,
     **REAL,
     "echo": echo,
     "polite": polite,

@@ -25,6 +25,14 @@ SLACK = 1.5
 
 @pytest.fixture(scope="module")
 def pool() -> Iterator[WorkPool]:
+    # The proven trees on disk before the workers start (as on any machine after the first
+    # run), so their warm-up cannot compile the solver by solving them.
+    from wordlekit import optimal
+    from wordlekit.matrix import PatternMatrix
+
+    pm = PatternMatrix.for_list(WordList.bundled())
+    for hard in (False, True):
+        optimal.opening_tree(pm, "salet", hard=hard)
     cfg = PoolConfig(
         workers=2,
         budget=BUDGET,
@@ -49,6 +57,12 @@ def test_a_task_runs_in_another_process(pool: WorkPool) -> None:
     out = run(pool, "echo", a=1, b="x")
     assert out["kwargs"] == {"a": 1, "b": "x"} and out["pid"] != os.getpid()
     assert out["answers"] == 2315
+
+
+def test_the_warm_up_compiles_the_solver(pool: WorkPool) -> None:
+    # compiling it inside a task would overrun the budget, get the worker killed before
+    # numba could cache the code, and start over in the next worker
+    assert run(pool, "compiled")["solver"] >= 1
 
 
 def test_the_real_operations(pool: WorkPool) -> None:

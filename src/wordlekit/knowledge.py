@@ -26,8 +26,11 @@ from wordlekit.errors import (
     InvalidPatternError,
     InvalidWordError,
     quoted,
+    shown,
 )
 from wordlekit.feedback import (
+    MAX_LENGTH,
+    MIN_LENGTH,
     Pattern,
     PatternStyle,
     Tile,
@@ -84,7 +87,11 @@ class Turn:
     def of(cls, guess: str, pattern: str | int) -> Turn:
         word = guess.strip()
         if not (word.isascii() and word.isalpha()):
-            raise InvalidWordError(f"{guess!r} is not a word: use the letters a-z only")
+            raise InvalidWordError(f"{quoted(guess)} is not a word: use the letters a-z only")
+        if not MIN_LENGTH <= len(word) <= MAX_LENGTH:  # blame the word, not its pattern
+            raise InvalidWordError(
+                f"{shown(word)} has {len(word):,} letters: words have {MIN_LENGTH} to {MAX_LENGTH}"
+            )
         return cls(word.lower(), parse_pattern(pattern, len(word)))
 
     @property

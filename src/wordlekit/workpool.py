@@ -103,8 +103,13 @@ def _rss_mb() -> float:
 
 
 def _warm(wordlist: WordList) -> Any:
-    """Load the matrix and every kernel a task can reach, before the first task."""
-    from wordlekit import optimal
+    """Load the matrix and every kernel a task can reach, before the first task (and with
+    no budget): compiling the solver inside a task (7.5 s from a cold numba cache) would
+    overrun every budget, get the worker killed before numba could cache the code, and
+    start again in the next worker."""
+    from wordlekit import optimal, services
+    from wordlekit.feedback import score
+    from wordlekit.knowledge import Turn
     from wordlekit.matrix import PatternMatrix
     from wordlekit.partition import load_numba
     from wordlekit.strategies import GameState, get_strategy
@@ -121,6 +126,16 @@ def _warm(wordlist: WordList) -> Any:
         with contextlib.suppress(WordleError):
             opener = optimal.default_opener(pm, hard, 6)
             optimal.opening_tree(pm, opener, hard=hard, max_guesses=6)
+    # every compiled path of the operations, on small cases: the solver (normal and hard),
+    # the review's estimate, the bot
+    answers = wordlist.answers
+    for hard in (False, True):
+        ctx = optimal.SolverContext(pm, hard, 6)
+        ctx.solve(np.arange(min(12, len(answers)), dtype=np.int32), 6)
+    answer, other = answers[0], answers[len(answers) // 2]
+    game = [Turn(other, score(other, answer)), Turn(answer, score(answer, answer))]
+    services.review(pm, game, answer=answer)
+    services.solve(pm, answer, strategy="optimal", start=other)
     return pm
 
 
@@ -142,9 +157,13 @@ def _worker_main(
     try:
         matrix = _warm(wordlist)
     except Exception as e:
-        conn.send(("failed", f"{type(e).__name__}: {e}"))
+        with contextlib.suppress(OSError, ValueError):  # the server may be gone already
+            conn.send(("failed", f"{type(e).__name__}: {e}"))
         return
-    conn.send(("ready", os.getpid()))
+    try:
+        conn.send(("ready", os.getpid()))
+    except (OSError, ValueError):  # the server stopped while this worker started
+        return
     while True:
         try:
             msg = conn.recv()
