@@ -19,7 +19,10 @@ under 50 ms for guesses and under 300 ms for assist. The same 200 games run two 
 - flat out: 200 players with no pause keep 200 requests in flight, so by Little's law the
   latency is 200 / throughput whatever the server does; this measures throughput.
 
-Each line also gives the time spent inside the app (the ``Server-Timing`` header).
+Each line also gives the time spent inside the app (the ``Server-Timing`` header). Since
+issue 11 the assist calls go to the server's work pool, which admits at most 8 expensive
+requests per client address and lets 8 wait: of "all 200 at once" from this one address,
+most are refused with 429/503 and ``Retry-After`` (counted apart from failures).
 
 Hostile mix (issue 11), for ``--seconds`` (60): the 200 paced players play games while 10
 hostile clients loop flat out, round robin, on the most expensive requests found:
@@ -175,6 +178,7 @@ class Tally:
     failed: int = 0  # an HTTP error status or a refused connection
     timed_out: int = 0
     starts_failed: int = 0  # new games refused or timed out
+    refused: int = 0  # 429/503 with Retry-After: the server's admission limits at work
     wall: float = 0.0
 
 
@@ -283,6 +287,8 @@ async def assist_call(
     tally.lat.append(took)
     if r is not None and r.status_code == 200:
         tally.app_ms.append(server_ms(r))
+    elif r is not None and r.status_code in (429, 503) and "retry-after" in r.headers:
+        tally.refused += 1
     elif code == "timeout":
         tally.timed_out += 1
     else:
@@ -318,6 +324,11 @@ def report(label: str, tally: Tally, target_ms: float) -> None:
             f"   FAILED {tally.failed}, timed out {tally.timed_out}, "
             f"games not started {tally.starts_failed}"
             if lost
+            else ""
+        )
+        + (
+            f"   refused by the limits (429/503, Retry-After) {tally.refused}"
+            if tally.refused
             else ""
         )
     )
