@@ -30,7 +30,7 @@ def median_seconds(fn: Callable[[], object], repeats: int = REPEATS) -> float:
 def first_call_in_fresh_process(numba_cache: str | None) -> float:
     """Seconds for the first matrix build in a new interpreter (compile or numba-cache load)."""
     code = (
-        "import time; from wordlekit.words import WordList; from wordlekit.matrix import "
+        "import time; from wordlekit.core.words import WordList; from wordlekit.fast.matrix import "
         "PatternMatrix; wl = WordList.bundled(); t = time.perf_counter(); "
         "PatternMatrix.build(wl); print(time.perf_counter() - t)"
     )
@@ -59,11 +59,11 @@ def main() -> None:
     cache = tempfile.mkdtemp(prefix="wordlekit-bench-")
     os.environ["WORDLEKIT_CACHE_DIR"] = cache
 
-    from wordlekit import kernel
-    from wordlekit.feedback import score
-    from wordlekit.knowledge import Knowledge, Turn
-    from wordlekit.matrix import PatternMatrix, cache_path
-    from wordlekit.words import WordList
+    from wordlekit.core.feedback import Turn, score
+    from wordlekit.core.knowledge import Knowledge
+    from wordlekit.core.words import WordList
+    from wordlekit.fast import kernel
+    from wordlekit.fast.matrix import PatternMatrix, cache_path
 
     wl = WordList.bundled("original")
     print(f"wordlekit engine benchmark: {len(wl.guesses):,} guesses x {len(wl.answers):,} answers")

@@ -22,8 +22,8 @@ def timed(fn):  # type: ignore[no-untyped-def]
 
 
 def main() -> None:
-    from wordlekit.openers import Method, RankStore, rank_openers
-    from wordlekit.words import WordList
+    from wordlekit.analysis.openers import Method, RankStore, rank_openers
+    from wordlekit.core.words import WordList
 
     wl = WordList.bundled()
     tmp = Path(tempfile.mkdtemp(prefix="wordlekit-openers-"))

@@ -16,9 +16,9 @@ import sys
 
 RUN = r"""
 import json, resource, sys, time
-from wordlekit.matrix import PatternMatrix
-from wordlekit.optimal import solve_opening
-from wordlekit.words import WordList
+from wordlekit.fast.matrix import PatternMatrix
+from wordlekit.solve.optimal import solve_opening
+from wordlekit.core.words import WordList
 pm = PatternMatrix.for_list(WordList.bundled())
 pm.guess_letter_counts
 start, hard = sys.argv[1], sys.argv[2] == "hard"

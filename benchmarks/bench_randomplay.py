@@ -16,8 +16,8 @@ import time
 
 
 def main() -> None:
-    from wordlekit.randomplay import Solver
-    from wordlekit.words import WordList
+    from wordlekit.analysis.randomplay import Solver
+    from wordlekit.core.words import WordList
 
     wl = WordList.bundled()
     solver = Solver(wl)

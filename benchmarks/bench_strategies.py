@@ -20,12 +20,14 @@ import time
 def main() -> None:
     cache = tempfile.mkdtemp(prefix="wordlekit-bench-")
     os.environ["WORDLEKIT_CACHE_DIR"] = cache
-    from wordlekit.bench import benchmark, play
-    from wordlekit.knowledge import Turn
-    from wordlekit.matrix import PatternMatrix
-    from wordlekit.partition import load_numba
-    from wordlekit.strategies import REGISTRY, GameState, get_strategy
-    from wordlekit.words import WordList
+    from wordlekit.core.feedback import Turn
+    from wordlekit.core.words import WordList
+    from wordlekit.fast.matrix import PatternMatrix
+    from wordlekit.fast.partition import load_numba
+    from wordlekit.solve.bench import benchmark
+    from wordlekit.solve.bot import play
+    from wordlekit.solve.registry import REGISTRY, get_strategy
+    from wordlekit.solve.state import GameState
 
     wl = WordList.bundled()
     pm = PatternMatrix.for_list(wl)

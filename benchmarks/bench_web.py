@@ -197,7 +197,7 @@ async def player(
 
     A failed or timed-out guess ends that game (its state is unknown) and a new one starts.
     """
-    from wordlekit.game import Game
+    from wordlekit.core.game import Game
 
     rng = random.Random(seed)
 
@@ -255,7 +255,7 @@ async def games(
     timeout: float,
     seed0: int = 0,
 ) -> Tally:
-    from wordlekit.words import WordList
+    from wordlekit.core.words import WordList
 
     words = list(WordList.bundled().guesses)
     tally = Tally()
@@ -274,8 +274,8 @@ async def games(
 async def assist_call(
     client: httpx.AsyncClient, seed: int, tally: Tally, delay: float, timeout: float
 ) -> None:
-    from wordlekit.feedback import format_pattern, score
-    from wordlekit.words import WordList
+    from wordlekit.core.feedback import format_pattern, score
+    from wordlekit.core.words import WordList
 
     rng = random.Random(seed)
     wl = WordList.bundled()
@@ -503,7 +503,7 @@ class Monitor:
 async def mix(
     base: str, seconds: float, timeout: float, seen: dict[str, list[str]]
 ) -> tuple[Tally, Hostile, float]:
-    from wordlekit.words import WordList
+    from wordlekit.core.words import WordList
 
     words = list(WordList.bundled().guesses)
     tally, hostile = Tally(), Hostile()

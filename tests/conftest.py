@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from wordlekit.words import WordList
+from wordlekit.core.words import WordList
 
 DATA = Path(__file__).parent / "data"
 

@@ -8,7 +8,7 @@ import time
 from typing import Any
 
 from wordlekit import budget as work
-from wordlekit.services import OPERATIONS as REAL
+from wordlekit.services.operations import OPERATIONS as REAL
 
 
 def echo(matrix: Any, **kwargs: Any) -> dict[str, Any]:
@@ -45,7 +45,7 @@ def flag_state(matrix: Any) -> dict[str, Any]:
 
 def compiled(matrix: Any) -> dict[str, Any]:
     """Which kernels the warm-up already compiled or loaded (before any task)."""
-    from wordlekit import _solver_jit
+    from wordlekit.solve import _solver_jit
 
     return {"solver": len(_solver_jit.solve.signatures)}
 

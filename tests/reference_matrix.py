@@ -12,8 +12,8 @@ import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from wordlekit.feedback import score
-from wordlekit.words import WordList
+from wordlekit.core.feedback import score
+from wordlekit.core.words import WordList
 
 CHECKSUMS = Path(__file__).parent / "data" / "matrix-checksums.txt"
 

@@ -6,13 +6,14 @@ import random
 
 import pytest
 
-from wordlekit.bench import benchmark, play, tree_for
+from wordlekit.core.feedback import Turn
+from wordlekit.core.game import hard_mode_violation
+from wordlekit.core.words import WordList
 from wordlekit.errors import InvalidWordError
-from wordlekit.game import hard_mode_violation
-from wordlekit.knowledge import Turn
-from wordlekit.matrix import PatternMatrix
-from wordlekit.strategies import REGISTRY, get_strategy
-from wordlekit.words import WordList
+from wordlekit.fast.matrix import PatternMatrix
+from wordlekit.solve.bench import benchmark, tree_for
+from wordlekit.solve.bot import play
+from wordlekit.solve.registry import REGISTRY, get_strategy
 
 ORIGINAL = WordList.bundled()
 
@@ -91,7 +92,7 @@ def test_candidates_only_guesses_are_candidates(pm: PatternMatrix) -> None:
 
 
 def _fits(step, word: str) -> bool:  # type: ignore[no-untyped-def]
-    from wordlekit.feedback import score
+    from wordlekit.core.feedback import score
 
     return score(step.guess, word) == step.pattern
 

@@ -10,10 +10,10 @@ import pytest
 
 from wordlekit import budget as work
 from wordlekit.budget import Budget, checkpoint
+from wordlekit.core.words import WordList
 from wordlekit.errors import BudgetExceeded
-from wordlekit.matrix import PatternMatrix
-from wordlekit.optimal import SolverContext, solve_opening
-from wordlekit.words import WordList
+from wordlekit.fast.matrix import PatternMatrix
+from wordlekit.solve.optimal import SolverContext, solve_opening
 
 
 @pytest.fixture(scope="module")

@@ -506,9 +506,9 @@ def test_serve_refuses_a_taken_port_and_a_bad_database(tmp_path: Path) -> None:
 
 def stored_finished_game(db: Path) -> str:
     """A database holding one won practice game; returns the game's id."""
-    from wordlekit.game import Game
-    from wordlekit.gamestore import Store
-    from wordlekit.words import WordList
+    from wordlekit.core.game import Game
+    from wordlekit.core.words import WordList
+    from wordlekit.store.games import Store
 
     store = Store(db, WordList.bundled("original"))
     stored, _ = store.create("player", Game.practice(7), "practice", None, 7)
@@ -547,7 +547,7 @@ def test_db_backup_of_a_database_with_a_finished_game(tmp_path: Path) -> None:
 def test_db_backup_uses_the_default_database(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from wordlekit.gamestore import default_db_path
+    from wordlekit.store.games import default_db_path
 
     monkeypatch.setenv("WORDLEKIT_DATA_DIR", str(tmp_path / "data"))
     bad("db", "backup", str(tmp_path / "b.sqlite3"), match="no database at")

@@ -9,8 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from wordlekit.errors import InvalidPatternError
-from wordlekit.feedback import (
+from wordlekit.core.feedback import (
     Tile,
     all_green,
     explain,
@@ -19,6 +18,7 @@ from wordlekit.feedback import (
     pattern_tiles,
     score,
 )
+from wordlekit.errors import InvalidPatternError
 
 DATA = Path(__file__).parent / "data"
 

@@ -6,11 +6,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from wordlekit.core.feedback import Tile, Turn, score
+from wordlekit.core.game import Game, Status, hard_mode_violation
+from wordlekit.core.words import WordList
 from wordlekit.errors import GameOverError, HardModeError, InvalidWordError
-from wordlekit.feedback import Tile, score
-from wordlekit.game import Game, Status, hard_mode_violation
-from wordlekit.knowledge import Turn
-from wordlekit.words import WordList
 
 ORIGINAL = WordList.bundled()
 

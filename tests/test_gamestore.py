@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from wordlekit.core.game import Game
+from wordlekit.core.words import WordList
 from wordlekit.errors import GameOverError, HardModeError, InvalidWordError
-from wordlekit.game import Game
-from wordlekit.gamestore import GameNotFoundError, Store, TurnConflictError
-from wordlekit.words import WordList
+from wordlekit.store.games import GameNotFoundError, Store, TurnConflictError
 
 WL = WordList.bundled()
 

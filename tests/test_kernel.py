@@ -1,4 +1,4 @@
-"""The numba kernels against the reference ``score``."""
+"""The numba pattern-matrix kernel against the reference ``score``."""
 
 from __future__ import annotations
 
@@ -11,17 +11,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from reference_matrix import pinned, reference_checksum
-from wordlekit import kernel
-from wordlekit.feedback import score
-from wordlekit.matrix import PatternMatrix
-from wordlekit.words import WordList
+from wordlekit.core.codes import encode
+from wordlekit.core.feedback import score
+from wordlekit.core.words import WordList
+from wordlekit.fast import kernel
+from wordlekit.fast.matrix import PatternMatrix
 
 
 def test_random_300_by_300_sample_equals_reference(original: WordList) -> None:
     rng = random.Random(2022)
     guesses = rng.sample(original.guesses, 300)
     answers = rng.sample(original.answers, 300)
-    m = kernel.pattern_matrix(kernel.encode(guesses), kernel.encode(answers))
+    m = kernel.pattern_matrix(encode(guesses), encode(answers))
     assert m.shape == (300, 300) and m.dtype == np.uint8
     for i, g in enumerate(guesses):
         for j, a in enumerate(answers):
@@ -51,35 +52,7 @@ def test_pinned_checksum_is_the_reference() -> None:
 )
 def test_matrix_equals_reference_for_every_length(lists: tuple[list[str], list[str]]) -> None:
     guesses, answers = lists
-    m = kernel.pattern_matrix(kernel.encode(guesses), kernel.encode(answers))
+    m = kernel.pattern_matrix(encode(guesses), encode(answers))
     expected = np.array([[score(g, a) for a in answers] for g in guesses])
     assert m.dtype == (np.uint8 if len(guesses[0]) <= 5 else np.uint16)
     assert (m == expected).all()
-
-
-@settings(max_examples=60, deadline=None)
-@given(
-    st.lists(st.text("abcdef", min_size=5, max_size=5), min_size=1, max_size=30),
-    st.lists(st.text("abcdef", min_size=5, max_size=5), min_size=1, max_size=3),
-    st.text("abcdef", min_size=5, max_size=5),
-)
-def test_consistent_mask_equals_reference(
-    words: list[str], guesses: list[str], secret: str
-) -> None:
-    patterns = np.array([score(g, secret) for g in guesses], dtype=np.int64)
-    mask = kernel.consistent_mask(kernel.encode(words), kernel.encode(guesses), patterns)
-    expected = [
-        all(score(g, w) == p for g, p in zip(guesses, patterns, strict=True)) for w in words
-    ]
-    assert mask.tolist() == expected
-
-
-def test_scores_against(original: WordList) -> None:
-    words = original.answers[:500]
-    got = kernel.scores_against(kernel.encode(["eerie"])[0], kernel.encode(words))
-    assert got.tolist() == [score("eerie", w) for w in words]
-
-
-def test_encode_rejects_mixed_lengths() -> None:
-    with pytest.raises(ValueError):
-        kernel.encode(["abcd", "abcde"])

@@ -9,16 +9,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wordlekit.errors import InconsistentFeedbackError, InvalidPatternError, InvalidWordError
-from wordlekit.feedback import parse_pattern, score
-from wordlekit.knowledge import (
+from wordlekit.core.feedback import Turn, parse_pattern, score
+from wordlekit.core.knowledge import (
     Knowledge,
     LetterConstraints,
-    Turn,
     filter_by_hints,
     impossible_reason,
 )
-from wordlekit.words import WordList
+from wordlekit.core.words import WordList
+from wordlekit.errors import InconsistentFeedbackError, InvalidPatternError, InvalidWordError
 
 ORIGINAL = WordList.bundled("original")
 

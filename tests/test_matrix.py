@@ -7,9 +7,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from wordlekit.feedback import score
-from wordlekit.matrix import PatternMatrix, cache_path, read_cache
-from wordlekit.words import WordList
+from wordlekit.core.feedback import score
+from wordlekit.core.words import WordList
+from wordlekit.fast.matrix import PatternMatrix, cache_path, read_cache
 
 
 @pytest.fixture

@@ -7,8 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from wordlekit.errors import WordListError
-from wordlekit.openers import (
+from wordlekit.analysis.openers import (
     Method,
     RankError,
     RankStore,
@@ -17,7 +16,8 @@ from wordlekit.openers import (
     resolve_words,
     sort_results,
 )
-from wordlekit.words import WordList
+from wordlekit.core.words import WordList
+from wordlekit.errors import WordListError
 
 SMALL = WordList.from_words(
     [
@@ -66,8 +66,8 @@ def test_ranking_equals_direct_computation(store: RankStore, name: str) -> None:
 
 
 def test_optimal_values_match_the_solver(store: RankStore) -> None:
-    from wordlekit.matrix import PatternMatrix
-    from wordlekit.optimal import solve_opening
+    from wordlekit.fast.matrix import PatternMatrix
+    from wordlekit.solve.optimal import solve_opening
 
     pm = PatternMatrix.for_list(SMALL)
     _, results = rank_openers(SMALL, Method.parse("optimal"), ["trace", "adieu"], store, workers=1)

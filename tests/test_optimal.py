@@ -8,14 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from wordlekit import treefile
+from wordlekit.core.feedback import Turn, all_green, score
+from wordlekit.core.game import hard_mode_violation
+from wordlekit.core.words import WordList
 from wordlekit.errors import WordleError
-from wordlekit.feedback import all_green, score
-from wordlekit.game import hard_mode_violation
-from wordlekit.knowledge import Turn
-from wordlekit.matrix import PatternMatrix
-from wordlekit.optimal import InfeasibleError, best_openers, solve_opening
-from wordlekit.words import WordList
+from wordlekit.fast.matrix import PatternMatrix
+from wordlekit.solve import treefile
+from wordlekit.solve.optimal import InfeasibleError, best_openers, solve_opening
 
 ORIGINAL = WordList.bundled()
 INF = float("inf")

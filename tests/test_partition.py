@@ -10,12 +10,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wordlekit.feedback import score
-from wordlekit.game import hard_mode_violation
-from wordlekit.knowledge import Turn
-from wordlekit.matrix import PatternMatrix
-from wordlekit.partition import figures, hard_mode_mask, letter_counts
-from wordlekit.words import WordList
+from wordlekit.core.codes import letter_counts
+from wordlekit.core.feedback import Turn, score
+from wordlekit.core.game import hard_mode_violation
+from wordlekit.core.words import WordList
+from wordlekit.fast.matrix import PatternMatrix
+from wordlekit.fast.partition import figures, hard_mode_mask
 
 ORIGINAL = WordList.bundled()
 
@@ -80,7 +80,7 @@ def test_known_first_guess_figures(pm: PatternMatrix) -> None:
 def test_hard_mode_mask_equals_the_rule(answer: str, guesses: list[str]) -> None:
     history = [Turn(g, score(g, answer)) for g in guesses]
     sample = ORIGINAL.guesses[::37]
-    from wordlekit.kernel import encode
+    from wordlekit.core.codes import encode
 
     codes = encode(sample)
     mask = hard_mode_mask(codes, history)
@@ -91,7 +91,7 @@ def test_hard_mode_mask_equals_the_rule(answer: str, guesses: list[str]) -> None
 
 
 def test_letter_counts() -> None:
-    from wordlekit.kernel import encode
+    from wordlekit.core.codes import encode
 
     counts = letter_counts(encode(["geese", "crane"]))
     assert counts[0, ord("e") - 97] == 3 and counts[0, ord("g") - 97] == 1

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from wordlekit.analysis.randomplay import ResultStore, Solver, random_play, run_all
+from wordlekit.core.feedback import score
+from wordlekit.core.words import WordList
 from wordlekit.errors import WordleError
-from wordlekit.feedback import score
-from wordlekit.randomplay import ResultStore, Solver, random_play, run_all
-from wordlekit.words import WordList
 
 # Words sharing -ATCH: random play among them can take seven guesses or more.
 HARD = ["batch", "catch", "hatch", "latch", "match", "patch", "watch", "crane", "slate"]

@@ -6,12 +6,11 @@ import math
 
 import pytest
 
+from wordlekit.analysis.review import finish_estimate, review
+from wordlekit.core.feedback import Turn, score
+from wordlekit.core.words import WordList
 from wordlekit.errors import WordleError
-from wordlekit.feedback import score
-from wordlekit.knowledge import Turn
-from wordlekit.matrix import PatternMatrix
-from wordlekit.review import finish_estimate, review
-from wordlekit.words import WordList
+from wordlekit.fast.matrix import PatternMatrix
 
 ORIGINAL = WordList.bundled()
 

@@ -7,10 +7,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from wordlekit import root_cache
-from wordlekit.matrix import PatternMatrix
-from wordlekit.partition import figures
-from wordlekit.words import WordList
+from wordlekit.core.words import WordList
+from wordlekit.fast import root_cache
+from wordlekit.fast.matrix import PatternMatrix
+from wordlekit.fast.partition import figures
 
 
 @pytest.fixture

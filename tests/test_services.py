@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from wordlekit import services
 from wordlekit.budget import Budget
+from wordlekit.core.feedback import Turn
+from wordlekit.core.words import WordList
 from wordlekit.errors import BudgetExceeded, InconsistentFeedbackError, WordleError
-from wordlekit.knowledge import Turn
-from wordlekit.matrix import PatternMatrix
-from wordlekit.strategies import GameState, get_strategy
-from wordlekit.words import WordList
+from wordlekit.fast.matrix import PatternMatrix
+from wordlekit.services import operations as services
+from wordlekit.solve.registry import get_strategy
+from wordlekit.solve.state import GameState
 
 FUZZY = [Turn.parse("fuzzy:bbbbb")]
 

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from wordlekit.errors import StorageError
-from wordlekit.storage import atomic_write, backup, connect
+from wordlekit.store.database import backup, connect
+from wordlekit.store.files import atomic_write
 
 
 def test_atomic_write_replaces_and_leaves_no_temporary_file(tmp_path: Path) -> None:
@@ -154,7 +155,7 @@ def test_backup_refuses_to_overwrite_unless_asked(tmp_path: Path) -> None:
 def test_a_file_that_appears_during_the_backup_is_kept(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import wordlekit.storage as storage
+    import wordlekit.store.database as storage
 
     source = tmp_path / "games.sqlite3"
     make_db(source)

@@ -5,20 +5,14 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from wordlekit.core.feedback import Turn, score
+from wordlekit.core.game import hard_mode_violation
+from wordlekit.core.words import WordList
 from wordlekit.errors import InconsistentFeedbackError, WordleError
-from wordlekit.feedback import score
-from wordlekit.game import hard_mode_violation
-from wordlekit.knowledge import Turn
-from wordlekit.matrix import PatternMatrix
-from wordlekit.strategies import (
-    REGISTRY,
-    GameState,
-    Strategy,
-    UnknownStrategyError,
-    get_strategy,
-    strategy_names,
-)
-from wordlekit.words import WordList
+from wordlekit.fast.matrix import PatternMatrix
+from wordlekit.solve.registry import REGISTRY, UnknownStrategyError, get_strategy, strategy_names
+from wordlekit.solve.state import GameState
+from wordlekit.solve.strategies import Strategy
 
 ORIGINAL = WordList.bundled()
 

@@ -17,9 +17,10 @@ from textual.pilot import Pilot
 from textual.widgets import DataTable, Static
 
 from wordlekit.cli import app as cli_app
-from wordlekit.feedback import Tile, format_pattern, score
-from wordlekit.game import Game, Status
-from wordlekit.gamestore import Store
+from wordlekit.core.feedback import Tile, format_pattern, score
+from wordlekit.core.game import Game, Status
+from wordlekit.core.words import WordList
+from wordlekit.store.games import Store
 from wordlekit.tui import WordleApp, build_app
 from wordlekit.tui.assist import AssistScreen
 from wordlekit.tui.play import PlayScreen
@@ -27,7 +28,6 @@ from wordlekit.tui.screens import KEY_HELP, HelpScreen, StatsScreen
 from wordlekit.tui.screenshots import capture
 from wordlekit.tui.session import PLAYER_FILE, player_id
 from wordlekit.tui.widgets import Board, Keyboard
-from wordlekit.words import WordList
 
 SIZE = (100, 40)
 SEED = 42
@@ -400,10 +400,10 @@ def test_tui_command_builds_the_app(tmp_path: Path, monkeypatch: pytest.MonkeyPa
 
 
 def test_assist_hard_mode_suggestions_obey_the_rule() -> None:
-    from wordlekit.game import hard_mode_violation
-    from wordlekit.knowledge import Turn
+    from wordlekit.core.feedback import Turn
+    from wordlekit.core.game import hard_mode_violation
+    from wordlekit.core.words import WordList
     from wordlekit.tui.session import engine_for
-    from wordlekit.words import WordList
 
     engine = engine_for(WordList.bundled())
     turns = [Turn.parse("crane:bbygb")]

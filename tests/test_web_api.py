@@ -16,11 +16,11 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 
-from wordlekit.feedback import score
-from wordlekit.game import Game
-from wordlekit.gamestore import Store
+from wordlekit.core.feedback import score
+from wordlekit.core.game import Game
+from wordlekit.core.words import WordList
+from wordlekit.store.games import Store
 from wordlekit.web.api import COOKIE, create_app
-from wordlekit.words import WordList
 
 ORIGINAL = WordList.bundled()
 

@@ -22,8 +22,8 @@ import pytest
 import uvicorn
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect, sync_playwright
 
-from wordlekit.feedback import format_pattern, score
-from wordlekit.game import Game
+from wordlekit.core.feedback import format_pattern, score
+from wordlekit.core.game import Game
 from wordlekit.web.api import create_app
 
 # $WORDLEKIT_CHROMIUM as in scripts/ensure-chromium (`os` is not imported by this module)
@@ -231,7 +231,7 @@ def wait_background(page: Page, selector: str, colour: str) -> None:
 def test_a_first_visit_starts_todays_puzzle(page: Page) -> None:
     import datetime as dt
 
-    from wordlekit.words import day_number
+    from wordlekit.core.words import day_number
 
     open_app(page)
     label = page.get_by_test_id("game-label")

@@ -42,11 +42,11 @@ from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from wordlekit.feedback import score
-from wordlekit.game import Game
+from wordlekit.core.feedback import score
+from wordlekit.core.game import Game
+from wordlekit.core.words import WordList
+from wordlekit.services.pool import PoolConfig, WorkPool
 from wordlekit.web.api import ServerSettings, create_app
-from wordlekit.words import WordList
-from wordlekit.workpool import PoolConfig, WorkPool
 
 ORIGINAL = WordList.bundled()
 COOKIE = "wordlekit_player"  # the player cookie

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from wordlekit.core.words import WordList, daily_answer, daily_order, day_number
 from wordlekit.errors import InvalidDateError, InvalidWordError, WordListError
-from wordlekit.words import WordList, daily_answer, daily_order, day_number
 
 
 def test_bundled_sizes(original: WordList, nyt: WordList) -> None:

@@ -12,10 +12,10 @@ from typing import Any
 
 import pytest
 
+from wordlekit.core.feedback import Turn
+from wordlekit.core.words import WordList
 from wordlekit.errors import BudgetExceeded, WordleError
-from wordlekit.knowledge import Turn
-from wordlekit.words import WordList
-from wordlekit.workpool import PoolBusy, PoolConfig, WorkerFailed, WorkPool
+from wordlekit.services.pool import PoolBusy, PoolConfig, WorkerFailed, WorkPool
 
 BUDGET = 1.0
 GRACE = 0.5
@@ -27,8 +27,8 @@ SLACK = 1.5
 def pool() -> Iterator[WorkPool]:
     # The proven trees on disk before the workers start (as on any machine after the first
     # run), so their warm-up cannot compile the solver by solving them.
-    from wordlekit import optimal
-    from wordlekit.matrix import PatternMatrix
+    from wordlekit.fast.matrix import PatternMatrix
+    from wordlekit.solve import optimal
 
     pm = PatternMatrix.for_list(WordList.bundled())
     for hard in (False, True):

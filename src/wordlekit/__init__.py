@@ -7,6 +7,20 @@
 
 from __future__ import annotations
 
+from wordlekit.core.feedback import (
+    Pattern,
+    Tile,
+    Turn,
+    all_green,
+    explain,
+    format_pattern,
+    parse_pattern,
+    pattern_tiles,
+    score,
+)
+from wordlekit.core.game import Game, Status, hard_mode_violation
+from wordlekit.core.knowledge import Knowledge, LetterConstraints, filter_by_hints
+from wordlekit.core.words import WordList, daily_answer
 from wordlekit.errors import (
     GameOverError,
     HardModeError,
@@ -17,19 +31,6 @@ from wordlekit.errors import (
     WordleError,
     WordListError,
 )
-from wordlekit.feedback import (
-    Pattern,
-    Tile,
-    all_green,
-    explain,
-    format_pattern,
-    parse_pattern,
-    pattern_tiles,
-    score,
-)
-from wordlekit.game import Game, Status, hard_mode_violation
-from wordlekit.knowledge import Knowledge, LetterConstraints, Turn, filter_by_hints
-from wordlekit.words import WordList, daily_answer
 
 __version__ = "0.1.0"
 

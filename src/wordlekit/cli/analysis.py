@@ -13,10 +13,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from wordlekit.cli.app import app, examples, json_option, lists_option, load_lists, out, print_json
+from wordlekit.core.feedback import Turn, format_pattern, score
+from wordlekit.core.words import WordList
 from wordlekit.errors import WordleError
-from wordlekit.feedback import format_pattern, score
-from wordlekit.knowledge import Turn
-from wordlekit.words import WordList
 
 
 def _answers_only(wl: WordList) -> WordList:
@@ -74,7 +73,7 @@ def expected_cmd(
     the probability of needing more than six. The list's answers are both the guesses and the
     possible answers.
     """
-    from wordlekit import randomplay
+    from wordlekit.analysis import randomplay
 
     if bool(word) == all_:
         raise WordleError("give a WORD or --all (not both)")
@@ -103,7 +102,7 @@ def expected_cmd(
 
 
 def _print_sim(console: Console, sim: object, exact: float, p_exact: float) -> None:
-    from wordlekit.randomplay import Simulation
+    from wordlekit.analysis.randomplay import Simulation
 
     assert isinstance(sim, Simulation)
     verdict = "contains" if sim.mean_low <= exact <= sim.mean_high else "MISSES"
@@ -126,8 +125,8 @@ def _expected_all(
     csv_: bool,
     json_: bool,
 ) -> None:
-    from wordlekit import randomplay
-    from wordlekit.gamestore import data_dir
+    from wordlekit.analysis import randomplay
+    from wordlekit.store.files import data_dir
 
     path = Path(db) if db else data_dir() / "analysis.sqlite3"
     store = randomplay.ResultStore(path)
@@ -269,8 +268,8 @@ def review_cmd(
 
     TURN is GUESS:PATTERN, or a bare GUESS when --answer is given.
     """
-    from wordlekit.matrix import PatternMatrix
-    from wordlekit.review import review
+    from wordlekit.analysis.review import review
+    from wordlekit.fast.matrix import PatternMatrix
 
     wl = load_lists(lists)
     parsed: list[Turn] = []

@@ -17,9 +17,9 @@ import click
 from rich.console import Console
 from rich.text import Text
 
+from wordlekit.core.feedback import Tile, pattern_tiles
+from wordlekit.core.words import WordList
 from wordlekit.errors import WordleError
-from wordlekit.feedback import Tile, pattern_tiles
-from wordlekit.words import WordList
 
 EXIT_BAD_INPUT = 2
 F = TypeVar("F", bound=Callable[..., Any])

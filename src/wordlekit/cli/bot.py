@@ -11,7 +11,6 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from wordlekit.bench import BenchmarkResult, benchmark, play
 from wordlekit.cli.app import (
     F,
     app,
@@ -23,10 +22,12 @@ from wordlekit.cli.app import (
     print_json,
     tiles_text,
 )
-from wordlekit.feedback import format_pattern
-from wordlekit.knowledge import Turn
-from wordlekit.matrix import PatternMatrix
-from wordlekit.strategies import REGISTRY, GameState, get_strategy
+from wordlekit.core.feedback import Turn, format_pattern
+from wordlekit.fast.matrix import PatternMatrix
+from wordlekit.solve.bench import BenchmarkResult, benchmark
+from wordlekit.solve.bot import play
+from wordlekit.solve.registry import REGISTRY, get_strategy
+from wordlekit.solve.state import GameState
 
 
 def strategy_option(f: F) -> F:

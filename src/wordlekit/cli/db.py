@@ -43,8 +43,8 @@ def backup_cmd(file: str, db: str | None, force: bool, json_: bool) -> None:
     The copy is one consistent snapshot (SQLite's online backup), written beside FILE and
     renamed into place, so FILE is never half written. An existing FILE is kept unless --force.
     """
-    from wordlekit.gamestore import default_db_path
-    from wordlekit.storage import backup
+    from wordlekit.store.database import backup
+    from wordlekit.store.games import default_db_path
 
     source = Path(db) if db else default_db_path()
     if not source.exists():

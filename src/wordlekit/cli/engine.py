@@ -17,10 +17,10 @@ from wordlekit.cli.app import (
     print_json,
     tiles_text,
 )
+from wordlekit.core.feedback import Turn, explain, format_pattern, score
+from wordlekit.core.knowledge import Knowledge, LetterConstraints
+from wordlekit.core.words import BUNDLED, WordList, daily_answer, day_number, parse_date
 from wordlekit.errors import InconsistentFeedbackError, InvalidWordError, WordleError
-from wordlekit.feedback import explain, format_pattern, score
-from wordlekit.knowledge import Knowledge, LetterConstraints, Turn
-from wordlekit.words import BUNDLED, WordList, daily_answer, day_number, parse_date
 
 _FORMATS = ("emoji", "letters", "digits", "json")
 

@@ -100,8 +100,8 @@ def rank_openers_cmd(
     Results go to SQLite as they arrive: a stopped run resumes without recomputing, and a
     finished one with the same settings only prints the table.
     """
-    from wordlekit import openers
-    from wordlekit.gamestore import data_dir
+    from wordlekit.analysis import openers
+    from wordlekit.store.files import data_dir
 
     m = openers.Method.parse(method)
     wl = load_lists(lists)

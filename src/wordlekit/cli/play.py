@@ -18,9 +18,9 @@ from wordlekit.cli.app import (
     out,
     tiles_text,
 )
+from wordlekit.core.feedback import Tile, format_pattern
+from wordlekit.core.game import Game, Status
 from wordlekit.errors import HardModeError, InvalidWordError, WordleError
-from wordlekit.feedback import Tile, format_pattern
-from wordlekit.game import Game, Status
 
 KEYBOARD_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
 

@@ -11,10 +11,9 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from wordlekit.cli.app import app, examples, json_option, lists_option, load_lists, out, print_json
+from wordlekit.core.feedback import Turn, format_pattern
 from wordlekit.errors import WordleError
-from wordlekit.feedback import format_pattern
-from wordlekit.knowledge import Turn
-from wordlekit.matrix import PatternMatrix
+from wordlekit.fast.matrix import PatternMatrix
 
 
 @contextmanager
@@ -87,7 +86,7 @@ def optimal_cmd(
     json_: bool,
 ) -> None:
     """The decision tree with the least total guesses over all answers, proven optimal."""
-    from wordlekit import optimal, treefile
+    from wordlekit.solve import optimal, treefile
 
     wl = load_lists(lists)
     if start is not None:
@@ -192,7 +191,7 @@ def tree_group() -> None:
 @json_option
 def tree_verify_cmd(file: str, hard: bool, max_guesses: int, lists: str, json_: bool) -> None:
     """Replay every answer through the tree in FILE: is it a valid strategy, and how good?"""
-    from wordlekit import treefile
+    from wordlekit.solve import treefile
 
     wl = load_lists(lists)
     tf = treefile.read(file)
@@ -236,7 +235,7 @@ def tree_verify_cmd(file: str, hard: bool, max_guesses: int, lists: str, json_: 
 @json_option
 def tree_show_cmd(file: str, turns: tuple[str, ...], limit: int, json_: bool) -> None:
     """The subtree of FILE after the given turns: the next guess and each answer's path."""
-    from wordlekit import treefile
+    from wordlekit.solve import treefile
 
     tf = treefile.read(file)
     history = [Turn.parse(t) for t in turns]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from wordlekit.cli.app import app, examples
-from wordlekit.strategies import REGISTRY
+from wordlekit.solve.registry import REGISTRY
 
 
 @app.command(

@@ -95,9 +95,9 @@ def serve_cmd(
     """
     import uvicorn
 
-    from wordlekit.gamestore import default_db_path
+    from wordlekit.services.pool import PoolConfig
+    from wordlekit.store.games import default_db_path
     from wordlekit.web.api import ServerSettings, create_app
-    from wordlekit.workpool import PoolConfig
 
     path = db or str(default_db_path())
     _check_port(host, port)

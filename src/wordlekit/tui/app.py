@@ -14,15 +14,15 @@ from textual import events, work
 from textual.app import App
 from textual.binding import Binding, BindingType
 
+from wordlekit.core.words import WordList
 from wordlekit.errors import WordleError
-from wordlekit.gamestore import Store, default_db_path
-from wordlekit.strategies import get_strategy
+from wordlekit.solve.registry import get_strategy
+from wordlekit.store.games import Store, default_db_path
 from wordlekit.tui.assist import AssistScreen
 from wordlekit.tui.play import PlayScreen
 from wordlekit.tui.screens import HelpScreen, StatsScreen
 from wordlekit.tui.session import Engine, GameSpec, engine_for, player_id
 from wordlekit.tui.styles import CSS
-from wordlekit.words import WordList
 
 SCREENS = ("play", "assist", "stats", "help")
 GAME_SCREENS = ("play", "assist")  # where Escape on Statistics and Help goes back to

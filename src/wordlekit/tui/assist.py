@@ -19,10 +19,9 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
+from wordlekit.core.feedback import Tile, Turn, parse_pattern, pattern_tiles, tiles_to_pattern
 from wordlekit.errors import InconsistentFeedbackError, InvalidWordError, WordleError
-from wordlekit.feedback import Tile, parse_pattern, pattern_tiles, tiles_to_pattern
-from wordlekit.knowledge import Turn
-from wordlekit.strategies import REGISTRY, strategy_names
+from wordlekit.solve.registry import REGISTRY, strategy_names
 from wordlekit.tui.session import Analysis
 from wordlekit.tui.widgets import LetterTile, TileRow
 

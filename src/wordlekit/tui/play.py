@@ -1,6 +1,6 @@
 """The play screen: the grid, the keyboard, hints from the bot, the share grid and statistics.
 
-The :class:`~wordlekit.game.Game` referees every guess; the screen only keeps the letters
+The :class:`~wordlekit.core.game.Game` referees every guess; the screen only keeps the letters
 being typed. Every guess is stored as it is played and every hint counted, so a game and
 the statistics survive the program being closed at any moment.
 """
@@ -17,11 +17,11 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
+from wordlekit.core.feedback import Turn
+from wordlekit.core.game import Game, Status
 from wordlekit.errors import GameOverError, HardModeError, InvalidWordError, WordleError
-from wordlekit.game import Game, Status
-from wordlekit.gamestore import StoredGame
-from wordlekit.knowledge import Turn
-from wordlekit.strategies import Suggestion
+from wordlekit.solve.strategies import Suggestion
+from wordlekit.store.games import StoredGame
 from wordlekit.tui.session import GameSpec
 from wordlekit.tui.styles import correct_colour
 from wordlekit.tui.widgets import BACKSPACE, ENTER, Board, Keyboard, KeyCap, stats_text

@@ -12,13 +12,12 @@ import sys
 import tempfile
 from pathlib import Path
 
-from wordlekit.feedback import score
-from wordlekit.gamestore import Store
-from wordlekit.knowledge import Turn
+from wordlekit.core.feedback import Turn, score
+from wordlekit.core.words import WordList
+from wordlekit.store.games import Store
 from wordlekit.tui.app import WordleApp
 from wordlekit.tui.assist import AssistScreen
 from wordlekit.tui.session import GameSpec
-from wordlekit.words import WordList
 
 SIZE = (100, 36)
 PLAY_SEED = 42

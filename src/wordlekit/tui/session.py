@@ -18,13 +18,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+from wordlekit.core.feedback import Turn
+from wordlekit.core.game import Game
+from wordlekit.core.knowledge import Knowledge
+from wordlekit.core.words import WordList, parse_date
 from wordlekit.errors import InvalidDateError, WordleError
-from wordlekit.game import Game
-from wordlekit.gamestore import data_dir
-from wordlekit.knowledge import Knowledge, Turn
-from wordlekit.matrix import PatternMatrix
-from wordlekit.strategies import GameState, Suggestion, get_strategy
-from wordlekit.words import WordList, parse_date
+from wordlekit.fast.matrix import PatternMatrix
+from wordlekit.solve.registry import get_strategy
+from wordlekit.solve.state import GameState
+from wordlekit.solve.strategies import Suggestion
+from wordlekit.store.files import data_dir
 
 PLAYER_FILE = "terminal-player-id"
 # The web app's cookie check: what secrets.token_urlsafe(18) produces, and a little slack.

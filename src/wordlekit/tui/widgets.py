@@ -1,6 +1,6 @@
 """The pieces the screens are made of: tiles, rows of tiles, the keyboard, statistics.
 
-Widgets only display what they are given (a letter and a :class:`~wordlekit.feedback.Tile`
+Widgets only display what they are given (a letter and a :class:`~wordlekit.core.feedback.Tile`
 state); the screens get those from the library. Each tile and key exposes its state as an
 attribute (``tile``) and as a CSS class (``-correct``, ``-present``, ``-absent``), which the
 stylesheet colours and the tests read.
@@ -17,8 +17,8 @@ from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.widgets import Static
 
-from wordlekit.feedback import Tile
-from wordlekit.gamestore import Stats
+from wordlekit.core.feedback import Tile
+from wordlekit.store.games import Stats
 
 TILE_CLASSES = {Tile.GREEN: "-correct", Tile.YELLOW: "-present", Tile.GRAY: "-absent"}
 KEYBOARD_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")

@@ -7,7 +7,8 @@ in the library: the routes parse, call :mod:`wordlekit` and shape the answer.
 
 Two kinds of routes: quick ones (games, guesses, statistics) run on a few threads and only
 touch SQLite; expensive ones (helper, bot, hints, reviews) are ``async`` and wait for a
-worker process of :mod:`wordlekit.workpool`, which runs :mod:`wordlekit.services` under the
+worker process of :mod:`wordlekit.services.pool`, which runs
+:mod:`wordlekit.services.operations` under the
 server's budget. The server process itself never loads the pattern matrix.
 """
 
@@ -29,6 +30,9 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field, StringConstraints
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from wordlekit.core.feedback import Tile, Turn, format_pattern
+from wordlekit.core.game import Game
+from wordlekit.core.words import WordList, parse_date
 from wordlekit.errors import (
     BudgetExceeded,
     GameOverError,
@@ -36,17 +40,13 @@ from wordlekit.errors import (
     InvalidWordError,
     WordleError,
 )
-from wordlekit.feedback import Tile, format_pattern
-from wordlekit.game import Game
-from wordlekit.gamestore import GameNotFoundError, Store, StoredGame, TurnConflictError
-from wordlekit.knowledge import Turn
-from wordlekit.services import is_expensive, turns_from_guesses
-from wordlekit.strategies import REGISTRY, get_strategy
+from wordlekit.services.operations import is_expensive, turns_from_guesses
+from wordlekit.services.pool import PoolBusy, PoolConfig, WorkerFailed, WorkPool, shared_pool
+from wordlekit.solve.registry import REGISTRY, get_strategy
+from wordlekit.store.games import GameNotFoundError, Store, StoredGame, TurnConflictError
 from wordlekit.web.http import MAX_BODY, install
 from wordlekit.web.player import COOKIE as COOKIE
 from wordlekit.web.player import PlayerMiddleware
-from wordlekit.words import WordList, parse_date
-from wordlekit.workpool import PoolBusy, PoolConfig, WorkerFailed, WorkPool, shared_pool
 
 log = logging.getLogger("wordlekit.web")
 
@@ -455,7 +455,7 @@ def create_app(
     @app.get("/api/daily", tags=["games"])
     def daily_info(date: str | None = Query(None, max_length=20)) -> dict[str, Any]:
         """Today's puzzle number (not its answer)."""
-        from wordlekit.words import day_number
+        from wordlekit.core.words import day_number
 
         d = parse_date(date or "today")
         return {"date": d.isoformat(), "number": day_number(d)}

@@ -23,7 +23,7 @@ from http.cookies import SimpleCookie
 from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from wordlekit.workpool import PoolBusy
+from wordlekit.services.pool import PoolBusy
 
 COOKIE = "wordlekit_player"
 #: What secrets.token_urlsafe(18) produces, with a little slack.
@@ -51,7 +51,7 @@ def cookie_player(headers: list[tuple[bytes, bytes]]) -> str:
 class PlayerMiddleware:
     """Sets the player (see the module docstring); ``expensive(path, method)`` tells which
     requests go to the work pool, and ``check(player, address)`` raises
-    :class:`~wordlekit.workpool.PoolBusy` when that client is at its limit."""
+    :class:`~wordlekit.services.pool.PoolBusy` when that client is at its limit."""
 
     def __init__(
         self,

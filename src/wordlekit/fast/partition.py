@@ -10,7 +10,7 @@ set into buckets. From the bucket sizes ``c`` (summing to ``n``):
 
 Large jobs run in the parallel numba kernel; small ones (under ``NUMPY_LIMIT`` cells) in numpy,
 which avoids loading numba for a quick suggestion. Both are tested equal to a reference built
-from :func:`wordlekit.feedback.score`.
+from :func:`wordlekit.core.feedback.score`.
 """
 
 from __future__ import annotations
@@ -22,9 +22,8 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from wordlekit.feedback import Tile
-from wordlekit.kernel import Codes
-from wordlekit.knowledge import Turn
+from wordlekit.core.codes import Codes
+from wordlekit.core.feedback import Tile, Turn
 
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
@@ -89,10 +88,10 @@ def figures(
     n = len(candidates)
     clog = _clog(n) if table is None else np.ascontiguousarray(table, dtype=np.float64)
     if use_numba is None:
-        use_numba = "wordlekit._jit" in sys.modules or len(guesses) * n > NUMPY_LIMIT
+        use_numba = "wordlekit.fast._jit" in sys.modules or len(guesses) * n > NUMPY_LIMIT
     n_patterns = int(np.iinfo(matrix.dtype).max) + 1 if matrix.dtype == np.uint8 else 3**8
     if use_numba:
-        from wordlekit import _jit
+        from wordlekit.fast import _jit
 
         if (
             transposed is not None
@@ -163,7 +162,7 @@ def hard_mode_mask(
 ) -> npt.NDArray[np.bool_]:
     """Which words (letter codes) obey the NYT hard-mode rule after ``history``.
 
-    Vectorised :func:`wordlekit.game.hard_mode_violation` (tested equal to it): every green
+    Vectorised :func:`wordlekit.core.game.hard_mode_violation` (tested equal to it): every green
     stays in place and every revealed letter is used at least as often as it was revealed.
     ``letter_counts`` (words x 26, see :func:`letter_counts`) saves recounting letters.
     """
@@ -184,17 +183,9 @@ def hard_mode_mask(
     return ok
 
 
-def letter_counts(codes: Codes) -> npt.NDArray[np.uint8]:
-    """How many times each letter occurs in each word: a (words x 26) table."""
-    counts = np.zeros((codes.shape[0], 26), dtype=np.uint8)
-    for i in range(codes.shape[1]):
-        np.add.at(counts, (np.arange(codes.shape[0]), codes[:, i]), 1)
-    return counts
-
-
 def load_numba() -> None:
     """Import the compiled kernels now, so that every later call uses them.
 
     Long jobs (benchmarks, solvers) call this: numba pays off on thousands of small sets.
     """
-    from wordlekit import _jit  # noqa: F401
+    from wordlekit.fast import _jit  # noqa: F401

@@ -1,6 +1,7 @@
 """The bot and benchmarks: play a strategy on one answer or on every answer.
 
-Deterministic strategies are benchmarked as a decision tree (:func:`wordlekit.tree.build_tree`):
+Deterministic strategies are benchmarked as a decision tree
+(:func:`wordlekit.solve.tree.build_tree`):
 each position is solved once and every game read off the tree. ``random`` is played game by
 game with one seeded generator per answer, so a benchmark is reproducible.
 """
@@ -11,105 +12,17 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from wordlekit.errors import InvalidWordError, WordleError
-from wordlekit.feedback import all_green
-from wordlekit.knowledge import Turn
-from wordlekit.matrix import PatternMatrix
-from wordlekit.partition import load_numba
-from wordlekit.strategies import GameState, RandomCandidate, Strategy, get_strategy
-from wordlekit.tree import MAX_TURNS, DecisionTree, build_tree
+from wordlekit.core.feedback import all_green
+from wordlekit.errors import WordleError
+from wordlekit.fast.matrix import PatternMatrix
+from wordlekit.fast.partition import load_numba
+from wordlekit.solve.bot import start_index
+from wordlekit.solve.registry import get_strategy
+from wordlekit.solve.state import GameState
+from wordlekit.solve.strategies import RandomCandidate, Strategy
+from wordlekit.solve.tree import MAX_TURNS, DecisionTree, build_tree
 
 FAIL_AFTER = 6
-
-
-@dataclass(frozen=True)
-class Step:
-    """One turn the bot played: the guess, its pattern and the candidates left after it."""
-
-    guess: str
-    pattern: int
-    remaining: int
-
-    def to_dict(self) -> dict[str, object]:
-        return {"guess": self.guess, "pattern": self.pattern, "remaining": self.remaining}
-
-
-@dataclass(frozen=True)
-class BotGame:
-    """A game the bot played on one answer."""
-
-    answer: str
-    strategy: str
-    steps: tuple[Step, ...]
-    start_candidates: int
-
-    @property
-    def guesses(self) -> int:
-        return len(self.steps)
-
-    @property
-    def solved(self) -> bool:
-        return bool(self.steps) and self.steps[-1].guess == self.answer
-
-    def to_dict(self) -> dict[str, object]:
-        return {
-            "answer": self.answer,
-            "strategy": self.strategy,
-            "turns": [s.to_dict() for s in self.steps],
-            "guesses": self.guesses,
-            "solved": self.solved,
-            "start_candidates": self.start_candidates,
-        }
-
-
-def play(
-    matrix: PatternMatrix,
-    answer: str,
-    strategy: Strategy,
-    *,
-    start: str | None = None,
-    hard: bool = False,
-    candidates_only: bool = False,
-    history: tuple[Turn, ...] = (),
-    max_turns: int = MAX_TURNS,
-) -> BotGame:
-    """The bot plays ``answer`` from ``history`` (normally empty) until it wins."""
-    wl = matrix.wordlist
-    a = wl.answer_index(wl.check_answer(answer))
-    state = (
-        GameState.from_turns(matrix, history, hard=hard, candidates_only=candidates_only)
-        if history
-        else GameState.start(matrix, hard=hard, candidates_only=candidates_only)
-    )
-    if a not in set(state.candidates.tolist()):
-        raise InvalidWordError(f"{wl.answers[a].upper()} does not fit the turns given")
-    first = _start_index(state, start)
-    if isinstance(strategy, RandomCandidate):
-        strategy = strategy.for_answer(a)
-    win = all_green(wl.length)
-    steps: list[Step] = []
-    start_n = state.n
-    for turn in range(max_turns - len(history)):
-        g = first if (turn == 0 and first is not None) else strategy.choose(state)
-        p = int(matrix.data[g, a])
-        state = state.after(g, p)
-        steps.append(Step(wl.guesses[g], p, state.n))
-        if p == win:
-            break
-    return BotGame(wl.answers[a], strategy.name, tuple(steps), start_n)
-
-
-def _start_index(state: GameState, start: str | None) -> int | None:
-    if start is None:
-        return None
-    wl = state.wordlist
-    word = wl.check_guess(start)
-    g = wl.guess_index(word)
-    if state.candidates_only and g not in set(state.candidates.tolist()):
-        raise InvalidWordError(
-            f"{word.upper()} cannot open with --candidates-only: it is never an answer"
-        )
-    return int(g)
 
 
 @dataclass(frozen=True)
@@ -187,7 +100,7 @@ def benchmark(
     matrix.transposed  # noqa: B018
     t0 = time.perf_counter()
     root = GameState.start(matrix, hard=hard, candidates_only=candidates_only)
-    first = _start_index(root, start)
+    first = start_index(root, start)
     if strat.deterministic:
         tree = build_tree(strat, root, start=first, progress=progress)
         per_answer = tree.depths
@@ -258,4 +171,4 @@ def tree_for(
     load_numba()
     matrix.transposed  # noqa: B018  (see benchmark)
     root = GameState.start(matrix, hard=hard, candidates_only=candidates_only)
-    return build_tree(strategy, root, start=_start_index(root, start))
+    return build_tree(strategy, root, start=start_index(root, start))

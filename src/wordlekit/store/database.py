@@ -22,23 +22,6 @@ from pathlib import Path
 from wordlekit.errors import StorageError
 
 
-def atomic_write(path: str | Path, data: bytes) -> None:
-    """Replace ``path`` with ``data`` atomically (temporary file, fsync, rename)."""
-    p = Path(path)
-    p.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=p.name + ".", suffix=".tmp", dir=p.parent)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, p)
-    except BaseException:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(tmp)
-        raise
-
-
 def connect(path: str | Path) -> sqlite3.Connection:
     """An autocommit connection (transactions are explicit) in WAL mode, FULL sync."""
     try:

@@ -28,9 +28,9 @@ from typing import Any
 
 import numpy as np
 
+from wordlekit.core.words import WordList
 from wordlekit.errors import WordleError
-from wordlekit.storage import connect
-from wordlekit.words import WordList
+from wordlekit.store.database import connect
 
 ONE_STEP = {
     # name: (figure, higher is better)
@@ -59,7 +59,7 @@ class Method:
 
     @classmethod
     def parse(cls, text: str) -> Method:
-        from wordlekit.strategies import REGISTRY
+        from wordlekit.solve.registry import REGISTRY
 
         name = text.strip().lower()
         if name == "optimal":
@@ -115,7 +115,7 @@ _MATRICES: dict[str, Any] = {}
 
 def _matrix(answers: tuple[str, ...], allowed: tuple[str, ...], name: str) -> Any:
     """The pattern matrix of these lists, built (or read from the disk cache) once per process."""
-    from wordlekit.matrix import PatternMatrix
+    from wordlekit.fast.matrix import PatternMatrix
 
     wl = WordList(name, answers, allowed)
     if wl.content_hash not in _MATRICES:
@@ -129,17 +129,18 @@ def _warm(lists: tuple[tuple[str, ...], tuple[str, ...], str], method: Method) -
 
     numba.set_num_threads(1)
     pm = _matrix(*lists)
-    from wordlekit.partition import load_numba
+    from wordlekit.fast.partition import load_numba
 
     load_numba()
     pm.transposed  # noqa: B018
     if method.kind != "optimal":
-        from wordlekit.strategies import GameState, alphabetical_rank
+        from wordlekit.solve.state import GameState
+        from wordlekit.solve.strategies import alphabetical_rank
 
         GameState.start(pm).figures()  # the first-turn figures, computed once per process
         alphabetical_rank(pm)
     else:
-        from wordlekit import _solver_jit  # noqa: F401
+        from wordlekit.solve import _solver_jit  # noqa: F401
 
 
 def compute_batch(
@@ -159,7 +160,7 @@ def compute_batch(
     wl = pm.wordlist
     out: list[Ranked] = []
     if method.kind == "one-step":
-        from wordlekit.strategies import GameState
+        from wordlekit.solve.state import GameState
 
         t0 = time.perf_counter()
         state = GameState.start(pm)
@@ -183,8 +184,8 @@ def compute_batch(
             out.append(Ranked(w, float(values[k]), detail, each))
         return out
     if method.kind == "bench":
-        from wordlekit.bench import benchmark
-        from wordlekit.strategies import get_strategy
+        from wordlekit.solve.bench import benchmark
+        from wordlekit.solve.registry import get_strategy
 
         for w in words:
             t0 = time.perf_counter()
@@ -192,7 +193,7 @@ def compute_batch(
             detail = {"mean": round(r.mean, 6), "max": r.max, "failures": r.failures}
             out.append(Ranked(w, float(r.total), detail, time.perf_counter() - t0))
         return out
-    from wordlekit import optimal
+    from wordlekit.solve import optimal
 
     ctx = optimal.SolverContext(pm, hard, max_guesses, memo_cap=4_000_000)
     cands = np.arange(len(wl.answers), dtype=np.int32)
@@ -264,7 +265,7 @@ def resolve_words(spec: str, wordlist: WordList) -> list[str]:
         return list(wordlist.guesses)
     if spec == "answers":
         return list(wordlist.answers)
-    from wordlekit.words import read_word_file
+    from wordlekit.core.words import read_word_file
 
     path = Path(spec)
     if not path.is_file():

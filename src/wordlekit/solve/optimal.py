@@ -6,7 +6,7 @@ found within ``max_guesses``, and proves it (the search is exhaustive up to boun
 valid lower bounds). With ``top=N`` only the N most promising guesses are tried at each node:
 the result is then an upper bound and is labelled ``proven=False``.
 
-The search itself is numba code in :mod:`wordlekit._solver_jit`; see its docstring for the
+The search itself is numba code in :mod:`wordlekit.solve._solver_jit`; see its docstring for the
 bounds and the memo.
 """
 
@@ -23,13 +23,12 @@ import numpy as np
 import numpy.typing as npt
 from numba import typed, types
 
-from wordlekit import _solver_jit as jit
 from wordlekit import budget as work
+from wordlekit.core.feedback import Turn, all_green, pattern_count
 from wordlekit.errors import InvalidWordError, WordleError
-from wordlekit.feedback import all_green, pattern_count
-from wordlekit.knowledge import Turn
-from wordlekit.matrix import PatternMatrix
-from wordlekit.tree import DecisionTree, TreeNode
+from wordlekit.fast.matrix import PatternMatrix
+from wordlekit.solve import _solver_jit as jit
+from wordlekit.solve.tree import DecisionTree, TreeNode
 
 _NO_FLAG = np.zeros(1, dtype=np.int64)  # never set: the search runs without a budget
 #: Memo entries kept at most (each about 100 bytes in numba's typed dict): ~1.5 GB worst case.
@@ -306,7 +305,7 @@ def solve_opening(
     if depth < 1:
         raise WordleError(f"no guesses left: {len(history)} turns played of {max_guesses}")
     if hard and history:
-        from wordlekit.game import hard_mode_violation
+        from wordlekit.core.game import hard_mode_violation
 
         reason = hard_mode_violation(history, word)
         if reason:
@@ -347,7 +346,7 @@ def solve_opening(
 def _state(
     ctx: SolverContext, history: Sequence[Turn]
 ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int8], npt.NDArray[np.int8]]:
-    from wordlekit.strategies import GameState
+    from wordlekit.solve.state import GameState
 
     state = GameState.from_turns(ctx.matrix, history, hard=ctx.hard)
     f, m = ctx._constraints(None, None)
@@ -425,7 +424,7 @@ def best_openers(
     Each candidate opener is solved with the best total so far as its cut-off, so a worse one
     is abandoned early; its row then says "more than BEST". The winner's tree is built.
     """
-    from wordlekit.partition import figures
+    from wordlekit.fast.partition import figures
 
     wl = matrix.wordlist
     ctx = SolverContext(matrix, hard, max_guesses, top, memo_cap)
@@ -473,7 +472,7 @@ def context_for(matrix: PatternMatrix, hard: bool, max_guesses: int) -> SolverCo
 
 
 def tree_cache_path(matrix: PatternMatrix, opener: str, hard: bool, max_guesses: int) -> Path:
-    from wordlekit.matrix import cache_dir
+    from wordlekit.store.files import cache_dir
 
     mode = "hard" if hard else "normal"
     name = f"optimal-{matrix.wordlist.content_hash[:24]}-{opener}-{mode}-{max_guesses}.json"
@@ -503,7 +502,7 @@ _OPENERS: dict[tuple[str, bool, int], str] = {}
 def _load_or_solve(
     matrix: PatternMatrix, opener: str, hard: bool, max_guesses: int, path: Path
 ) -> TreeNode:
-    from wordlekit import treefile
+    from wordlekit.solve import treefile
 
     if path.exists():
         try:
@@ -551,6 +550,6 @@ def default_opener(matrix: PatternMatrix, hard: bool, max_guesses: int) -> str:
 
 def subtree_total(node: TreeNode, length: int) -> int:
     """Total guesses the tree spends from ``node`` on, over the answers below it."""
-    from wordlekit.treefile import answers_below
+    from wordlekit.solve.treefile import answers_below
 
     return sum(len(path) for _, path in answers_below(node, length))

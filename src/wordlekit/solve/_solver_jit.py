@@ -1,4 +1,6 @@
-"""The exact optimal search, compiled by numba. Python-facing code is :mod:`wordlekit.optimal`.
+"""The exact optimal search, compiled by numba.
+
+Python-facing code is :mod:`wordlekit.solve.optimal`.
 
 ``solve(cands, depth, beta, ...)`` returns the least total number of guesses needed to find
 every answer of ``cands`` with at most ``depth`` guesses each, when that total is below

@@ -19,11 +19,12 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from wordlekit.core.feedback import Turn
+from wordlekit.core.game import Game, Status
+from wordlekit.core.words import WordList
 from wordlekit.errors import WordleError
-from wordlekit.game import Game, Status
-from wordlekit.knowledge import Turn
-from wordlekit.storage import connect
-from wordlekit.words import WordList
+from wordlekit.store.database import connect
+from wordlekit.store.files import data_dir
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -308,16 +309,6 @@ class Store:
             self._conn().execute("SELECT COUNT(*) FROM games WHERE status != 'playing'").fetchone()
         )
         return int(row[0])
-
-
-def data_dir() -> Path:
-    """``$WORDLEKIT_DATA_DIR`` or the user data folder (shared by the web app and the TUI)."""
-    import os
-
-    import platformdirs
-
-    override = os.environ.get("WORDLEKIT_DATA_DIR")
-    return Path(override) if override else Path(platformdirs.user_data_dir("wordlekit"))
 
 
 def default_db_path() -> Path:

@@ -16,9 +16,9 @@ from pathlib import Path
 
 import numpy as np
 
-from wordlekit.matrix import PatternMatrix, cache_dir
-from wordlekit.partition import Figures, figures
-from wordlekit.storage import atomic_write
+from wordlekit.fast.matrix import PatternMatrix
+from wordlekit.fast.partition import Figures, figures
+from wordlekit.store.files import atomic_write, cache_dir
 
 _FIELDS = ("parts", "largest", "sumsq", "plogp")
 

@@ -29,17 +29,18 @@ import numpy as np
 import numpy.typing as npt
 
 from wordlekit import budget
-from wordlekit.bench import play
+from wordlekit.core.feedback import Turn, all_green, format_pattern, score
+from wordlekit.core.game import hard_mode_violation
 from wordlekit.errors import BudgetExceeded, WordleError
-from wordlekit.feedback import all_green, format_pattern, score
-from wordlekit.game import hard_mode_violation
-from wordlekit.knowledge import Turn
-from wordlekit.matrix import PatternMatrix
-from wordlekit.partition import Figures, figures
-from wordlekit.strategies import GameState, Strategy, get_strategy
+from wordlekit.fast.matrix import PatternMatrix
+from wordlekit.fast.partition import Figures, figures
+from wordlekit.solve.bot import play
+from wordlekit.solve.registry import get_strategy
+from wordlekit.solve.state import GameState
+from wordlekit.solve.strategies import Strategy
 
 if TYPE_CHECKING:
-    from wordlekit.optimal import SolverContext
+    from wordlekit.solve.optimal import SolverContext
 
 #: Sets up to this size are valued exactly by the optimal solver; larger ones (the first turn
 #: among them: solving a poor opener such as FUZZY exactly takes minutes) use the estimate.
@@ -333,7 +334,7 @@ def _exact_values(
     state: GameState, figs: Figures, g: int, strat: Strategy
 ) -> tuple[int, float, float, int, str]:
     """(best guess, E(best), E(played), rank, rank method) by the optimal solver."""
-    from wordlekit import optimal
+    from wordlekit.solve import optimal
 
     matrix, wl, n = state.matrix, state.wordlist, state.n
     ctx, depth, f, m = strat._solver(state)  # type: ignore[attr-defined]
@@ -374,7 +375,7 @@ def _estimated_values(
 ) -> tuple[int, float, float, int, str]:
     """(best guess, E(best), E(played), rank, "estimate") from ``est``, the estimate of
     every guess of ``figs``."""
-    from wordlekit import optimal
+    from wordlekit.solve import optimal
 
     wl = state.wordlist
     pos_of = {int(x): i for i, x in enumerate(figs.guesses)}
@@ -426,7 +427,7 @@ def _exact_rank(
     m: npt.NDArray[np.int8],
 ) -> tuple[int, str]:
     """1 + the number of guesses with a strictly smaller exact expectation."""
-    from wordlekit import optimal
+    from wordlekit.solve import optimal
 
     n = state.n
     is_cand = state.is_candidate(figs.guesses)

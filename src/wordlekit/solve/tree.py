@@ -13,8 +13,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from wordlekit.feedback import all_green
-from wordlekit.strategies import GameState, Strategy
+from wordlekit.core.feedback import all_green
+from wordlekit.solve.state import GameState
+from wordlekit.solve.strategies import Strategy
 
 #: Called with the number of games finished since the last call.
 ProgressFn = Callable[[int], None]
@@ -59,7 +60,7 @@ class DecisionTree:
 
     def path(self, answer: str, length: int) -> list[tuple[str, int]]:
         """The (guess, pattern) pairs a game on ``answer`` follows."""
-        from wordlekit.feedback import score
+        from wordlekit.core.feedback import score
 
         out = []
         node: TreeNode | None = self.root
@@ -129,6 +130,6 @@ def build_tree(
 
 
 def _turn(state: GameState, g: int, p: int):  # type: ignore[no-untyped-def]
-    from wordlekit.knowledge import Turn
+    from wordlekit.core.feedback import Turn
 
     return Turn(state.wordlist.guesses[g], p)

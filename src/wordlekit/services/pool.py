@@ -1,15 +1,16 @@
 """Worker processes for the expensive operations of a server, each request under a budget.
 
 A server (the web app) must answer a guess in milliseconds while someone asks for the exact
-solver from a poor opener. So every operation of :mod:`wordlekit.services` that can run long
-runs here, in a few worker processes started once (each with the pattern matrix loaded and
-the kernels warm) and niced below the server, never on the server's own threads:
+solver from a poor opener. So every operation of :mod:`wordlekit.services.operations` that
+can run long runs here, in a few worker processes started once (each with the pattern matrix
+loaded and the kernels warm) and niced below the server, never on the server's own threads:
 
 - **Budget.** Every task gets at most ``budget`` seconds (less the time it waited for a
   worker) and ``nodes`` solver nodes. The stop flag of each worker lives in shared memory: a
   monitor thread here sets it at the deadline, and the solver kernel, which checks it at every
-  node, stops. The operation then returns its labelled fallback (see :mod:`wordlekit.services`)
-  within ``grace`` seconds, or the worker is killed and replaced: nothing runs on.
+  node, stops. The operation then returns its labelled fallback (see
+  :mod:`wordlekit.services.operations`) within ``grace`` seconds, or the worker is killed and
+  replaced: nothing runs on.
 - **Cancellation.** A caller that goes away (a closed connection) sets the flag to
   "cancelled"; the worker drops the task and takes the next.
 - **Admission.** At most ``per_player`` tasks in flight per player and ``per_address`` per
@@ -40,10 +41,10 @@ import numpy as np
 import numpy.typing as npt
 
 from wordlekit import budget as work
+from wordlekit.core.words import WordList
 from wordlekit.errors import BudgetExceeded, WordleError
-from wordlekit.words import WordList
 
-log = logging.getLogger("wordlekit.workpool")
+log = logging.getLogger("wordlekit.services.pool")
 
 
 @dataclass(frozen=True)
@@ -62,7 +63,7 @@ class PoolConfig:
     nice: int = 5
     #: Where the workers find their operations ("module:attribute", a dict name -> function
     #: of the matrix and keyword arguments); tests point it at operations of their own.
-    operations: str = "wordlekit.services:OPERATIONS"
+    operations: str = "wordlekit.services.operations:OPERATIONS"
 
     def __post_init__(self) -> None:
         if self.workers < 1:
@@ -107,12 +108,13 @@ def _warm(wordlist: WordList) -> Any:
     no budget): compiling the solver inside a task (7.5 s from a cold numba cache) would
     overrun every budget, get the worker killed before numba could cache the code, and
     start again in the next worker."""
-    from wordlekit import optimal, services
-    from wordlekit.feedback import score
-    from wordlekit.knowledge import Turn
-    from wordlekit.matrix import PatternMatrix
-    from wordlekit.partition import load_numba
-    from wordlekit.strategies import GameState, get_strategy
+    from wordlekit.core.feedback import Turn, score
+    from wordlekit.fast.matrix import PatternMatrix
+    from wordlekit.fast.partition import load_numba
+    from wordlekit.services import operations as services
+    from wordlekit.solve import optimal
+    from wordlekit.solve.registry import get_strategy
+    from wordlekit.solve.state import GameState
 
     load_numba()
     pm = PatternMatrix.for_list(wordlist)
@@ -231,7 +233,7 @@ class _Waiter:
 
 
 class WorkPool:
-    """Worker processes running :data:`wordlekit.services.OPERATIONS` under budgets."""
+    """Worker processes running :data:`wordlekit.services.operations.OPERATIONS` under budgets."""
 
     def __init__(self, wordlist: WordList, config: PoolConfig | None = None) -> None:
         self.wordlist = wordlist

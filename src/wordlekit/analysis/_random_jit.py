@@ -1,4 +1,6 @@
-"""Random consistent play, compiled by numba. Python-facing code: :mod:`wordlekit.randomplay`.
+"""Random consistent play, compiled by numba.
+
+Python-facing code: :mod:`wordlekit.analysis.randomplay`.
 
 ``expect(...)`` returns, for hidden word ``h`` and the consistent set ``S`` (``pool[depth,
 :n]``), the tuple ``(E, worst, P(T<=1), ..., P(T<=6))`` of the number of guesses ``T`` when

@@ -9,10 +9,9 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from wordlekit.core.feedback import Tile, Turn, format_pattern, score
+from wordlekit.core.words import WordList, day_number, parse_date
 from wordlekit.errors import GameOverError, HardModeError, InvalidWordError
-from wordlekit.feedback import Tile, format_pattern, score
-from wordlekit.knowledge import Turn
-from wordlekit.words import WordList, day_number, parse_date
 
 MAX_GUESSES = 6
 

@@ -12,9 +12,10 @@ from __future__ import annotations
 import enum
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Literal
 
-from wordlekit.errors import InvalidPatternError, quoted
+from wordlekit.errors import InvalidPatternError, InvalidWordError, quoted, shown
 
 Pattern = int
 
@@ -254,3 +255,72 @@ def _used(greens: Sequence[int], yellows_before: Sequence[int]) -> str:
     if yellows_before:
         parts.append(f"already marked yellow at {_positions(yellows_before)}")
     return " and ".join(parts)
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One guess and the feedback it got.
+
+    >>> Turn.parse("crane:bbygb")
+    Turn.parse('crane:bbygb')
+    >>> Turn.parse("crane:bbygb").pattern
+    63
+    """
+
+    guess: str
+    pattern: Pattern
+
+    def __post_init__(self) -> None:
+        if not (isinstance(self.guess, str) and self.guess.isascii() and self.guess.isalpha()):
+            raise InvalidWordError(f"{quoted(self.guess)} is not a word: use the letters a-z only")
+        object.__setattr__(self, "guess", self.guess.lower())
+        parse_pattern(self.pattern, len(self.guess))  # validates range
+
+    @classmethod
+    def parse(cls, text: str) -> Turn:
+        """``GUESS:PATTERN`` (also ``GUESS=PATTERN`` or ``GUESS PATTERN``) in any pattern form."""
+        raw = text.strip()
+        for sep in (":", "=", " ", ","):
+            if sep in raw:
+                word, _, pat = raw.partition(sep)
+                break
+        else:
+            raise InvalidPatternError(
+                f"bad turn {quoted(text)}: write GUESS:PATTERN, e.g. crane:bbygb"
+            )
+        word = word.strip()
+        if not (word.isascii() and word.isalpha()):
+            raise InvalidWordError(f"bad turn {quoted(text)}: {quoted(word)} is not a word")
+        return cls(word.lower(), parse_pattern(pat.strip(), len(word)))
+
+    @classmethod
+    def of(cls, guess: str, pattern: str | int) -> Turn:
+        word = guess.strip()
+        if not (word.isascii() and word.isalpha()):
+            raise InvalidWordError(f"{quoted(guess)} is not a word: use the letters a-z only")
+        if not MIN_LENGTH <= len(word) <= MAX_LENGTH:  # blame the word, not its pattern
+            raise InvalidWordError(
+                f"{shown(word)} has {len(word):,} letters: words have {MIN_LENGTH} to {MAX_LENGTH}"
+            )
+        return cls(word.lower(), parse_pattern(pattern, len(word)))
+
+    @property
+    def length(self) -> int:
+        return len(self.guess)
+
+    @property
+    def tiles(self) -> tuple[Tile, ...]:
+        return pattern_tiles(self.pattern, self.length)
+
+    @property
+    def is_win(self) -> bool:
+        return self.pattern == all_green(self.length)
+
+    def format(self, style: PatternStyle = "letters") -> str:
+        return f"{self.guess}:{format_pattern(self.pattern, self.length, style)}"
+
+    def __str__(self) -> str:
+        return self.format("letters")
+
+    def __repr__(self) -> str:
+        return f"Turn.parse({self.format('letters')!r})"

@@ -24,13 +24,15 @@ from typing import Any
 import numpy as np
 
 from wordlekit import budget as work
-from wordlekit.bench import play
+from wordlekit.core.feedback import Turn, format_pattern, score
+from wordlekit.core.knowledge import Knowledge
+from wordlekit.core.words import WordList
 from wordlekit.errors import BudgetExceeded, WordleError
-from wordlekit.feedback import format_pattern, score
-from wordlekit.knowledge import Knowledge, Turn
-from wordlekit.matrix import PatternMatrix
-from wordlekit.strategies import GameState, RandomCandidate, Strategy, Suggestion, get_strategy
-from wordlekit.words import WordList
+from wordlekit.fast.matrix import PatternMatrix
+from wordlekit.solve.bot import play
+from wordlekit.solve.registry import get_strategy
+from wordlekit.solve.state import GameState
+from wordlekit.solve.strategies import RandomCandidate, Strategy, Suggestion
 
 #: The strategy used when the one asked for cannot finish within the budget.
 FALLBACK = "entropy"
@@ -237,7 +239,7 @@ def review(
     hard: bool = False,
 ) -> dict[str, Any]:
     """The review of a played game (turns valued by the estimate past the budget)."""
-    from wordlekit.review import review as review_game
+    from wordlekit.analysis.review import review as review_game
 
     return review_game(matrix, turns, answer=answer, hard=hard).to_dict()
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import struct
 import time
 import zlib
@@ -23,21 +22,15 @@ from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
-import platformdirs
 
-from wordlekit import kernel
-from wordlekit.storage import atomic_write
-from wordlekit.words import WordList
+from wordlekit.core.codes import Codes, encode, pattern_dtype
+from wordlekit.core.words import WordList
+from wordlekit.fast import kernel
+from wordlekit.store.files import atomic_write, cache_dir
 
 MAGIC = b"WKPATMX1"
 FORMAT_VERSION = 1
 _HEADER_LEN = struct.Struct("<I")
-
-
-def cache_dir() -> Path:
-    """Where on-disk caches live: ``$WORDLEKIT_CACHE_DIR`` or the user cache directory."""
-    override = os.environ.get("WORDLEKIT_CACHE_DIR")
-    return Path(override) if override else Path(platformdirs.user_cache_dir("wordlekit"))
 
 
 @dataclass(frozen=True, eq=False)
@@ -66,12 +59,12 @@ class PatternMatrix:
         return int(self.data[self.wordlist.guess_index(guess), self.wordlist.answer_index(answer)])
 
     @cached_property
-    def answer_codes(self) -> kernel.Codes:
-        return kernel.encode(self.wordlist.answers)
+    def answer_codes(self) -> Codes:
+        return encode(self.wordlist.answers)
 
     @cached_property
-    def guess_codes(self) -> kernel.Codes:
-        return kernel.encode(self.wordlist.guesses)
+    def guess_codes(self) -> Codes:
+        return encode(self.wordlist.guesses)
 
     @cached_property
     def transposed(self) -> npt.NDArray[np.unsignedinteger]:
@@ -81,7 +74,7 @@ class PatternMatrix:
     @cached_property
     def guess_letter_counts(self) -> npt.NDArray[np.uint8]:
         """Letter counts of every guess (guesses x 26), for hard-mode checks."""
-        from wordlekit.partition import letter_counts
+        from wordlekit.core.codes import letter_counts
 
         return letter_counts(self.guess_codes)
 
@@ -89,9 +82,7 @@ class PatternMatrix:
     def build(cls, wordlist: WordList) -> PatternMatrix:
         """Compute the matrix with the parallel kernel (no cache)."""
         start = time.perf_counter()
-        data = kernel.pattern_matrix(
-            kernel.encode(wordlist.guesses), kernel.encode(wordlist.answers)
-        )
+        data = kernel.pattern_matrix(encode(wordlist.guesses), encode(wordlist.answers))
         return cls(wordlist, data, "built", time.perf_counter() - start)
 
     @classmethod
@@ -160,11 +151,7 @@ def _parse(blob: bytes, wordlist: WordList) -> npt.NDArray[np.unsignedinteger] |
     except (ValueError, KeyError, TypeError):
         return None
     expected_shape = (len(wordlist.guesses), len(wordlist.answers))
-    if (
-        not ok
-        or shape != expected_shape
-        or dtype != np.dtype(kernel.pattern_dtype(wordlist.length))
-    ):
+    if not ok or shape != expected_shape or dtype != np.dtype(pattern_dtype(wordlist.length)):
         return None
     body = memoryview(blob)[head + n :]
     if len(body) != shape[0] * shape[1] * dtype.itemsize or zlib.crc32(body) != crc:

@@ -5,7 +5,7 @@ The list is both what may be guessed and what may be the answer (as when a helpe
 words still possible" and you pick one). For a hidden word, :func:`random_play` gives exactly
 the expected number of guesses, the worst case (the longest run of unlucky picks) and the
 probability of needing more than six, by recursion over the consistent sets with a memo (see
-:mod:`wordlekit._random_jit`). :func:`simulate` is the Monte Carlo cross-check with a 99.9%
+:mod:`wordlekit.analysis._random_jit`). :func:`simulate` is the Monte Carlo cross-check with a 99.9%
 confidence interval. :func:`run_all` does every hidden word on all cores, storing each result
 in SQLite as soon as it is known, so a stopped run resumes without recomputing anything.
 """
@@ -23,9 +23,9 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
+from wordlekit.core.words import WordList
 from wordlekit.errors import WordleError
-from wordlekit.storage import connect
-from wordlekit.words import WordList
+from wordlekit.store.database import connect
 
 #: z for a two-sided 99.9% interval: a fixed-seed test must not fail by bad luck.
 Z_999 = 3.2905
@@ -86,7 +86,7 @@ class Solver:
     """The matrix (answers x answers), hash keys and memo table, built once per list."""
 
     def __init__(self, wordlist: WordList) -> None:
-        from wordlekit.matrix import PatternMatrix
+        from wordlekit.fast.matrix import PatternMatrix
 
         self.wordlist = wordlist
         answers = wordlist.answers
@@ -108,7 +108,7 @@ class Solver:
         self.pool = np.empty((self.n + 2, self.n), dtype=np.int32)
 
     def solve(self, word: str) -> RandomPlay:
-        from wordlekit import _random_jit as jit
+        from wordlekit.analysis import _random_jit as jit
 
         h = self.wordlist.answer_index(self.wordlist.check_answer(word))
         self.table[:, 0] = 0
@@ -142,7 +142,7 @@ class Solver:
         )
 
     def simulate(self, word: str, games: int, seed: int = 0) -> Simulation:
-        from wordlekit import _random_jit as jit
+        from wordlekit.analysis import _random_jit as jit
 
         if games < 2:
             raise WordleError("simulate at least 2 games")

@@ -1,8 +1,8 @@
-"""The numba-compiled loops. Imported lazily by :mod:`wordlekit.kernel` (importing numba costs
+"""The numba-compiled loops. Imported lazily by :mod:`wordlekit.fast.kernel` (importing numba costs
 about 0.3 s), so commands that only read cached data start fast.
 
 Every function here is tested equal to the pure-Python reference through the wrappers in
-:mod:`wordlekit.kernel`; read those for the contracts.
+:mod:`wordlekit.fast.kernel`; read those for the contracts.
 """
 # mypy: ignore-errors
 
@@ -57,26 +57,6 @@ def fill_matrix(guesses, answers, out):  # pragma: no cover - compiled
         g = guesses[gi]
         for ai in range(n_answers):
             out[gi, ai] = pattern_with(g, answers[ai], counts)
-
-
-@njit(cache=True, nogil=True)
-def consistent(words, guesses, patterns, out):  # pragma: no cover - compiled
-    n_words = words.shape[0]
-    n_turns = guesses.shape[0]
-    counts = np.zeros(26, dtype=np.int8)
-    for wi in range(n_words):
-        ok = True
-        for t in range(n_turns):
-            if pattern_with(guesses[t], words[wi], counts) != patterns[t]:
-                ok = False
-                break
-        out[wi] = ok
-
-
-@njit(cache=True, nogil=True)
-def scores_against(guess, words, out):  # pragma: no cover - compiled
-    for wi in range(words.shape[0]):
-        out[wi] = score_codes(guess, words[wi])
 
 
 @njit(cache=True, parallel=True, nogil=True)

@@ -20,100 +20,25 @@ from typing import TYPE_CHECKING, Literal
 
 import numpy as np
 
-from wordlekit import kernel
+from wordlekit.core.codes import Codes, consistent_mask, encode
+from wordlekit.core.feedback import (
+    Pattern,
+    Tile,
+    Turn,
+    format_pattern,
+    pattern_tiles,
+)
+from wordlekit.core.words import WordList
 from wordlekit.errors import (
     InconsistentFeedbackError,
     InvalidPatternError,
     InvalidWordError,
-    quoted,
-    shown,
 )
-from wordlekit.feedback import (
-    MAX_LENGTH,
-    MIN_LENGTH,
-    Pattern,
-    PatternStyle,
-    Tile,
-    all_green,
-    format_pattern,
-    parse_pattern,
-    pattern_tiles,
-)
-from wordlekit.words import WordList
 
 if TYPE_CHECKING:
-    from wordlekit.matrix import PatternMatrix
+    from wordlekit.fast.matrix import PatternMatrix
 
 Pool = Literal["answers", "valid"]
-
-
-@dataclass(frozen=True)
-class Turn:
-    """One guess and the feedback it got.
-
-    >>> Turn.parse("crane:bbygb")
-    Turn.parse('crane:bbygb')
-    >>> Turn.parse("crane:bbygb").pattern
-    63
-    """
-
-    guess: str
-    pattern: Pattern
-
-    def __post_init__(self) -> None:
-        if not (isinstance(self.guess, str) and self.guess.isascii() and self.guess.isalpha()):
-            raise InvalidWordError(f"{quoted(self.guess)} is not a word: use the letters a-z only")
-        object.__setattr__(self, "guess", self.guess.lower())
-        parse_pattern(self.pattern, len(self.guess))  # validates range
-
-    @classmethod
-    def parse(cls, text: str) -> Turn:
-        """``GUESS:PATTERN`` (also ``GUESS=PATTERN`` or ``GUESS PATTERN``) in any pattern form."""
-        raw = text.strip()
-        for sep in (":", "=", " ", ","):
-            if sep in raw:
-                word, _, pat = raw.partition(sep)
-                break
-        else:
-            raise InvalidPatternError(
-                f"bad turn {quoted(text)}: write GUESS:PATTERN, e.g. crane:bbygb"
-            )
-        word = word.strip()
-        if not (word.isascii() and word.isalpha()):
-            raise InvalidWordError(f"bad turn {quoted(text)}: {quoted(word)} is not a word")
-        return cls(word.lower(), parse_pattern(pat.strip(), len(word)))
-
-    @classmethod
-    def of(cls, guess: str, pattern: str | int) -> Turn:
-        word = guess.strip()
-        if not (word.isascii() and word.isalpha()):
-            raise InvalidWordError(f"{quoted(guess)} is not a word: use the letters a-z only")
-        if not MIN_LENGTH <= len(word) <= MAX_LENGTH:  # blame the word, not its pattern
-            raise InvalidWordError(
-                f"{shown(word)} has {len(word):,} letters: words have {MIN_LENGTH} to {MAX_LENGTH}"
-            )
-        return cls(word.lower(), parse_pattern(pattern, len(word)))
-
-    @property
-    def length(self) -> int:
-        return len(self.guess)
-
-    @property
-    def tiles(self) -> tuple[Tile, ...]:
-        return pattern_tiles(self.pattern, self.length)
-
-    @property
-    def is_win(self) -> bool:
-        return self.pattern == all_green(self.length)
-
-    def format(self, style: PatternStyle = "letters") -> str:
-        return f"{self.guess}:{format_pattern(self.pattern, self.length, style)}"
-
-    def __str__(self) -> str:
-        return self.format("letters")
-
-    def __repr__(self) -> str:
-        return f"Turn.parse({self.format('letters')!r})"
 
 
 def impossible_reason(guess: str, pattern: Pattern) -> str | None:
@@ -307,7 +232,7 @@ class LetterConstraints:
                 return False
         return all(counts[letter] <= n for letter, n in self.max_count.items())
 
-    def mask(self, codes: kernel.Codes) -> np.ndarray:
+    def mask(self, codes: Codes) -> np.ndarray:
         """Vectorised :meth:`allows` over words given as letter codes."""
         ok = np.ones(codes.shape[0], dtype=bool)
         for i, letter in self.placed.items():
@@ -407,7 +332,7 @@ class Knowledge:
     ) -> None:
         self.wordlist = wordlist if wordlist is not None else WordList.bundled()
         # With the pattern matrix, the answers pool is filtered by reading its rows (numpy
-        # only); otherwise by the numba kernel over letter codes.
+        # only); otherwise by the feedback rule vectorised over letter codes (numpy).
         self._matrix = matrix if matrix is not None and matrix.wordlist == self.wordlist else None
         if pool not in ("answers", "valid"):
             raise ValueError(f"pool must be 'answers' or 'valid', not {pool!r}")
@@ -430,8 +355,8 @@ class Knowledge:
         return self.wordlist.answers if self.pool == "answers" else self.wordlist.guesses
 
     @cached_property
-    def _pool_codes(self) -> kernel.Codes:
-        return kernel.encode(self.pool_words)
+    def _pool_codes(self) -> Codes:
+        return encode(self.pool_words)
 
     def _compute_masks(self) -> list[np.ndarray]:
         """The pool mask after each turn; raises on the first contradictory turn."""
@@ -474,13 +399,11 @@ class Knowledge:
             current = after
         return masks
 
-    def _turn_mask(self, t: Turn, codes: kernel.Codes) -> np.ndarray:
+    def _turn_mask(self, t: Turn, codes: Codes) -> np.ndarray:
         if self._matrix is not None and self.pool == "answers" and self.wordlist.is_valid(t.guess):
             row = self._matrix.data[self.wordlist.guess_index(t.guess)]
             return np.asarray(row == t.pattern)
-        return kernel.consistent_mask(
-            codes, kernel.encode([t.guess]), np.array([t.pattern], dtype=np.int64)
-        )
+        return consistent_mask(codes, encode([t.guess]), np.array([t.pattern], dtype=np.int64))
 
     @property
     def mask(self) -> np.ndarray:
@@ -534,5 +457,5 @@ def filter_by_hints(
     if reason:
         raise InconsistentFeedbackError(f"the hints contradict each other: {reason}")
     words = wl.answers if pool == "answers" else wl.guesses
-    mask = constraints.mask(kernel.encode(words))
+    mask = constraints.mask(encode(words))
     return tuple(w for w, ok in zip(words, mask, strict=True) if ok)

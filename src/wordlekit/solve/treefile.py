@@ -24,13 +24,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from wordlekit.core.feedback import Turn, all_green, format_pattern, parse_pattern, score
+from wordlekit.core.game import hard_mode_violation
+from wordlekit.core.words import WordList
 from wordlekit.errors import InvalidPatternError, WordleError
-from wordlekit.feedback import all_green, format_pattern, parse_pattern, score
-from wordlekit.game import hard_mode_violation
-from wordlekit.knowledge import Turn
-from wordlekit.storage import atomic_write
-from wordlekit.tree import DecisionTree, TreeNode
-from wordlekit.words import WordList
+from wordlekit.solve.tree import DecisionTree, TreeNode
+from wordlekit.store.files import atomic_write
 
 FORMAT = "wordlekit-tree"
 VERSION = 1

@@ -1,0 +1,102 @@
+"""The bot: a strategy plays one answer, turn by turn, until it wins."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from wordlekit.core.feedback import Turn, all_green
+from wordlekit.errors import InvalidWordError
+from wordlekit.fast.matrix import PatternMatrix
+from wordlekit.solve.state import GameState
+from wordlekit.solve.strategies import RandomCandidate, Strategy
+from wordlekit.solve.tree import MAX_TURNS
+
+
+@dataclass(frozen=True)
+class Step:
+    """One turn the bot played: the guess, its pattern and the candidates left after it."""
+
+    guess: str
+    pattern: int
+    remaining: int
+
+    def to_dict(self) -> dict[str, object]:
+        return {"guess": self.guess, "pattern": self.pattern, "remaining": self.remaining}
+
+
+@dataclass(frozen=True)
+class BotGame:
+    """A game the bot played on one answer."""
+
+    answer: str
+    strategy: str
+    steps: tuple[Step, ...]
+    start_candidates: int
+
+    @property
+    def guesses(self) -> int:
+        return len(self.steps)
+
+    @property
+    def solved(self) -> bool:
+        return bool(self.steps) and self.steps[-1].guess == self.answer
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "answer": self.answer,
+            "strategy": self.strategy,
+            "turns": [s.to_dict() for s in self.steps],
+            "guesses": self.guesses,
+            "solved": self.solved,
+            "start_candidates": self.start_candidates,
+        }
+
+
+def play(
+    matrix: PatternMatrix,
+    answer: str,
+    strategy: Strategy,
+    *,
+    start: str | None = None,
+    hard: bool = False,
+    candidates_only: bool = False,
+    history: tuple[Turn, ...] = (),
+    max_turns: int = MAX_TURNS,
+) -> BotGame:
+    """The bot plays ``answer`` from ``history`` (normally empty) until it wins."""
+    wl = matrix.wordlist
+    a = wl.answer_index(wl.check_answer(answer))
+    state = (
+        GameState.from_turns(matrix, history, hard=hard, candidates_only=candidates_only)
+        if history
+        else GameState.start(matrix, hard=hard, candidates_only=candidates_only)
+    )
+    if a not in set(state.candidates.tolist()):
+        raise InvalidWordError(f"{wl.answers[a].upper()} does not fit the turns given")
+    first = start_index(state, start)
+    if isinstance(strategy, RandomCandidate):
+        strategy = strategy.for_answer(a)
+    win = all_green(wl.length)
+    steps: list[Step] = []
+    start_n = state.n
+    for turn in range(max_turns - len(history)):
+        g = first if (turn == 0 and first is not None) else strategy.choose(state)
+        p = int(matrix.data[g, a])
+        state = state.after(g, p)
+        steps.append(Step(wl.guesses[g], p, state.n))
+        if p == win:
+            break
+    return BotGame(wl.answers[a], strategy.name, tuple(steps), start_n)
+
+
+def start_index(state: GameState, start: str | None) -> int | None:
+    if start is None:
+        return None
+    wl = state.wordlist
+    word = wl.check_guess(start)
+    g = wl.guess_index(word)
+    if state.candidates_only and g not in set(state.candidates.tolist()):
+        raise InvalidWordError(
+            f"{word.upper()} cannot open with --candidates-only: it is never an answer"
+        )
+    return int(g)

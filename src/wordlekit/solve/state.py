@@ -1,0 +1,143 @@
+"""The game state a strategy sees: the history, the candidate answers, the rules in force.
+
+Candidates are answer indices (answer ``i`` is also guess ``i``); the partition figures of
+every allowed guess over them come from :mod:`wordlekit.fast.partition` (the first turn's from
+the on-disk cache).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cached_property
+from typing import TYPE_CHECKING
+
+import numpy as np
+import numpy.typing as npt
+
+from wordlekit.core.feedback import Pattern, Turn
+from wordlekit.core.knowledge import Knowledge
+from wordlekit.fast.matrix import PatternMatrix
+from wordlekit.fast.partition import Figures, IntArray, figures, hard_mode_mask
+from wordlekit.fast.root_cache import root_figures
+
+if TYPE_CHECKING:
+    from wordlekit.core.words import WordList
+
+
+class GameState:
+    """Where a game stands: the history, the candidate answers and the rules in force.
+
+    Candidates are answer indices (answer ``i`` is also guess ``i``). States are made with
+    :meth:`start` or :meth:`from_turns` and moved on with :meth:`after`.
+    """
+
+    def __init__(
+        self,
+        matrix: PatternMatrix,
+        history: tuple[Turn, ...],
+        candidates: IntArray,
+        *,
+        hard: bool = False,
+        candidates_only: bool = False,
+    ) -> None:
+        self.matrix = matrix
+        self.history = history
+        self.candidates = candidates
+        self.hard = hard
+        self.candidates_only = candidates_only
+
+    @classmethod
+    def start(
+        cls, matrix: PatternMatrix, *, hard: bool = False, candidates_only: bool = False
+    ) -> GameState:
+        n = len(matrix.wordlist.answers)
+        return cls(
+            matrix, (), np.arange(n, dtype=np.int64), hard=hard, candidates_only=candidates_only
+        )
+
+    @classmethod
+    def from_turns(
+        cls,
+        matrix: PatternMatrix,
+        turns: Sequence[Turn],
+        *,
+        hard: bool = False,
+        candidates_only: bool = False,
+    ) -> GameState:
+        """Check the turns (contradictions name the turn) and keep the candidates."""
+        k = Knowledge(turns, matrix.wordlist, "answers", matrix=matrix)
+        return cls(
+            matrix,
+            tuple(turns),
+            np.asarray(k.candidate_indices, dtype=np.int64),
+            hard=hard,
+            candidates_only=candidates_only,
+        )
+
+    @property
+    def wordlist(self) -> WordList:
+        return self.matrix.wordlist
+
+    @property
+    def n(self) -> int:
+        return len(self.candidates)
+
+    @property
+    def is_root(self) -> bool:
+        return not self.history and self.n == len(self.wordlist.answers)
+
+    @property
+    def candidate_words(self) -> list[str]:
+        answers = self.wordlist.answers
+        return [answers[i] for i in self.candidates]
+
+    def after(self, guess: int | str, pattern: Pattern) -> GameState:
+        """The state after playing ``guess`` and seeing ``pattern``."""
+        g = guess if isinstance(guess, int) else self.wordlist.guess_index(guess)
+        row = self.matrix.data[g]
+        keep = self.candidates[row[self.candidates] == pattern]
+        turn = Turn(self.wordlist.guesses[g], int(pattern))
+        return GameState(
+            self.matrix,
+            (*self.history, turn),
+            keep,
+            hard=self.hard,
+            candidates_only=self.candidates_only,
+        )
+
+    @cached_property
+    def allowed(self) -> IntArray:
+        """Guess indices a strategy may play here."""
+        if self.candidates_only:
+            # Candidates always obey hard mode: they are consistent with every turn.
+            return self.candidates
+        n_guesses = len(self.wordlist.guesses)
+        if self.hard and self.history:
+            mask = hard_mode_mask(
+                self.matrix.guess_codes, self.history, self.matrix.guess_letter_counts
+            )
+            return np.flatnonzero(mask).astype(np.int64)
+        return np.arange(n_guesses, dtype=np.int64)
+
+    def figures(self, guesses: IntArray | None = None) -> Figures:
+        """Partition figures of ``guesses`` (default: the allowed ones) over the candidates."""
+        g = self.allowed if guesses is None else guesses
+        if self.is_root:
+            root = root_figures(self.matrix)
+            return Figures(g, self.n, root.parts[g], root.largest[g], root.sumsq[g], root.plogp[g])
+        full = guesses is None and not self.candidates_only and not (self.hard and self.history)
+        # The block kernel needs the transposed matrix; building it costs ~60 ms, worth it in
+        # a server (which builds it at start-up) but not in a one-off command, so it is used
+        # only when already there.
+        transposed = self.matrix.__dict__.get("transposed") if full else None
+        return figures(self.matrix.data, g, self.candidates, transposed=transposed)
+
+    def is_candidate(self, guesses: IntArray) -> npt.NDArray[np.bool_]:
+        mask = np.zeros(len(self.wordlist.guesses), dtype=bool)
+        mask[self.candidates] = True
+        return mask[guesses]
+
+    def __repr__(self) -> str:
+        turns = " ".join(str(t) for t in self.history) or "start"
+        flags = "".join([" hard" if self.hard else "", " candidates-only" * self.candidates_only])
+        return f"<GameState {turns}: {self.n} candidates{flags}>"
