@@ -1,10 +1,27 @@
-"""Specific errors. Every one subclasses ValueError so callers can catch bad input broadly."""
+"""The errors, in a tree by whose fault they are.
+
+- :class:`WordleError` (a ``ValueError``): bad input, the user's to fix. Front ends show its
+  message as it is: exit code 2 on the command line, a 4xx in the web app.
+- :class:`StorageError` (an ``OSError``): the environment failed (a database or cache file
+  that cannot be opened or written): exit code 1, 503.
+- :class:`InternalError` (a ``RuntimeError``): a fault of wordlekit or a limit it reached
+  (a full memo); never reported as the user's mistake: exit code 1 with "internal error" and
+  a log line, 500.
+- :class:`BudgetExceeded`: work that ran out of its budget or was cancelled; a result the
+  caller turns into a fallback or a 503.
+
+Every one derives from :class:`WordlekitError`. Catch them by their class.
+"""
 
 from __future__ import annotations
 
 
-class WordleError(ValueError):
-    """Base class of every wordlekit input error."""
+class WordlekitError(Exception):
+    """Root of every error wordlekit raises on purpose."""
+
+
+class WordleError(WordlekitError, ValueError):
+    """Bad input: the base class of every wordlekit input error."""
 
 
 class InvalidWordError(WordleError):
@@ -38,15 +55,19 @@ class InvalidDateError(WordleError):
     """A date that cannot be parsed or lies before the first daily puzzle."""
 
 
-class StorageError(WordleError):
-    """A database or cache file that cannot be opened or written."""
-
-
 class GameOverError(WordleError):
     """A guess made in a game that has already ended."""
 
 
-class BudgetExceeded(Exception):
+class StorageError(WordlekitError, OSError):
+    """A database or cache file that cannot be opened or written (the environment's fault)."""
+
+
+class InternalError(WordlekitError, RuntimeError):
+    """A fault of wordlekit itself or a limit it reached, never the user's mistake."""
+
+
+class BudgetExceeded(WordlekitError):
     """Work that ran out of its budget (time, search nodes) or was cancelled.
 
     Not a ``ValueError``: the input was fine, the work was too long for the budget given.

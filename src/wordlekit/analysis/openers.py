@@ -140,7 +140,7 @@ def _warm(lists: tuple[tuple[str, ...], tuple[str, ...], str], method: Method) -
         GameState.start(pm).figures()  # the first-turn figures, computed once per process
         alphabetical_rank(pm)
     else:
-        from wordlekit.solve import _solver_jit  # noqa: F401
+        from wordlekit.solve import optimal  # noqa: F401  (loads the solver's kernels)
 
 
 def compute_batch(

@@ -77,19 +77,27 @@ class Advice:
         }
 
 
+def useful(suggestions: Sequence[Suggestion]) -> tuple[Suggestion, ...]:
+    """The suggestions that can win or split the words left: the others teach nothing (a
+    ranking puts them last, and near the end of a game a list of them is only noise). The
+    first suggestion is always kept, so there is an answer."""
+    return tuple(s for k, s in enumerate(suggestions) if k == 0 or s.parts > 1 or s.can_win)
+
+
 def advise(state: GameState, strategy: str, top: int, *, seed: int | None = 0) -> Advice:
-    """The ``top`` suggestions of ``strategy``, or of the fallback when the budget runs out."""
+    """The ``top`` useful suggestions of ``strategy`` (see :func:`useful`), or of the
+    fallback when the budget runs out."""
     strat = get_strategy(strategy, seed=seed)
     try:
-        return Advice(strat.name, strat.name, True, tuple(strat.rank(state, top)))
+        return Advice(strat.name, strat.name, True, useful(strat.rank(state, top)))
     except BudgetExceeded as e:
         if e.reason == "cancelled":
             raise
     fallback = get_strategy(FALLBACK)
     with work.unlimited():  # one pass over the guesses: bounded, and it is the answer
-        ranked = fallback.rank(state, top)
+        ranked = useful(fallback.rank(state, top))
     note = budget_note(strat.name, work.current(), "wordle suggest --strategy optimal TURN ...")
-    return Advice(strat.name, fallback.name, False, tuple(ranked), note)
+    return Advice(strat.name, fallback.name, False, ranked, note)
 
 
 def _turn_dict(turn: Turn) -> dict[str, Any]:

@@ -25,7 +25,7 @@ from numba import typed, types
 
 from wordlekit import budget as work
 from wordlekit.core.feedback import Turn, all_green, pattern_count
-from wordlekit.errors import InvalidWordError, WordleError
+from wordlekit.errors import InternalError, InvalidWordError, WordleError
 from wordlekit.fast.matrix import PatternMatrix
 from wordlekit.solve import _solver_jit as jit
 from wordlekit.solve.tree import DecisionTree, TreeNode
@@ -169,7 +169,7 @@ class SolverContext:
             self.zc,
         )
         if entry[1] != 1 or entry[2] < 0:
-            raise WordleError("the solver's memo is full: raise memo_cap to build the tree")
+            raise InternalError("the solver's memo is full: raise memo_cap to build the tree")
         return value, int(entry[2])
 
     def _constraints(
@@ -325,7 +325,7 @@ def solve_opening(
             hist[d + base] = hist.get(d + base, 0) + 1
         tree_total = sum(tree.depths.values())
         if tree_total != total:  # the tree must achieve the value it was built from
-            raise WordleError(f"internal error: tree total {tree_total} != value {total}")
+            raise InternalError(f"the tree's total {tree_total} differs from its value {total}")
     return OptimalResult(
         start=word,
         total=total + len(history) * len(cands),
