@@ -15,9 +15,15 @@ from wordlekit.core.knowledge import (
     LetterConstraints,
     filter_by_hints,
     impossible_reason,
+    narrow,
 )
 from wordlekit.core.words import WordList
-from wordlekit.errors import InconsistentFeedbackError, InvalidPatternError, InvalidWordError
+from wordlekit.errors import (
+    InconsistentFeedbackError,
+    InvalidPatternError,
+    InvalidWordError,
+    WordleError,
+)
 
 ORIGINAL = WordList.bundled("original")
 
@@ -194,3 +200,36 @@ def test_random_games_always_keep_the_answer() -> None:
         guesses = rng.sample(ORIGINAL.guesses, 4)
         k = Knowledge(turns_for(answer, guesses))
         assert answer in k.candidates
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.lists(st.text("abcdef", min_size=5, max_size=5), min_size=1, max_size=40),
+    st.lists(st.text("abcdef", min_size=5, max_size=5), min_size=1, max_size=3),
+    st.text("abcdef", min_size=5, max_size=5),
+)
+def test_narrow_is_the_exact_rule(words: list[str], guesses: list[str], secret: str) -> None:
+    turns = [(g, score(g, secret)) for g in guesses]
+    expected = [w for w in words if all(score(g, w) == p for g, p in turns)]
+    assert narrow(words, *turns) == expected
+    assert secret in narrow([*words, secret], *turns)
+
+
+def test_narrow_reads_every_form_of_a_turn() -> None:
+    words = ["alone", "nylon", "colon", "knoll", "talon"]
+    expected = ["alone", "knoll"]
+    assert narrow(words, "pylon", "nnyyy") == expected
+    assert narrow(words, "pylon:⬛⬛🟨🟨🟨") == expected
+    assert narrow(words, "pylon", "00111") == expected
+    assert narrow(words, Turn.parse("pylon:bbyyy")) == expected
+    assert narrow(iter(words), ("pylon", score("pylon", "alone"))) == expected
+    assert narrow(words) == words
+
+
+def test_narrow_errors() -> None:
+    with pytest.raises(WordleError, match="no pattern"):
+        narrow(["crane"], "pylon")
+    with pytest.raises(WordleError, match="same length"):
+        narrow(["cranes"], "pylon:bbbbb")
+    with pytest.raises(WordleError):
+        narrow(["crane"], "pylon", "bbq")

@@ -19,7 +19,7 @@ from wordlekit.core.feedback import (
     score,
 )
 from wordlekit.core.game import Game, Status, hard_mode_violation
-from wordlekit.core.knowledge import Knowledge, LetterConstraints, filter_by_hints
+from wordlekit.core.knowledge import Knowledge, LetterConstraints, filter_by_hints, narrow
 from wordlekit.core.words import WordList, daily_answer
 from wordlekit.errors import (
     GameOverError,
@@ -57,6 +57,7 @@ __all__ = [
     "filter_by_hints",
     "format_pattern",
     "hard_mode_violation",
+    "narrow",
     "parse_pattern",
     "pattern_tiles",
     "score",

@@ -34,7 +34,7 @@ from wordlekit.core.game import hard_mode_violation
 from wordlekit.errors import BudgetExceeded, WordleError
 from wordlekit.fast.matrix import PatternMatrix
 from wordlekit.fast.partition import Figures, figures
-from wordlekit.solve.bot import play
+from wordlekit.solve.bot import BotTurn, play
 from wordlekit.solve.registry import get_strategy
 from wordlekit.solve.state import GameState
 from wordlekit.solve.strategies import Strategy
@@ -134,9 +134,13 @@ class Review:
     answer: str | None
     solved: bool
     turns: tuple[TurnReview, ...]
-    bot_guesses: list[str] | None  # None: not computed within the work budget
+    bot_turns: list[BotTurn] | None  # None: not computed within the work budget
     hard: bool
     note: str | None = None  # why some values are estimates (the work budget ran out)
+
+    @property
+    def bot_guesses(self) -> list[str] | None:
+        return None if self.bot_turns is None else [t.guess for t in self.bot_turns]
 
     @property
     def skill(self) -> int:
@@ -201,7 +205,18 @@ class Review:
             "luck": self.luck,
             "turns": [t.to_dict() for t in self.turns],
             "bot_guesses": self.bot_guesses,
-            "complete": self.note is None and self.bot_guesses is not None,
+            # the bot's game with its patterns: the browser never computes feedback
+            "bot_turns": None
+            if self.bot_turns is None
+            else [
+                {
+                    **t.to_dict(),
+                    "emoji": format_pattern(t.pattern, len(t.guess)),
+                    "letters": format_pattern(t.pattern, len(t.guess), "letters"),
+                }
+                for t in self.bot_turns
+            ],
+            "complete": self.note is None and self.bot_turns is not None,
             "note": self.note,
             "summary": self.summary(),
         }
@@ -305,10 +320,10 @@ def review(
             )
         )
         state = after
-    bot: list[str] | None = []
+    bot: list[BotTurn] | None = []
     if answer is not None:
         try:
-            bot = [s.guess for s in play(matrix, answer, strat, hard=hard).steps]
+            bot = list(play(matrix, answer, strat, hard=hard).steps)
         except BudgetExceeded as e:
             if e.reason == "cancelled":
                 raise

@@ -44,9 +44,11 @@ _CHAR_TILES: dict[str, Tile] = {
     "g": Tile.GREEN,
     "2": Tile.GREEN,
     "🟩": Tile.GREEN,
+    "🟧": Tile.GREEN,  # the high-contrast share grid (orange for green)
     "y": Tile.YELLOW,
     "1": Tile.YELLOW,
     "🟨": Tile.YELLOW,
+    "🟦": Tile.YELLOW,  # the high-contrast share grid (blue for yellow)
     "b": Tile.GRAY,
     "x": Tile.GRAY,
     "n": Tile.GRAY,
@@ -161,7 +163,7 @@ def parse_pattern(text: str | int, length: int | None = None) -> Pattern:
         if tile is None:
             raise InvalidPatternError(
                 f"bad tile {c!r} in pattern {quoted(text)}: use g/y/b (or n/x/w/./- for gray), "
-                "2/1/0 or 🟩/🟨/⬛"
+                "2/1/0 or 🟩/🟨/⬛ (🟧/🟦 in high contrast)"
             )
         tiles.append(tile)
     if length is not None and len(tiles) != length:

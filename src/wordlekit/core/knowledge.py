@@ -33,6 +33,7 @@ from wordlekit.errors import (
     InconsistentFeedbackError,
     InvalidPatternError,
     InvalidWordError,
+    quoted,
 )
 
 if TYPE_CHECKING:
@@ -157,32 +158,10 @@ class LetterConstraints:
           removed: it has exactly as many copies as are known (a gray second E means one E).
         """
         c = cls(length)
-        rows = []
         if known:
-            rows.append(("known", known))
-        rows.extend(("misplaced", m) for m in misplaced)
-        for kind, row in rows:
-            row = row.strip().lower()
-            if len(row) != length:
-                raise InvalidPatternError(
-                    f"{kind} pattern {row!r} has {len(row)} characters, expected {length} "
-                    "(a letter or ? per position)"
-                )
-            counts: Counter[str] = Counter()
-            for i, ch in enumerate(row):
-                if ch in "?._-*":
-                    continue
-                if not (ch.isascii() and ch.isalpha()):
-                    raise InvalidPatternError(
-                        f"bad character {ch!r} in {kind} pattern {row!r}: use letters and ?"
-                    )
-                counts[ch] += 1
-                if kind == "known":
-                    c.placed[i] = ch
-                else:
-                    c.excluded.setdefault(ch, set()).add(i)
-            for letter, n in counts.items():
-                c.min_count[letter] = max(c.min_count.get(letter, 0), n)
+            c._add_row("known", known)
+        for row in misplaced:
+            c._add_row("misplaced", row)
         for name, letters in (("contains", contains), ("absent", absent)):
             bad = [ch for ch in letters if not (ch.isascii() and ch.isalpha())]
             if bad:
@@ -192,6 +171,30 @@ class LetterConstraints:
         for letter in set(absent.lower()):
             c.max_count[letter] = c.min_count.get(letter, 0)
         return c
+
+    def _add_row(self, kind: str, row: str) -> None:
+        """A ``known`` row places its letters; a ``misplaced`` row excludes them from there."""
+        row = row.strip().lower()
+        if len(row) != self.length:
+            raise InvalidPatternError(
+                f"{kind} pattern {quoted(row)} has {len(row)} characters, expected "
+                f"{self.length} (a letter or ? per position)"
+            )
+        counts: Counter[str] = Counter()
+        for i, ch in enumerate(row):
+            if ch in "?._-*":
+                continue
+            if not (ch.isascii() and ch.isalpha()):
+                raise InvalidPatternError(
+                    f"bad character {ch!r} in {kind} pattern {quoted(row)}: use letters and ?"
+                )
+            counts[ch] += 1
+            if kind == "known":
+                self.placed[i] = ch
+            else:
+                self.excluded.setdefault(ch, set()).add(i)
+        for letter, n in counts.items():
+            self.min_count[letter] = max(self.min_count.get(letter, 0), n)
 
     def merge(self, other: LetterConstraints) -> None:
         for i, letter in other.placed.items():
@@ -459,3 +462,53 @@ def filter_by_hints(
     words = wl.answers if pool == "answers" else wl.guesses
     mask = constraints.mask(encode(words))
     return tuple(w for w, ok in zip(words, mask, strict=True) if ok)
+
+
+def narrow(words: Iterable[str], *turns: str | Turn | tuple[str, str | int]) -> list[str]:
+    """The words of ``words`` (any iterable, any list of your own) that could still be the
+    answer after the given turns, by the exact rule: a word stays exactly when
+    ``score(guess, word) == pattern`` for every turn.
+
+    A turn is ``"guess", "pattern"`` (two arguments), ``"guess:pattern"``, a
+    :class:`~wordlekit.core.feedback.Turn` or a ``(guess, pattern)`` pair; the pattern in any
+    text form (``g/y/b``, ``n/y/g``, ``2/1/0``, emoji) or its number.
+
+    >>> narrow(["alone", "nylon", "colon", "knoll", "talon"], "pylon", "nnyyy")
+    ['alone', 'knoll']
+    >>> narrow(["cigar", "rebut", "sissy", "humph"], "crane:gyybb")
+    ['cigar']
+    >>> narrow(["those", "geese", "these"], ("geese", "bbbgg"))
+    ['those']
+    """
+    history = _turns_of(turns)
+    kept = [w.strip().lower() for w in words]
+    if not history or not kept:
+        return kept
+    length = history[0].length
+    if any(t.length != length for t in history) or any(len(w) != length for w in kept):
+        raise InvalidWordError("the words and the guesses must all have the same length")
+    guesses = encode([t.guess for t in history])
+    patterns = np.array([t.pattern for t in history], dtype=np.int64)
+    mask = consistent_mask(encode(kept), guesses, patterns)
+    return [w for w, ok in zip(kept, mask, strict=True) if ok]
+
+
+def _turns_of(args: Sequence[str | Turn | tuple[str, str | int]]) -> list[Turn]:
+    """Turns from :func:`narrow`'s arguments (``"guess", "pattern"`` pairs read in order)."""
+    out: list[Turn] = []
+    items = list(args)
+    while items:
+        item = items.pop(0)
+        if isinstance(item, Turn):
+            out.append(item)
+        elif isinstance(item, tuple):
+            out.append(Turn.of(*item))
+        elif ":" in item or "=" in item:
+            out.append(Turn.parse(item))
+        elif items and isinstance(items[0], str):
+            pattern = items.pop(0)
+            assert isinstance(pattern, str)
+            out.append(Turn.of(item, pattern))
+        else:
+            raise InvalidPatternError(f"turn {quoted(item)} has no pattern: write guess:pattern")
+    return out

@@ -13,7 +13,7 @@ from wordlekit.solve.tree import MAX_TURNS
 
 
 @dataclass(frozen=True)
-class Step:
+class BotTurn:
     """One turn the bot played: the guess, its pattern and the candidates left after it."""
 
     guess: str
@@ -30,7 +30,7 @@ class BotGame:
 
     answer: str
     strategy: str
-    steps: tuple[Step, ...]
+    steps: tuple[BotTurn, ...]
     start_candidates: int
 
     @property
@@ -77,13 +77,13 @@ def play(
     if isinstance(strategy, RandomCandidate):
         strategy = strategy.for_answer(a)
     win = all_green(wl.length)
-    steps: list[Step] = []
+    steps: list[BotTurn] = []
     start_n = state.n
     for turn in range(max_turns - len(history)):
         g = first if (turn == 0 and first is not None) else strategy.choose(state)
         p = int(matrix.data[g, a])
         state = state.after(g, p)
-        steps.append(Step(wl.guesses[g], p, state.n))
+        steps.append(BotTurn(wl.guesses[g], p, state.n))
         if p == win:
             break
     return BotGame(wl.answers[a], strategy.name, tuple(steps), start_n)
