@@ -107,3 +107,15 @@ def test_practice_is_seeded() -> None:
 def test_answer_must_be_an_answer() -> None:
     with pytest.raises(InvalidWordError):
         Game("aahed")
+
+
+def test_outcome_messages() -> None:
+    g = Game("cigar")
+    assert g.outcome() is None and g.praise is None
+    g.guess("cigar")
+    assert g.praise == "Genius" and g.outcome() == "Genius! Solved in 1/6."
+    lost = Game("cigar")
+    for w in ["crane", "slate", "moist", "pound", "flick", "badge"]:
+        lost.guess(w)
+    assert lost.praise is None
+    assert lost.outcome() == "Out of guesses. The answer was CIGAR."

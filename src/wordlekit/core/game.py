@@ -54,6 +54,10 @@ def hard_mode_violation(history: Iterable[Turn], guess: str) -> str | None:
     return None
 
 
+#: What the game says on a win, by the number of guesses it took (as the NYT game does).
+PRAISE = ("Genius", "Magnificent", "Impressive", "Splendid", "Great", "Phew")
+
+
 @dataclass
 class Game:
     """One game of Wordle: the answer, the turns so far and the rules in force.
@@ -145,6 +149,26 @@ class Game:
         turn = Turn(w, score(w, self.answer))
         self.turns.append(turn)
         return turn
+
+    @property
+    def praise(self) -> str | None:
+        """The word the game says on a win (Genius in 1 … Phew in 6 or more), else None."""
+        if self.status is not Status.WON:
+            return None
+        return PRAISE[min(len(self.turns), len(PRAISE)) - 1]
+
+    def outcome(self) -> str | None:
+        """One sentence on how the game ended (``None`` while it is being played).
+
+        >>> g = Game("cigar"); _ = g.guess("crane"); _ = g.guess("cigar")
+        >>> g.outcome()
+        'Magnificent! Solved in 2/6.'
+        """
+        if self.status is Status.WON:
+            return f"{self.praise}! Solved in {len(self.turns)}/{self.max_guesses}."
+        if self.status is Status.LOST:
+            return f"Out of guesses. The answer was {self.answer.upper()}."
+        return None
 
     def keyboard(self) -> dict[str, Tile]:
         """The best known state of every letter guessed so far (green > yellow > gray)."""
