@@ -14,8 +14,7 @@ import os
 import secrets
 import sqlite3
 import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -23,7 +22,7 @@ from wordlekit.core.feedback import Turn
 from wordlekit.core.game import Game, Status
 from wordlekit.core.words import WordList
 from wordlekit.errors import WordleError
-from wordlekit.store.database import connect
+from wordlekit.store.database import connect, transaction
 from wordlekit.store.files import data_dir
 
 SCHEMA = """
@@ -130,22 +129,10 @@ class Store:
             self._local.conn = conn
         return conn
 
-    @contextmanager
-    def _tx(self) -> Iterator[sqlite3.Connection]:
-        # Writers of this process queue on a lock first: SQLite's own wait for a busy
-        # database sleeps in growing steps (up to 100 ms each), which put 100-250 ms tails
-        # on guesses under load; a lock hands over at once. Other processes (the TUI next
-        # to the web app) still meet at SQLite's write lock.
-        with self._write_lock:
-            conn = self._conn()
-            conn.execute("BEGIN IMMEDIATE")
-            try:
-                yield conn
-            except BaseException:
-                conn.execute("ROLLBACK")
-                raise
-            else:
-                conn.execute("COMMIT")
+    def _tx(self) -> AbstractContextManager[sqlite3.Connection]:
+        # Writers of this process queue on a lock first (see database.transaction); other
+        # processes (the TUI next to the web app) meet at SQLite's write lock.
+        return transaction(self._conn(), self._write_lock)
 
     @staticmethod
     def new_id() -> str:
