@@ -1,0 +1,69 @@
+"""The games service: the daily and seed rules every front end shares, guesses and hints."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+
+from wordlekit.core.words import WordList
+from wordlekit.errors import InvalidDateError, WordleError
+from wordlekit.services.games import (
+    daily_date,
+    game_spec,
+    play_guess,
+    record_hint,
+    start_game,
+    turns_of,
+)
+from wordlekit.store.games import Store, TurnConflictError
+
+WL = WordList.bundled()
+
+
+def test_daily_dates_allow_one_day_of_slack() -> None:
+    today = dt.date(2024, 5, 1)
+    assert daily_date("2024-05-02", today=today) == dt.date(2024, 5, 2)
+    with pytest.raises(InvalidDateError, match="not out yet"):
+        daily_date("2024-05-03", today=today)
+    with pytest.raises(InvalidDateError):
+        daily_date("2021-01-01")  # before the first puzzle
+    assert daily_date() == dt.date.today()
+
+
+def test_game_specs() -> None:
+    daily = game_spec("daily", date="2021-06-19", wordlist=WL)
+    assert daily.mode == "daily" and daily.day == "2021-06-19" and daily.game.answer == "cigar"
+    seeded = game_spec("practice", seed=7, hard=True, wordlist=WL)
+    assert seeded.seed == 7 and seeded.game.hard and seeded.game.label.endswith("#7")
+    assert seeded.game.answer == game_spec("practice", seed=7).game.answer
+    random = game_spec("practice", wordlist=WL)
+    assert random.seed is None and random.game.label == "wordlekit practice"
+
+
+@pytest.mark.parametrize(
+    ("mode", "kwargs", "match"),
+    [
+        ("daily", {"seed": 3}, "not a seed"),
+        ("practice", {"date": "2022-01-01"}, "not a date"),
+        ("practice", {"seed": -1}, "from 0"),
+        ("weekly", {}, "daily or practice"),
+    ],
+)
+def test_game_spec_refusals(mode: str, kwargs: dict[str, object], match: str) -> None:
+    with pytest.raises(WordleError, match=match):
+        game_spec(mode, **kwargs)  # type: ignore[arg-type]
+
+
+def test_start_play_and_hint(tmp_path: Path) -> None:
+    store = Store(tmp_path / "g.sqlite3", WL)
+    spec = game_spec("daily", date="2021-06-19", wordlist=WL)
+    stored, created = start_game(store, "p1", spec)
+    again, created_again = start_game(store, "p1", spec)
+    assert created and not created_again and again.id == stored.id
+    game = play_guess(store, stored.id, "p1", "crane", turn=1)
+    assert [t.guess for t in turns_of(game)] == ["crane"]
+    with pytest.raises(TurnConflictError):
+        play_guess(store, stored.id, "p1", "slate", turn=1)
+    assert record_hint(store, game) == 1 and record_hint(store, game) == 2
