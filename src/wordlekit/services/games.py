@@ -18,7 +18,7 @@ from typing import Literal
 
 from wordlekit.core.feedback import Turn
 from wordlekit.core.game import Game
-from wordlekit.core.words import WordList, parse_date
+from wordlekit.core.words import WordList, day_number, parse_date
 from wordlekit.errors import InvalidDateError, WordleError
 from wordlekit.store.games import Store, StoredGame
 
@@ -39,8 +39,10 @@ class GameSpec:
 
 
 def daily_date(date: dt.date | str | None = None, *, today: dt.date | None = None) -> dt.date:
-    """The date of a daily puzzle that may be played now (default: today)."""
+    """The date of a daily puzzle that may be played now (default: today): not before the
+    first puzzle, not more than a day ahead."""
     day = parse_date(date if date is not None else "today")
+    day_number(day)  # refuses dates before the first puzzle
     if day > (today or dt.date.today()) + DAILY_SLACK:
         raise InvalidDateError(f"the daily puzzle of {day} is not out yet")
     return day
