@@ -6,27 +6,31 @@ pytest-asyncio is not a dependency: every test runs its own event loop with asyn
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 import html
 import re
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
+import grimp
 import pytest
-from click.testing import CliRunner
+from click.testing import CliRunner, Result
+from textual import events
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Static
 
-from wordlekit.cli import app as cli_app
-from wordlekit.core.feedback import Tile, format_pattern, score
-from wordlekit.core.game import Game, Status
+from wordlekit.core.feedback import Tile, Turn, format_pattern, score
+from wordlekit.core.game import Game, Status, hard_mode_violation
 from wordlekit.core.words import WordList
+from wordlekit.services.games import play_guess
 from wordlekit.store.games import Store
 from wordlekit.tui import WordleApp, build_app
 from wordlekit.tui.assist import AssistScreen
+from wordlekit.tui.engine import Engine
 from wordlekit.tui.play import PlayScreen
+from wordlekit.tui.player import PLAYER_FILE, player_id
 from wordlekit.tui.screens import KEY_HELP, HelpScreen, StatsScreen
 from wordlekit.tui.screenshots import capture
-from wordlekit.tui.session import PLAYER_FILE, player_id
 from wordlekit.tui.widgets import Board, Keyboard
 
 SIZE = (100, 40)
@@ -59,6 +63,15 @@ async def settle(app: WordleApp, pilot: Pilot[None]) -> None:
     await pilot.pause()
     await app.workers.wait_for_complete()
     await pilot.pause()
+
+
+async def key_now(app: WordleApp, pilot: Pilot[None], *keys: str) -> None:
+    """Keys as the terminal sends them, each followed by a short wait: the screen must have
+    answered by then. (``Pilot.press`` waits for the CPU to be idle, which a search running
+    in a worker thread puts off by seconds.)"""
+    for key in keys:
+        app.post_message(events.Key(key, key if len(key) == 1 else None))
+        await pilot.pause(0.1)
 
 
 async def type_word(pilot: Pilot[None], text: str) -> None:
@@ -240,6 +253,101 @@ def test_the_player_id_is_created_once(data_dir: Path) -> None:
     assert player_id() != first  # a damaged file gets a fresh id
 
 
+def test_a_daily_puzzle_not_out_yet_is_refused_on_the_message_line(tmp_path: Path) -> None:
+    today = dt.date.today()
+    tomorrow = today + dt.timedelta(days=1)  # within the day of slack: playable
+    app = build_app(daily=tomorrow.isoformat(), db=tmp_path / "games.sqlite3")
+
+    async def scenario(app: WordleApp, pilot: Pilot[None]) -> None:
+        screen = play_screen(app)
+        label = screen.game.label
+        await pilot.press("c", "r", "right_square_bracket")  # the day after tomorrow
+        await pilot.pause()
+        after = tomorrow + dt.timedelta(days=1)
+        assert f"the daily puzzle of {after} is not out yet" in screen.message
+        assert screen.query_one("#message").has_class("-error")
+        assert screen.game.label == label  # the game shown goes on, typed letters too
+        assert screen.query_one(Board).rows[0].word == "cr"
+        await pilot.press("left_square_bracket")  # the day before: today's puzzle
+        await pilot.pause()
+        assert screen.stored is not None and screen.stored.day == today.isoformat()
+        assert screen.game.answer == Game.daily(today).answer
+        assert not screen.query_one("#message").has_class("-error")
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        assert screen.spec.mode == "practice"
+        await pilot.press("ctrl+d")  # today's again: resumed, not a second game
+        await pilot.pause()
+        assert screen.stored is not None and screen.stored.day == today.isoformat()
+        assert "resumed" in screen.message
+
+    run(app, scenario)
+
+
+def test_a_turn_played_meanwhile_in_another_window_reloads_the_game(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    app = build_app(daily="2021-06-19", db=db)  # CIGAR
+
+    async def scenario(app: WordleApp, pilot: Pilot[None]) -> None:
+        screen = play_screen(app)
+        assert screen.stored is not None
+        await pilot.press(*"crane")
+        other = Store(db, WordList.bundled())  # another window, same player and database
+        play_guess(other, screen.stored.id, app.player, "slate", 1)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "turn 1 was already played (SLATE)" in screen.message
+        assert "another window" in screen.message
+        board = screen.query_one(Board)
+        assert board.rows[0].word == "slate"
+        assert board.rows[0].states == format_pattern(score("slate", "cigar"), 5, "letters")
+        assert board.rows[1].word == "crane" and board.rows[1].states == "....."  # kept
+        await pilot.press("enter")  # now it is turn 2
+        await pilot.pause()
+        assert [t.guess for t in screen.game.turns] == ["slate", "crane"]
+        assert "4 guesses left" in screen.message
+        stored = other.get(screen.stored.id, app.player)
+        assert stored is not None and [t.guess for t in stored.game.turns] == ["slate", "crane"]
+
+    run(app, scenario)
+
+
+def test_a_hint_past_the_budget_comes_from_the_fallback_with_its_note(tmp_path: Path) -> None:
+    app = build_app(daily="2021-06-19", db=tmp_path / "g.sqlite3", strategy="optimal", budget=0.3)
+
+    async def scenario(app: WordleApp, pilot: Pilot[None]) -> None:
+        screen = play_screen(app)
+        await type_word(pilot, "fuzzy")  # all gray: far from the optimal strategy's tree
+        await pilot.press("ctrl+s")
+        await settle(app, pilot)
+        hint = static_text(app, "#hint")
+        assert "Bot (entropy, in place of optimal) suggests" in hint
+        assert "needs more than the 0.3 s" in hint
+        assert screen.stored is not None and screen.stored.hints == 1
+
+    run(app, scenario)
+
+
+def test_a_slow_hint_shows_progress_and_is_dropped_when_a_guess_is_played(tmp_path: Path) -> None:
+    app = build_app(daily="2021-06-19", db=tmp_path / "g.sqlite3", strategy="optimal", budget=60)
+
+    async def scenario(app: WordleApp, pilot: Pilot[None]) -> None:
+        screen = play_screen(app)
+        await type_word(pilot, "fuzzy")
+        await key_now(app, pilot, "ctrl+s")
+        job = screen.hint_job
+        assert job is not None and job.running
+        assert "Asking the bot (optimal)… computing…" in static_text(app, "#hint")
+        await key_now(app, pilot, *"crane", "enter")  # the game answers while the bot thinks
+        assert len(screen.game.turns) == 2
+        assert job.cancelled and screen.hint_job is None
+        await settle(app, pilot)
+        assert static_text(app, "#hint") == ""
+        assert screen.stored is not None and screen.stored.hints == 0  # never shown
+
+    run(app, scenario)
+
+
 # Assist ----------------------------------------------------------------------------------------
 
 
@@ -287,6 +395,64 @@ def test_assist_with_keys_clicks_and_typed_patterns(tmp_path: Path) -> None:
         await type_word(pilot, "zzzzz")
         assert "Not in word list: ZZZZZ" in screen.message
         assert len(screen.turns) == 1
+
+    run(app, scenario)
+
+
+def test_assist_past_the_budget_shows_the_fallback_and_its_note(tmp_path: Path) -> None:
+    app = build_app(seed=SEED, db=tmp_path / "g.sqlite3", strategy="optimal", budget=0.3)
+
+    async def scenario(app: WordleApp, pilot: Pilot[None]) -> None:
+        await pilot.press("f2")
+        await settle(app, pilot)
+        screen = assist_screen(app)
+        await type_word(pilot, "fuzzy")
+        await settle(app, pilot)
+        assert "needs more than the 0.3 s" in screen.status
+        assert "entropy" in screen.status and "wordle suggest" in screen.status
+        assert screen.query_one("#suggestions-status").has_class("-note")
+        assert "entropy in place of optimal" in static_text(app, "#suggestions-title")
+        assert screen.query_one("#suggestions", DataTable).row_count > 0
+        assert screen.analysis is not None and not screen.analysis.advice.exact
+
+    run(app, scenario)
+
+
+def test_assist_stays_responsive_and_cancels_when_the_input_changes(tmp_path: Path) -> None:
+    app = build_app(seed=SEED, db=tmp_path / "g.sqlite3", strategy="optimal", budget=60)
+
+    async def scenario(app: WordleApp, pilot: Pilot[None]) -> None:
+        await pilot.press("f2")
+        await settle(app, pilot)  # the first turn: on the proven tree, quick
+        screen = assist_screen(app)
+        await pilot.press(*"fuzzy")
+        await key_now(app, pilot, "enter")  # all gray: a search far longer than this test
+        first = screen.job
+        assert first is not None and first.running
+        assert "optimal: computing…" in screen.status
+        before = screen.status
+        await key_now(app, pilot, "c", "r")  # typing goes on while it computes
+        assert screen.entry.tiles.word == "cr"
+        assert screen.status != before  # the progress line moves on
+        await key_now(app, pilot, "f6")  # hard mode on: the input changed
+        assert first.cancelled
+        second = screen.job
+        assert second is not None and second.running and "Hard mode" in screen.message
+        # Leaving the screen stops the run; coming back starts it again.
+        await key_now(app, pilot, "f1")
+        assert second.cancelled and screen.job is None
+        await key_now(app, pilot, "f2")
+        third = screen.job
+        assert third is not None and third.running and "computing…" in screen.status
+        # A colour change (F yellow: 51 words, quick): the long run stops, the new figures
+        # are shown.
+        await key_now(app, pilot, "space")
+        assert third.cancelled
+        await settle(app, pilot)
+        assert screen.rows[0].tiles.states == "ybbbb"
+        assert screen.job is None and screen.status == ""
+        assert "51 words left" in static_text(app, "#remaining")
+        assert screen.analysis is not None and screen.analysis.advice.used == "optimal"
 
     run(app, scenario)
 
@@ -359,11 +525,16 @@ def test_svg_screenshots(tmp_path: Path) -> None:
 
 # The command -----------------------------------------------------------------------------------
 
-runner = CliRunner()
+
+def wordle(*args: str) -> Result:
+    """Run the ``wordle`` command (imported here: the TUI's other tests need no CLI)."""
+    from wordlekit.cli import app
+
+    return CliRunner().invoke(app, list(args))
 
 
 def test_tui_command_help_has_examples() -> None:
-    result = runner.invoke(cli_app, ["tui", "--help"])
+    result = wordle("tui", "--help")
     assert result.exit_code == 0
     assert "Example" in result.stdout and "wordle tui --seed 42 --high-contrast" in result.stdout
 
@@ -379,7 +550,7 @@ def test_tui_command_help_has_examples() -> None:
     ],
 )
 def test_tui_command_refuses_bad_options(args: list[str], match: str, tmp_path: Path) -> None:
-    result = runner.invoke(cli_app, ["tui", "--db", str(tmp_path / "g.sqlite3"), *args])
+    result = wordle("tui", "--db", str(tmp_path / "g.sqlite3"), *args)
     assert result.exit_code == 2, result.output
     assert result.stdout == ""
     lines = result.stderr.strip().splitlines()
@@ -391,7 +562,7 @@ def test_tui_command_builds_the_app(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr(WordleApp, "run", lambda self, **kw: started.append(self))
     db = tmp_path / "g.sqlite3"
     args = ["tui", "--daily", "2022-02-15", "--hard", "--high-contrast", "--db", str(db)]
-    result = runner.invoke(cli_app, [*args, "--strategy", "minimax"])
+    result = wordle(*args, "--strategy", "minimax")
     assert result.exit_code == 0, result.output
     (app,) = started
     assert app.spec.game.answer == "agora" and app.spec.game.hard and app.spec.mode == "daily"
@@ -400,16 +571,28 @@ def test_tui_command_builds_the_app(tmp_path: Path, monkeypatch: pytest.MonkeyPa
 
 
 def test_assist_hard_mode_suggestions_obey_the_rule() -> None:
-    from wordlekit.core.feedback import Turn
-    from wordlekit.core.game import hard_mode_violation
-    from wordlekit.core.words import WordList
-    from wordlekit.tui.session import engine_for
-
-    engine = engine_for(WordList.bundled())
+    engine = Engine(WordList.bundled())
     turns = [Turn.parse("crane:bbygb")]
-    result = engine.analyse(turns, "entropy", hard=True)
-    assert result.suggestions and all(
-        hard_mode_violation(turns, s.word) is None for s in result.suggestions
-    )
-    normal = engine.analyse(turns, "entropy")
-    assert any(hard_mode_violation(turns, s.word) for s in normal.suggestions)
+    result = engine.assist(engine.job(), turns, "entropy", hard=True)
+    suggestions = result.advice.suggestions
+    assert suggestions and all(hard_mode_violation(turns, s.word) is None for s in suggestions)
+    normal = engine.assist(engine.job(), turns, "entropy", hard=False)
+    assert any(hard_mode_violation(turns, s.word) for s in normal.advice.suggestions)
+
+
+# The shape of the package ------------------------------------------------------------------------
+
+
+def test_no_import_cycle_between_tui_modules_not_even_for_type_checking() -> None:
+    """The screens get what they need through tui.context, never by importing the app."""
+    graph = grimp.build_graph("wordlekit", exclude_type_checking_imports=False)
+    tui = sorted(m for m in graph.modules if m.startswith("wordlekit.tui"))
+    assert "wordlekit.tui.app" in tui and "wordlekit.tui.context" in tui
+    cycles = [
+        " -> ".join((importer, *back))
+        for importer in tui
+        for imported in sorted(graph.find_modules_directly_imported_by(importer))
+        if imported.startswith("wordlekit.tui")
+        and (back := graph.find_shortest_chain(importer=imported, imported=importer)) is not None
+    ]
+    assert not cycles, "import cycles:\n" + "\n".join(cycles)

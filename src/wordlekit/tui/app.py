@@ -1,8 +1,10 @@
 """The Textual app: four screens (Play, Assist, Statistics, Help) switched by function keys.
 
-The app holds what the screens share: the games database and the player, the word list and
-its pattern matrix (loaded once, in a worker, while the player types the first guess), the
-strategy chosen for hints and suggestions, and the colour theme.
+The app holds what the screens share (:class:`~wordlekit.tui.context.AppContext`, which it
+implements and passes to each screen): the games database and the player, the word list and
+the engine running the service operations on its pattern matrix (loaded once, in a worker,
+while the player types the first guess), the strategy chosen for hints and suggestions, and
+the colour theme.
 """
 
 from __future__ import annotations
@@ -16,12 +18,14 @@ from textual.binding import Binding, BindingType
 
 from wordlekit.core.words import WordList
 from wordlekit.errors import WordleError
+from wordlekit.services.games import GameSpec, game_spec
 from wordlekit.solve.registry import get_strategy
 from wordlekit.store.games import Store, default_db_path
 from wordlekit.tui.assist import AssistScreen
+from wordlekit.tui.engine import INTERACTIVE_BUDGET, Engine
 from wordlekit.tui.play import PlayScreen
+from wordlekit.tui.player import player_id
 from wordlekit.tui.screens import HelpScreen, StatsScreen
-from wordlekit.tui.session import Engine, GameSpec, engine_for, player_id
 from wordlekit.tui.styles import CSS
 
 SCREENS = ("play", "assist", "stats", "help")
@@ -54,13 +58,14 @@ class WordleApp(App[None]):
         *,
         strategy: str = "entropy",
         high_contrast: bool = False,
+        budget: float = INTERACTIVE_BUDGET,
     ) -> None:
         super().__init__()
         self.spec = spec
         self.store = store
         self.player = player
         self.wordlist: WordList = spec.game.wordlist
-        self.engine: Engine = engine_for(self.wordlist)
+        self.engine = Engine(self.wordlist, seconds=budget)
         self.strategy = get_strategy(strategy).name
         self._start_high_contrast = high_contrast
         self.previous = "play"  # the game screen Escape returns to
@@ -77,12 +82,16 @@ class WordleApp(App[None]):
     def on_mount(self) -> None:
         self.set_class(self._start_high_contrast, "-high-contrast")
         self.fit(*self.size)
-        self.install_screen(PlayScreen(self.spec), "play")
-        self.install_screen(AssistScreen(self.wordlist.length), "assist")
-        self.install_screen(StatsScreen(), "stats")
-        self.install_screen(HelpScreen(), "help")
+        self.install_screen(PlayScreen(self, self.spec), "play")
+        self.install_screen(AssistScreen(self), "assist")
+        self.install_screen(StatsScreen(self), "stats")
+        self.install_screen(HelpScreen(self.engine.seconds), "help")
         self.push_screen("play")
         self.warm_up()
+
+    def on_unmount(self) -> None:
+        # A strategy still searching in a thread would hold the exit up until its budget ends.
+        self.engine.cancel_all()
 
     def on_resize(self, event: events.Resize) -> None:
         self.fit(event.size.width, event.size.height)
@@ -133,19 +142,24 @@ def build_app(
     high_contrast: bool = False,
     strategy: str = "entropy",
     wordlist: WordList | None = None,
+    budget: float = INTERACTIVE_BUDGET,
 ) -> WordleApp:
     """Check the options, open the database and the player, and make the app.
 
-    Bad input raises a :class:`~wordlekit.errors.WordleError` here, before anything is drawn.
+    The game follows the service's daily and seed rules. Bad input raises a
+    :class:`~wordlekit.errors.WordleError` here, before anything is drawn. ``budget`` is the
+    seconds a hint or the assist screen's suggestions may take before a quicker strategy
+    answers instead.
     """
     if daily is not None and seed is not None:
         raise WordleError("choose --daily DATE or --seed N, not both")
     get_strategy(strategy)  # an unknown name is refused before the screen is taken over
     wl = wordlist or WordList.bundled()
-    spec = (
-        GameSpec.daily(daily, hard=hard, wordlist=wl)
-        if daily is not None
-        else GameSpec.practice(seed, hard=hard, wordlist=wl)
-    )
+    if daily is not None:
+        spec = game_spec("daily", hard=hard, date=daily, wordlist=wl)
+    else:
+        spec = game_spec("practice", hard=hard, seed=seed, wordlist=wl)
     store = Store(db if db is not None else default_db_path(), wl)
-    return WordleApp(spec, store, player_id(), strategy=strategy, high_contrast=high_contrast)
+    return WordleApp(
+        spec, store, player_id(), strategy=strategy, high_contrast=high_contrast, budget=budget
+    )

@@ -1,15 +1,20 @@
 """The assist screen: help with a game played elsewhere.
 
-Enter each guess and its colours; the library says which words remain, what is known, what
-each turn taught and which guesses a strategy ranks best. The screen keeps only the turns
-as typed; contradictory rows are reported (the error names the turn) while the last good
-result stays on screen.
+Enter each guess and its colours; :func:`wordlekit.services.operations.assist` says which
+words remain, what is known, what each turn taught and which guesses a strategy ranks best.
+The screen keeps only the turns as typed. Contradictory rows are reported (the error names
+the turn) while the last good result stays on screen.
+
+The suggestions run in a worker thread under a work budget (a few seconds): "computing…"
+shows meanwhile, any change of the input (or leaving the screen) cancels the run, and a
+strategy that needs more than the budget (the optimal one far from its proven tree) is
+answered by the fallback strategy with a note saying so.
 """
 
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import ClassVar
 
 from rich.text import Text
 from textual import events, work
@@ -20,17 +25,22 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
 from wordlekit.core.feedback import Tile, Turn, parse_pattern, pattern_tiles, tiles_to_pattern
-from wordlekit.errors import InconsistentFeedbackError, InvalidWordError, WordleError
+from wordlekit.errors import (
+    BudgetExceeded,
+    InconsistentFeedbackError,
+    InvalidWordError,
+    WordleError,
+    WordlekitError,
+)
 from wordlekit.solve.registry import REGISTRY, strategy_names
-from wordlekit.tui.session import Analysis
+from wordlekit.tui.context import AppContext
+from wordlekit.tui.engine import SHOWN_WORDS, Analysis, Job
 from wordlekit.tui.widgets import LetterTile, TileRow
 
-if TYPE_CHECKING:
-    from wordlekit.tui.app import WordleApp
-
 MAX_ROWS = 8
-SHOWN_WORDS = 200
 SEPARATORS = (":", "=")
+TICK = 0.2  # seconds between updates of the "computing…" line
+COLUMNS = ("#", "Guess", "Score", "Bits", "Parts", "Largest", "Expected", "Can win")
 
 
 class AssistRow(Horizontal):
@@ -66,9 +76,10 @@ class AssistScreen(Screen[None]):
         Binding("pagedown", "scroll_words(1)", "Scroll words down", show=False),
     ]
 
-    def __init__(self, length: int) -> None:
+    def __init__(self, ctx: AppContext) -> None:
         super().__init__(name="assist")
-        self.length = length
+        self.ctx = ctx
+        self.length = ctx.wordlist.length
         self.turns: list[Turn] = []
         self.typed = ""  # the next row as typed: a word, then optionally ":" and a pattern
         self.sel_row: int | None = None
@@ -76,13 +87,10 @@ class AssistScreen(Screen[None]):
         self.hard = False  # F6: suggestions obey the hard-mode rule
         self.analysis: Analysis | None = None  # the last good result
         self.error: str | None = None
-        self._generation = 0
-        self.rows = [AssistRow(r, length) for r in range(MAX_ROWS)]
-        self.entry = AssistRow(MAX_ROWS, length)
-
-    @property
-    def wordle_app(self) -> WordleApp:
-        return cast("WordleApp", self.app)
+        self.job: Job | None = None  # the run of the figures shown next
+        self.interrupted = False  # a run was cancelled by leaving the screen
+        self.rows = [AssistRow(r, self.length) for r in range(MAX_ROWS)]
+        self.entry = AssistRow(MAX_ROWS, self.length)
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -103,6 +111,7 @@ class AssistScreen(Screen[None]):
                 with VerticalScroll(id="candidates"):
                     yield Static("", id="words")
         yield Static("", id="suggestions-title")
+        yield Static("", id="suggestions-status")
         table: DataTable[str] = DataTable(id="suggestions", cursor_type="none", zebra_stripes=True)
         yield table
         yield Footer()
@@ -112,9 +121,9 @@ class AssistScreen(Screen[None]):
         # Arrow keys, Space and Enter belong to the tiles, never to a focused scroll area.
         for widget in (*self.query(VerticalScroll), self.query_one(DataTable)):
             widget.can_focus = False
-        table = self.query_one("#suggestions", DataTable)
-        table.add_columns("#", "Guess", "Score", "Bits", "Parts", "Largest", "Expected", "Can win")
+        self.query_one("#suggestions", DataTable).add_columns(*COLUMNS)
         self.query_one("#remaining", Static).update("Loading the word data…")
+        self.set_interval(TICK, self.show_progress)
         self.refresh_rows()
         self.recompute()
 
@@ -122,12 +131,17 @@ class AssistScreen(Screen[None]):
 
     def say(self, text: str, *, error: bool = False) -> None:
         message = self.query_one("#assist-message", Static)
-        message.update(text)
+        message.update(Text(text))
         message.set_class(error, "-error")
 
     @property
     def message(self) -> str:
         return str(self.query_one("#assist-message", Static).content)
+
+    @property
+    def status(self) -> str:
+        """The line under the suggestions' title: "computing…", a fallback's note, or ""."""
+        return str(self.query_one("#suggestions-status", Static).content)
 
     def refresh_rows(self) -> None:
         for n, row in enumerate(self.rows):
@@ -150,21 +164,25 @@ class AssistScreen(Screen[None]):
 
     def show_analysis(self, result: Analysis) -> None:
         self.analysis = result
-        k, state = result.knowledge, result.state
-        n = state.n
-        remaining = f"{n} words left" if n != 1 else f"1 word left: {k.candidates[0].upper()}"
-        self.query_one("#remaining", Static).update(remaining)
-        self.query_one("#known", Static).update("\n".join(k.summary.describe()))
-        words = " ".join(w.upper() for w in k.candidates[:SHOWN_WORDS])
+        n = result.remaining
+        one = f"1 word left: {result.candidates[0].upper()}" if result.candidates else ""
+        self.query_one("#remaining", Static).update(f"{n} words left" if n != 1 else one)
+        self.query_one("#known", Static).update("\n".join(result.known))
+        words = " ".join(w.upper() for w in result.candidates[:SHOWN_WORDS])
         if n > SHOWN_WORDS:
             words += f"\n… and {n - SHOWN_WORDS} more"
         self.query_one("#words", Static).update(words)
-        for row, step in zip(self.rows, k.steps, strict=False):
+        for row, step in zip(self.rows, result.steps, strict=False):
             row.step.update(f"{step.before} → {step.after} · {step.bits:.2f} bits")
             row.step.set_class(False, "-error")
+        self.show_suggestions(result)
+        self.show_title()
+        self.show_status(result.advice.note or "", note=True)
+
+    def show_suggestions(self, result: Analysis) -> None:
         table = self.query_one("#suggestions", DataTable)
         table.clear()
-        for i, s in enumerate(result.suggestions, start=1):
+        for i, s in enumerate(result.advice.suggestions, start=1):
             table.add_row(
                 str(i),
                 s.word.upper(),
@@ -175,18 +193,29 @@ class AssistScreen(Screen[None]):
                 f"{s.expected:.1f}",
                 "yes" if s.can_win else "no",
             )
-        self.show_strategy()
 
-    def show_strategy(self) -> None:
-        name = self.wordle_app.strategy
+    def show_title(self) -> None:
+        name = self.ctx.strategy
         names = strategy_names()
+        # While a run computes, the title names the strategy asked for; then, what answered.
+        advice = self.analysis.advice if self.job is None and self.analysis is not None else None
         title = Text.assemble(
             ("Top suggestions by ", "bold"),
-            (name, "bold"),
+            (f"{advice.used} in place of {name}" if advice and not advice.exact else name, "bold"),
             f"  (strategy {names.index(name) + 1} of {len(names)}: ] next, [ previous)",
             ("  hard mode (F6)" if self.hard else "", "bold"),
         )
         self.query_one("#suggestions-title", Static).update(title)
+
+    def show_status(self, text: str, *, note: bool = False) -> None:
+        status = self.query_one("#suggestions-status", Static)
+        status.update(Text(text, style="italic"))
+        status.set_class(note, "-note")
+        status.display = bool(text)
+
+    def show_progress(self) -> None:
+        if self.job is not None and self.job.running:
+            self.show_status(f"{self.ctx.strategy}: {self.job.progress()}")
 
     def show_error(self, error: WordleError) -> None:
         self.error = str(error)
@@ -197,25 +226,48 @@ class AssistScreen(Screen[None]):
             step.update("✗ impossible here")
             step.set_class(True, "-error")
 
-    # Analysis, off the event loop (the first call loads the matrix and compiled kernels) --
+    # Analysis, off the event loop, under a budget that any change cancels ------------------
 
     def recompute(self) -> None:
-        self._generation += 1
-        self.show_strategy()
-        self.analyse(self._generation, tuple(self.turns), self.wordle_app.strategy, self.hard)
+        """New figures for the turns as they are now (the run going on is cancelled)."""
+        self.cancel()
+        job = self.job = self.ctx.engine.job()
+        self.set_stale(True)
+        self.show_title()
+        self.show_progress()
+        self.analyse(job, tuple(self.turns), self.ctx.strategy, self.hard)
 
-    @work(exclusive=True, group="assist")
-    async def analyse(
-        self, generation: int, turns: tuple[Turn, ...], strategy: str, hard: bool = False
-    ) -> None:
-        engine = self.wordle_app.engine
+    def cancel(self) -> None:
+        if self.job is not None:
+            self.job.cancel()
+            self.job = None
+
+    @work(group="assist")
+    async def analyse(self, job: Job, turns: tuple[Turn, ...], strategy: str, hard: bool) -> None:
+        engine = self.ctx.engine
         try:
-            result = await asyncio.to_thread(engine.analyse, turns, strategy, hard=hard)
-        except WordleError as e:
-            if generation == self._generation:
-                self.show_error(e)
-            return
-        if generation == self._generation:
+            result: Analysis | WordlekitError = await asyncio.to_thread(
+                engine.assist, job, turns, strategy, hard=hard
+            )
+        except (BudgetExceeded, WordleError) as e:
+            result = e
+        if job is self.job and not job.cancelled:  # else a newer run shows its figures
+            self.job = None
+            self.show_result(result)
+
+    def set_stale(self, stale: bool) -> None:
+        """Dim the figures of the turns as they were while those of the turns now compute."""
+        for widget in (self.query_one("#assist-side"), self.query_one("#suggestions")):
+            widget.set_class(stale, "-stale")
+
+    def show_result(self, result: Analysis | WordlekitError) -> None:
+        self.set_stale(False)
+        if isinstance(result, WordleError):
+            self.show_status("")
+            self.show_error(result)
+        elif isinstance(result, WordlekitError):  # the budget ran out where no fallback is
+            self.show_status(str(result), note=True)
+        else:
             if self.error is not None:  # the contradiction is gone
                 self.say("")
             self.error = None
@@ -231,7 +283,7 @@ class AssistScreen(Screen[None]):
         if len(self.turns) >= MAX_ROWS:
             self.say(f"At most {MAX_ROWS} rows.", error=True)
             return
-        wordlist = self.wordle_app.wordlist
+        wordlist = self.ctx.wordlist
         try:
             w = wordlist.normalize(word)
             if not wordlist.is_valid(w):
@@ -298,9 +350,9 @@ class AssistScreen(Screen[None]):
 
     def action_strategy(self, step: int) -> None:
         names = strategy_names()
-        app = self.wordle_app
-        app.strategy = names[(names.index(app.strategy) + step) % len(names)]
-        self.say(f"Strategy: {app.strategy} ({REGISTRY[app.strategy].summary}).")
+        ctx = self.ctx
+        ctx.strategy = names[(names.index(ctx.strategy) + step) % len(names)]
+        self.say(f"Strategy: {ctx.strategy} ({REGISTRY[ctx.strategy].summary}).")
         self.recompute()
 
     def action_scroll_words(self, pages: int) -> None:
@@ -314,22 +366,23 @@ class AssistScreen(Screen[None]):
         if message.row < len(self.turns):
             self.cycle(message.row, message.column)
 
+    # Typing the next row ---------------------------------------------------------------
+
     def on_key(self, event: events.Key) -> None:
         ch = event.character
         if ch is None or len(ch) != 1 or ch == " ":
             return
+        if self.type_char(ch):
+            event.stop()
+            event.prevent_default()
+            self.refresh_rows()
+
+    def type_char(self, ch: str) -> bool:
+        """One character of the next row: a letter, the colon, a colour or a tile number.
+        Returns whether the key was taken."""
         word, sep, pattern = self.typed.partition(":")
-        handled = True
         if sep:  # after the colon every character is a tile colour
-            try:
-                parse_pattern(pattern + ch)
-            except WordleError:
-                self.say(
-                    f"{ch!r} is not a colour: use g (green), y (yellow), b (gray).", error=True
-                )
-            else:
-                if len(pattern) < self.length:
-                    self.typed += ch.lower()
+            self.type_colour(pattern, ch)
         elif ch.isascii() and ch.isalpha():
             if len(word) < self.length:
                 self.typed += ch.lower()
@@ -340,13 +393,32 @@ class AssistScreen(Screen[None]):
         elif ch.isdigit() and 1 <= int(ch) <= self.length:
             self.sel_col = int(ch) - 1
         else:
-            handled = False
-        if handled:
-            event.stop()
-            event.prevent_default()
-            self.refresh_rows()
+            return False
+        return True
+
+    def type_colour(self, pattern: str, ch: str) -> None:
+        try:
+            parse_pattern(pattern + ch)
+        except WordleError:
+            self.say(f"{ch!r} is not a colour: use g (green), y (yellow), b (gray).", error=True)
+            return
+        if len(pattern) < self.length:
+            self.typed += ch.lower()
+
+    # Coming and going ------------------------------------------------------------------
+
+    def on_screen_suspend(self) -> None:
+        # Nobody reads the figures of a screen that is not shown: stop the run.
+        if self.job is not None and self.job.running:
+            self.cancel()
+            self.interrupted = True
 
     def on_screen_resume(self) -> None:
-        # The strategy may have changed elsewhere; the figures follow it.
-        if self.analysis is not None and self.analysis.strategy != self.wordle_app.strategy:
+        # The run left unfinished starts again; a strategy changed elsewhere is followed.
+        shown = self.analysis.advice.strategy if self.analysis is not None else None
+        if self.interrupted or (shown is not None and shown != self.ctx.strategy):
+            self.interrupted = False
             self.recompute()
+
+    def on_unmount(self) -> None:
+        self.cancel()

@@ -1,15 +1,20 @@
 """The play screen: the grid, the keyboard, hints from the bot, the share grid and statistics.
 
-The :class:`~wordlekit.core.game.Game` referees every guess; the screen only keeps the letters
-being typed. Every guess is stored as it is played and every hint counted, so a game and
-the statistics survive the program being closed at any moment.
+The screen keeps only the letters being typed. Which game a key asks for (the daily and seed
+rules), every guess (one atomic, turn-numbered step: a turn played meanwhile in another window
+is a conflict, and the game is reloaded as stored) and every hint go through
+:mod:`wordlekit.services`, so a game and the statistics survive the program being closed at
+any moment and follow the same rules as the web app.
 """
 
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, ClassVar, cast
+import datetime as dt
+from typing import ClassVar
 
+from rich.markup import escape
+from rich.text import Text
 from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -19,17 +24,30 @@ from textual.widgets import Footer, Header, Static
 
 from wordlekit.core.feedback import Turn
 from wordlekit.core.game import Game, Status
-from wordlekit.errors import GameOverError, HardModeError, InvalidWordError, WordleError
+from wordlekit.errors import (
+    BudgetExceeded,
+    HardModeError,
+    InvalidWordError,
+    WordleError,
+    WordlekitError,
+)
+from wordlekit.services.games import (
+    GameSpec,
+    Mode,
+    game_spec,
+    play_guess,
+    record_hint,
+    start_game,
+)
+from wordlekit.services.operations import Advice
 from wordlekit.solve.strategies import Suggestion
-from wordlekit.store.games import StoredGame
-from wordlekit.tui.session import GameSpec
+from wordlekit.store.games import StoredGame, TurnConflictError
+from wordlekit.tui.context import AppContext
+from wordlekit.tui.engine import Job
 from wordlekit.tui.styles import correct_colour
 from wordlekit.tui.widgets import BACKSPACE, ENTER, Board, Keyboard, KeyCap, stats_text
 
-if TYPE_CHECKING:
-    from wordlekit.tui.app import WordleApp
-
-PRAISE = ("Genius", "Magnificent", "Impressive", "Splendid", "Great", "Phew")
+TICK = 0.2  # seconds between updates of the "computing…" line
 
 
 class PlayScreen(Screen[None]):
@@ -41,20 +59,22 @@ class PlayScreen(Screen[None]):
         Binding("ctrl+s", "hint", "Hint"),
         Binding("ctrl+y", "copy_share", "Copy share grid"),
         Binding("ctrl+n", "new_game", "New game"),
+        Binding("ctrl+d", "daily(0)", "Daily"),
+        Binding("left_square_bracket", "daily(-1)", "Day before", show=False),
+        Binding("right_square_bracket", "daily(1)", "Day after", show=False),
     ]
 
-    def __init__(self, spec: GameSpec) -> None:
+    def __init__(self, ctx: AppContext, spec: GameSpec) -> None:
         super().__init__(name="play")
+        self.ctx = ctx
         self.spec = spec
         self.game: Game = spec.game
         self.stored: StoredGame | None = None
         self.current = ""  # letters typed for the next guess
         self.share_text = ""
         self.last_hint: Suggestion | None = None
-
-    @property
-    def wordle_app(self) -> WordleApp:
-        return cast("WordleApp", self.app)
+        self.hint_job: Job | None = None
+        self.hint_strategy = ""
 
     def compose(self) -> ComposeResult:
         game = self.game
@@ -76,30 +96,36 @@ class PlayScreen(Screen[None]):
     def on_mount(self) -> None:
         for scroll in self.query(VerticalScroll):
             scroll.can_focus = False  # keys belong to the game, not to scrolling
+        self.set_interval(TICK, self.show_progress)
         self.start(self.spec)
 
     # Game flow -----------------------------------------------------------------------------
 
     def start(self, spec: GameSpec) -> None:
         """Store the game (a daily puzzle already started is resumed) and show it."""
-        app = self.wordle_app
-        stored, created = app.store.create(app.player, spec.game, spec.mode, spec.day, spec.seed)
+        stored, created = start_game(self.ctx.store, self.ctx.player, spec)
         self.spec = spec
-        self.stored = stored
-        self.game = stored.game
         self.current = ""
-        self.share_text = ""
-        self.last_hint = None
-        self.query_one("#hint", Static).update("")
-        self.sub_title = self.game.label + (" · hard mode" if self.game.hard else "")
-        self.refresh_game()
-        self.refresh_bindings()
+        self.show_game(stored)
         if not created:
             self.say(f"{self.game.label} resumed as you left it.")
         else:
             self.say(f"Guess the {self.game.length}-letter word in {self.game.max_guesses} tries.")
         if self.game.over:
             self.finish(copy=False)
+
+    def show_game(self, stored: StoredGame) -> None:
+        """Show another game, or the same one as stored now (a pending hint is dropped)."""
+        self.cancel_hint()
+        self.stored = stored
+        self.game = stored.game
+        self.share_text = ""
+        self.last_hint = None
+        self.query_one("#hint", Static).update("")
+        self.query_one("#end-panel").set_class(False, "-over")
+        self.sub_title = self.game.label + (" · hard mode" if self.game.hard else "")
+        self.refresh_game()
+        self.refresh_bindings()
 
     def refresh_game(self) -> None:
         """Show the game as it stands: played rows, the row being typed, the keyboard."""
@@ -114,32 +140,42 @@ class PlayScreen(Screen[None]):
             else:
                 row.show()
         self.query_one(Keyboard).show(game.keyboard())
+        self.query_one("#game-info", Static).update(self.info())
+
+    def info(self) -> str:
+        game = self.game
         mode = "daily puzzle" if self.spec.mode == "daily" else "practice game"
         hints = self.stored.hints if self.stored is not None else 0
-        info = [
-            f"[b]{game.label}[/b]",
-            f"{mode}{', hard mode' if game.hard else ''}",
+        where = (
             f"guess {min(len(game.turns) + 1, game.max_guesses)} of {game.max_guesses}"
             if not game.over
-            else game.status.value,
-            f"hints used: {hints}",
-        ]
-        self.query_one("#game-info", Static).update("\n".join(info))
+            else game.status.value
+        )
+        return "\n".join(
+            (
+                f"[b]{game.label}[/b]",
+                f"{mode}{', hard mode' if game.hard else ''}",
+                where,
+                f"hints used: {hints}",
+            )
+        )
 
     def say(self, text: str, *, error: bool = False) -> None:
         message = self.query_one("#message", Static)
-        message.update(text)
+        message.update(Text(text))
         message.set_class(error, "-error")
 
     @property
     def message(self) -> str:
         return str(self.query_one("#message", Static).content)
 
-    def type_letter(self, letter: str) -> None:
+    def refused_as_over(self) -> bool:
         if self.game.over:
             self.say("The game is over: Ctrl+N starts a new one.", error=True)
-            return
-        if len(self.current) < self.game.length:
+        return self.game.over
+
+    def type_letter(self, letter: str) -> None:
+        if not self.refused_as_over() and len(self.current) < self.game.length:
             self.current += letter
             self.refresh_game()
 
@@ -149,45 +185,51 @@ class PlayScreen(Screen[None]):
             self.refresh_game()
 
     def action_submit(self) -> None:
-        game = self.game
-        if game.over:
-            self.say("The game is over: Ctrl+N starts a new one.", error=True)
+        if self.refused_as_over() or self.stored is None:
             return
-        if len(self.current) < game.length:
+        if len(self.current) < self.game.length:
             self.say("Not enough letters.", error=True)
             return
+        ctx, number = self.ctx, len(self.game.turns) + 1
         try:
-            turn = game.guess(self.current)
-        except InvalidWordError as e:
-            self.say(f"{e} (no turn used)", error=True)
-            return
+            stored = play_guess(ctx.store, self.stored.id, ctx.player, self.current, number)
+        except TurnConflictError as e:
+            self.reload(f"Played meanwhile in another window ({e}): here is the game as stored.")
         except HardModeError as e:
             self.say(f"Hard mode: {e} (no turn used)", error=True)
-            return
-        except GameOverError as e:
+        except InvalidWordError as e:
+            self.say(f"{e} (no turn used)", error=True)
+        except WordleError as e:  # the game is over, or gone from the database
             self.say(str(e), error=True)
-            return
-        self.record(turn)
+        else:
+            self.played(stored)
 
-    def record(self, turn: Turn) -> None:
-        assert self.stored is not None
-        self.wordle_app.store.add_turn(self.stored, turn)
+    def played(self, stored: StoredGame) -> None:
         self.current = ""
-        self.refresh_game()
+        self.show_game(stored)
         if self.game.over:
             self.finish(copy=True)
         else:
             self.say(f"{self.game.guesses_left} guesses left.")
 
+    def reload(self, why: str) -> None:
+        """The game as stored now (another window played it meanwhile); typed letters stay."""
+        assert self.stored is not None
+        stored = self.ctx.store.get(self.stored.id, self.ctx.player)
+        if stored is None:
+            self.say("This game is no longer in the database: Ctrl+N starts a new one.", error=True)
+            return
+        self.show_game(stored)
+        self.say(why, error=True)
+        if self.game.over:
+            self.current = ""
+            self.finish(copy=False)
+
     def finish(self, *, copy: bool) -> None:
         """The end: the outcome, the share grid (copied) and the statistics."""
         game = self.game
-        if game.status is Status.WON:
-            n = len(game.turns)
-            self.say(f"{PRAISE[min(n, 6) - 1]}! Solved in {n}/{game.max_guesses}.")
-        else:
-            self.say(f"The answer was {game.answer.upper()}.")
-        self.share_text = game.share(high_contrast=self.app.high_contrast)  # type: ignore[attr-defined]
+        self.say(game.outcome() or "")
+        self.share_text = game.share(high_contrast=self.ctx.high_contrast)
         note = "Copied to the clipboard (where the terminal allows)."
         if copy:
             self.app.copy_to_clipboard(self.share_text)
@@ -199,20 +241,36 @@ class PlayScreen(Screen[None]):
         self.refresh_bindings()
 
     def show_stats(self) -> None:
-        app = self.wordle_app
+        ctx = self.ctx
         won = self.game.status is Status.WON
         text = stats_text(
-            app.store.stats(app.player),
+            ctx.store.stats(ctx.player),
             highlight=len(self.game.turns) if won else None,
-            accent=correct_colour(app.high_contrast),
+            accent=correct_colour(ctx.high_contrast),
         )
         self.query_one("#end-stats", Static).update(text)
 
-    def action_new_game(self) -> None:
-        app = self.wordle_app
-        self.start(GameSpec.practice(None, hard=self.game.hard, wordlist=app.wordlist))
+    # New games -------------------------------------------------------------------------
 
-    # Hints -----------------------------------------------------------------------------
+    def open_game(self, mode: Mode, *, date: dt.date | None = None) -> None:
+        """Start the game a key asks for; a refusal (a puzzle not out yet) is only said."""
+        try:
+            spec = game_spec(mode, hard=self.game.hard, date=date, wordlist=self.ctx.wordlist)
+        except WordleError as e:
+            self.say(f"{e} (the game shown goes on)", error=True)
+            return
+        self.start(spec)
+
+    def action_new_game(self) -> None:
+        self.open_game("practice")
+
+    def action_daily(self, days: int) -> None:
+        """Today's daily puzzle (0), or the one ``days`` after the puzzle shown (or today)."""
+        shown = self.stored.day if self.stored is not None else None
+        base = dt.date.fromisoformat(shown) if shown and days else dt.date.today()
+        self.open_game("daily", date=base + dt.timedelta(days=days))
+
+    # Hints and the share grid ------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # The footer offers a hint while playing and the share grid once the game is over.
@@ -228,52 +286,51 @@ class PlayScreen(Screen[None]):
             self.say("Share grid copied to the clipboard.")
 
     def action_hint(self) -> None:
-        if self.game.over:
+        if self.game.over or self.stored is None:
             return
-        strategy = self.wordle_app.strategy
-        self.query_one("#hint", Static).update(f"[dim]Asking the bot ({strategy})…[/dim]")
-        self.compute_hint(tuple(self.game.turns), strategy, self.game.hard, self.stored)
+        self.cancel_hint()
+        job = self.hint_job = self.ctx.engine.job()
+        self.hint_strategy = self.ctx.strategy
+        self.show_progress()
+        self.compute_hint(job, tuple(self.game.turns), self.hint_strategy, self.game.hard)
 
-    @work(exclusive=True, group="hint")
+    def cancel_hint(self) -> None:
+        if self.hint_job is not None:
+            self.hint_job.cancel()
+            self.hint_job = None
+
+    def show_progress(self) -> None:
+        job = self.hint_job
+        if job is not None and job.running:
+            text = f"[dim]Asking the bot ({self.hint_strategy})… {job.progress()}[/dim]"
+            self.query_one("#hint", Static).update(text)
+
+    @work(group="hint")
     async def compute_hint(
-        self, turns: tuple[Turn, ...], strategy: str, hard: bool, stored: StoredGame | None
+        self, job: Job, turns: tuple[Turn, ...], strategy: str, hard: bool
     ) -> None:
-        # The strategy runs in a thread (its first call may take a second); the result is
-        # shown here, on the event loop.
-        engine = self.wordle_app.engine
+        # The strategy runs in a thread under the budget; the answer is shown here, on the
+        # event loop, unless the game moved on meanwhile (then the job was cancelled).
+        engine = self.ctx.engine
         try:
-            best: Suggestion | WordleError = await asyncio.to_thread(
-                engine.hint, turns, strategy, hard=hard
+            advice: Advice | WordlekitError = await asyncio.to_thread(
+                engine.hint, job, turns, strategy, hard=hard
             )
-        except WordleError as e:
-            best = e
-        self.show_hint(best, strategy, stored, turns)
+        except (BudgetExceeded, WordleError) as e:
+            advice = e
+        if job is self.hint_job and not job.cancelled:
+            self.hint_job = None
+            self.show_hint(advice)
 
-    def show_hint(
-        self,
-        best: Suggestion | WordleError,
-        strategy: str,
-        stored: StoredGame | None,
-        turns: tuple[Turn, ...],
-    ) -> None:
-        if stored is None or stored is not self.stored or turns != tuple(self.game.turns):
-            # A guess was played or a new game started while the bot was thinking: the
-            # answer is stale, and an unseen hint is not counted.
-            self.query_one("#hint", Static).update("")
-            return
+    def show_hint(self, advice: Advice | WordlekitError) -> None:
         hint = self.query_one("#hint", Static)
-        if isinstance(best, WordleError):
-            hint.update(f"[b]Bot:[/b] {best}")
+        if isinstance(advice, WordlekitError):
+            hint.update(f"[b]Bot:[/b] {escape(str(advice))}")
             return
-        self.wordle_app.store.add_hint(stored)
-        self.last_hint = best
-        win = "could be the answer" if best.can_win else "cannot be the answer"
-        hint.update(
-            f"[b]Bot ({strategy}) suggests {best.word.upper()}[/b]\n"
-            f"{best.bits:.2f} bits, {best.parts} group{'s' if best.parts != 1 else ''}, "
-            f"largest {best.largest},\n"
-            f"expected {best.expected:.1f} words left; {win}."
-        )
+        assert self.stored is not None
+        record_hint(self.ctx.store, self.stored)
+        best = self.last_hint = advice.suggestions[0]
+        hint.update(hint_text(advice, best))
         self.refresh_game()
 
     # Keys ------------------------------------------------------------------------------
@@ -297,3 +354,18 @@ class PlayScreen(Screen[None]):
     def on_screen_resume(self) -> None:
         if self.stored is not None and self.game.over:
             self.show_stats()  # the contrast may have changed meanwhile
+
+
+def hint_text(advice: Advice, best: Suggestion) -> str:
+    """The bot's suggestion with its figures, and why it is not the strategy's own if not."""
+    who = advice.used if advice.exact else f"{advice.used}, in place of {advice.strategy}"
+    win = "could be the answer" if best.can_win else "cannot be the answer"
+    text = (
+        f"[b]Bot ({who}) suggests {best.word.upper()}[/b]\n"
+        f"{best.bits:.2f} bits, {best.parts} group{'s' if best.parts != 1 else ''}, "
+        f"largest {best.largest},\n"
+        f"expected {best.expected:.1f} words left; {win}."
+    )
+    if advice.note:
+        text += f"\n[dim]{escape(advice.note)}[/dim]"
+    return text

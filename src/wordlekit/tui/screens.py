@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import ClassVar
 
 from rich.table import Table
 from rich.text import Text
@@ -12,12 +12,11 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
-from wordlekit.tui.session import player_file
+from wordlekit.services.operations import FALLBACK
+from wordlekit.tui.context import AppContext
+from wordlekit.tui.player import player_file
 from wordlekit.tui.styles import correct_colour
 from wordlekit.tui.widgets import stats_text
-
-if TYPE_CHECKING:
-    from wordlekit.tui.app import WordleApp
 
 # (where, keys, what): the one list of keys, shown by the help screen (and in the README).
 KEY_HELP: tuple[tuple[str, str, str], ...] = (
@@ -34,6 +33,11 @@ KEY_HELP: tuple[tuple[str, str, str], ...] = (
     ("Play", "Ctrl+S", "The bot's suggestion (counted as a hint)"),
     ("Play", "Ctrl+Y", "Copy the share grid again (game over)"),
     ("Play", "Ctrl+N", "New practice game"),
+    (
+        "Play",
+        "Ctrl+D, [ / ]",
+        "Today's daily puzzle; the one of the day before / after",
+    ),
     ("Assist", "A-Z", "Type a guess; Enter adds it as a row (all gray)"),
     ("Assist", "word:pattern", "Or type the pattern after a colon: crane:bbygb (g/y/b)"),
     ("Assist", "Left/Right, 1-8", "Select a tile of the selected row"),
@@ -65,16 +69,13 @@ class BackScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "app.go_back", "Back")]
 
-    @property
-    def wordle_app(self) -> WordleApp:
-        return cast("WordleApp", self.app)
-
 
 class StatsScreen(BackScreen):
     """Played, win %, streaks and the guess distribution, read from the games database."""
 
-    def __init__(self) -> None:
+    def __init__(self, ctx: AppContext) -> None:
         super().__init__(name="stats")
+        self.ctx = ctx
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -92,13 +93,13 @@ class StatsScreen(BackScreen):
         self.refresh_stats()
 
     def refresh_stats(self) -> None:
-        app = self.wordle_app
-        stats = app.store.stats(app.player)
+        ctx = self.ctx
+        stats = ctx.store.stats(ctx.player)
         self.query_one("#stats", Static).update(
-            stats_text(stats, accent=correct_colour(app.high_contrast), width=40)
+            stats_text(stats, accent=correct_colour(ctx.high_contrast), width=40)
         )
         where = Text(
-            f"\nGames: {app.store.path}\nPlayer id: {player_file()}\n"
+            f"\nGames: {ctx.store.path}\nPlayer id: {player_file()}\n"
             "The web app (wordle serve) keeps its own players in the same database.",
             style="dim",
         )
@@ -108,8 +109,9 @@ class StatsScreen(BackScreen):
 class HelpScreen(BackScreen):
     """Every key, and what the screens do."""
 
-    def __init__(self) -> None:
+    def __init__(self, budget: float) -> None:
         super().__init__(name="help")
+        self.budget = budget  # seconds a hint or the suggestions may take
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -120,7 +122,10 @@ class HelpScreen(BackScreen):
                 "place, yellow a letter elsewhere in the word, gray a letter not in it (or "
                 "not that many times).\n"
                 "Assist: enter the guesses and colours of a game played elsewhere and see the "
-                "words left, what is known and the best next guesses.\n",
+                "words left, what is known and the best next guesses.\n"
+                f'Hints and suggestions take at most {self.budget:g} s ("computing…" meanwhile; '
+                f"any change in Assist stops it): past that, {FALLBACK} answers in place of a "
+                "slower strategy (optimal far from its proven tree), with a note saying so.",
                 classes="panel",
             )
             yield Static(key_table(), id="keys", classes="panel")

@@ -14,10 +14,10 @@ from pathlib import Path
 
 from wordlekit.core.feedback import Turn, score
 from wordlekit.core.words import WordList
+from wordlekit.services.games import game_spec
 from wordlekit.store.games import Store
 from wordlekit.tui.app import WordleApp
 from wordlekit.tui.assist import AssistScreen
-from wordlekit.tui.session import GameSpec
 
 SIZE = (100, 36)
 PLAY_SEED = 42
@@ -37,7 +37,7 @@ async def capture(out_dir: Path) -> list[Path]:
     wl = WordList.bundled()
     with tempfile.TemporaryDirectory(prefix="wordlekit-shots-") as tmp:
         store = Store(Path(tmp) / "games.sqlite3", wl)
-        spec = GameSpec.practice(PLAY_SEED, hard=False, wordlist=wl)
+        spec = game_spec("practice", seed=PLAY_SEED, wordlist=wl)
         app = WordleApp(spec, store, "screenshots-player-0")
         async with app.run_test(size=SIZE) as pilot:
             await _settle(app)

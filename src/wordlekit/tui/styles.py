@@ -15,6 +15,7 @@ BLUE = "#85c0f9"  # high contrast: present
 KEY_UNUSED = "#818384"
 BACKGROUND = "#121213"
 ERROR = "#e05d5d"
+NOTE = "#e0c060"  # a fallback answer's note
 
 
 def correct_colour(high_contrast: bool) -> str:
@@ -196,6 +197,17 @@ App.-high-contrast .tile.-selected {{
 #suggestions-title {{
     padding: 0 1;
     text-style: bold;
+}}
+#assist-side.-stale, #suggestions.-stale {{
+    text-opacity: 55%;
+}}
+#suggestions-status {{
+    padding: 0 1;
+    height: auto;
+    color: #c8c8c8;
+}}
+#suggestions-status.-note {{
+    color: {NOTE};
 }}
 #suggestions {{
     height: 12;

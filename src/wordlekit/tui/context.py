@@ -1,0 +1,26 @@
+"""What the screens need from the app, as an interface: the screens are given an
+:class:`AppContext` (the app implements it) and never import the app, so the app can import
+the screens without a cycle."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from wordlekit.core.words import WordList
+from wordlekit.store.games import Store
+from wordlekit.tui.engine import Engine
+
+
+class AppContext(Protocol):
+    """The games database and the player, the word list, the engine that runs the service
+    operations, the strategy chosen for hints and suggestions, and the colour theme."""
+
+    store: Store
+    player: str
+    wordlist: WordList
+    engine: Engine
+    #: The strategy of the play hint and the assist suggestions (Assist's ] and [ change it).
+    strategy: str
+
+    @property
+    def high_contrast(self) -> bool: ...
