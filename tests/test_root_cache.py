@@ -16,7 +16,6 @@ from wordlekit.fast.partition import figures
 @pytest.fixture
 def small(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> PatternMatrix:
     monkeypatch.setenv("WORDLEKIT_CACHE_DIR", str(tmp_path))
-    root_cache._root_figures_cached.cache_clear()
     wl = WordList.from_words(
         ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade"],
         ["aahed", "zymic", "eerie", "crane"],
@@ -26,16 +25,32 @@ def small(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> PatternMatrix:
 
 
 def test_equal_to_direct_computation(small: PatternMatrix) -> None:
-    got = root_cache.root_figures(small)
+    got = small.root_figures
     direct = figures(small.data, np.arange(12), np.arange(8))
     assert (got.parts == direct.parts).all() and (got.sumsq == direct.sumsq).all()
-    assert root_cache._path(small).exists()
+    assert root_cache.cache_path(small).exists()
+
+
+def test_kept_by_the_matrix_not_by_the_module(small: PatternMatrix) -> None:
+    """The figures live on the matrix (computed once per matrix): no module-wide cache keeps
+    a matrix alive."""
+    import gc
+    import weakref
+
+    assert small.root_figures is small.root_figures
+    again = PatternMatrix(small.wordlist, small.data)
+    assert again.root_figures is not small.root_figures  # read again from the file
+    assert (again.root_figures.plogp == small.root_figures.plogp).all()
+    ref = weakref.ref(again)
+    del again
+    gc.collect()
+    assert ref() is None
 
 
 @pytest.mark.parametrize("damage", ["truncate", "garbage", "flip"])
 def test_damaged_file_is_rebuilt(small: PatternMatrix, damage: str) -> None:
-    good = root_cache.root_figures(small)
-    path = root_cache._path(small)
+    good = small.root_figures
+    path = root_cache.cache_path(small)
     blob = bytearray(path.read_bytes())
     if damage == "truncate":
         blob = blob[: len(blob) // 2]
@@ -44,6 +59,5 @@ def test_damaged_file_is_rebuilt(small: PatternMatrix, damage: str) -> None:
     else:
         blob[-40] ^= 0xFF
     path.write_bytes(bytes(blob))
-    root_cache._root_figures_cached.cache_clear()
-    again = root_cache.root_figures(small)
+    again = root_cache.read_or_compute(small)
     assert (again.parts == good.parts).all() and np.allclose(again.plogp, good.plogp)

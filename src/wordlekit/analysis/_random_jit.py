@@ -41,123 +41,61 @@ _LOW = np.uint64(0xFF)
 
 @njit(cache=True)
 def expect(pool, depth, n, h, hk1, hk2, M, tu, tf, stats, z1, z2):
-    if n == 1:
-        return (1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0)
-    if n == 2:
-        return (1.5, 2.0, 0.5, 1.0, 1.0, 1.0, 1.0, 1.0)
-    mask = tu.shape[0] - 1
-    kw = hk1 & _HIGH  # the low 8 bits of the first key word hold the worst case
-    i = np.int64((hk1 >> np.uint64(8)) & np.uint64(mask))
-    while tu[i, 0] != 0:
-        if (tu[i, 0] & _HIGH) == kw and tu[i, 1] == hk2:
-            stats[HITS] += 1
-            return _entry(tu, tf, i, n)
-        i = (i + 1) & mask
+    if n <= 2:
+        return _closed(n)
+    i = _find(tu, hk1, hk2)
+    if i >= 0:
+        stats[HITS] += 1
+        return _entry(tu, tf, i, n)
     stats[COMPUTED] += 1
     S = pool[depth]
     child = pool[depth + 1]
-    E = 0.0
-    W = 0.0
-    c2 = 0.0
-    c3 = 0.0
-    c4 = 0.0
-    c5 = 0.0
-    c6 = 0.0
+    # sums over the children: E, the worst case (a maximum), P(T<=1..5) (a child's P(T<=k)
+    # is this set's P(T<=k+1))
+    acc = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
     for gi in range(n):
         g = S[gi]
         if g == h:
             continue
-        row = M[g]
-        ph = row[h]
-        m = 0
-        a1 = np.uint64(0)
-        a2 = np.uint64(0)
-        for k in range(n):
-            w = S[k]
-            if row[w] == ph:
-                child[m] = w
-                m += 1
-                a1 += z1[w]
-                a2 += z2[w]
-        if m == 1:
-            E += 1.0
-            if W < 1.0:
-                W = 1.0
-            c2 += 1.0
-            c3 += 1.0
-            c4 += 1.0
-            c5 += 1.0
-            c6 += 1.0
+        m, a1, a2 = _class(M[g], h, S, n, child, z1, z2)
+        if m <= 2:
+            acc = _add(acc, _closed(m))
             continue
-        if m == 2:
-            E += 1.5
-            if W < 2.0:
-                W = 2.0
-            c2 += 0.5
-            c3 += 1.0
-            c4 += 1.0
-            c5 += 1.0
-            c6 += 1.0
-            continue
-        kc = a1 & _HIGH
-        j = np.int64((a1 >> np.uint64(8)) & np.uint64(mask))
-        found = False
-        while tu[j, 0] != 0:
-            if (tu[j, 0] & _HIGH) == kc and tu[j, 1] == a2:
-                found = True
-                break
-            j = (j + 1) & mask
-        if found:
+        j = _find(tu, a1, a2)
+        if j >= 0:  # found in the memo: read in place, without a call
             stats[HITS] += 1
-            E += tf[j, 2]
-            w_c = np.float64(tu[j, 0] & _LOW)
-            if w_c > W:
-                W = w_c
-            c2 += 1.0 / m  # the child's P(T<=1)
-            c3 += tf[j, 3]
-            c4 += tf[j, 4]
-            c5 += tf[j, 5]
-            c6 += tf[j, 6]
+            acc = _add(acc, _entry(tu, tf, j, m))
             continue
-        r = expect(pool, depth + 1, m, h, a1, a2, M, tu, tf, stats, z1, z2)
-        E += r[0]
-        if r[1] > W:
-            W = r[1]
-        c2 += r[2]
-        c3 += r[3]
-        c4 += r[4]
-        c5 += r[5]
-        c6 += r[6]
-    inv = 1.0 / n
-    out = (
-        1.0 + E * inv,
-        1.0 + W,
-        inv,
-        inv + c2 * inv,
-        inv + c3 * inv,
-        inv + c4 * inv,
-        inv + c5 * inv,
-        inv + c6 * inv,
-    )
-    # Stop storing at 70% load: the answer stays exact, only slower.
-    if stats[STORED] * 10 < tu.shape[0] * 7:
-        i = np.int64((hk1 >> np.uint64(8)) & np.uint64(mask))
-        while tu[i, 0] != 0:
-            i = (i + 1) & mask
-        tu[i, 1] = hk2
-        tf[i, 2] = out[0]
-        tf[i, 3] = out[3]
-        tf[i, 4] = out[4]
-        tf[i, 5] = out[5]
-        tf[i, 6] = out[6]
-        tf[i, 7] = out[7]
-        tu[i, 0] = kw | np.uint64(out[1])  # written last: marks the slot taken
-        stats[STORED] += 1
+        acc = _add(acc, expect(pool, depth + 1, m, h, a1, a2, M, tu, tf, stats, z1, z2))
+    out = _combine(acc, n)
+    _insert(tu, tf, stats, hk1, hk2, out)
     return out
 
 
 @njit(cache=True, inline="always")
+def _closed(n):
+    """The figures of a set of one or two words."""
+    if n == 1:
+        return (1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0)
+    return (1.5, 2.0, 0.5, 1.0, 1.0, 1.0, 1.0, 1.0)
+
+
+@njit(cache=True, inline="always")
+def _find(tu, k1, k2):
+    """The memo slot holding the set keyed (k1, k2), or -1."""
+    mask = tu.shape[0] - 1
+    kw = k1 & _HIGH  # the low 8 bits of the first key word hold the worst case
+    i = np.int64((k1 >> np.uint64(8)) & np.uint64(mask))
+    while tu[i, 0] != 0:
+        if (tu[i, 0] & _HIGH) == kw and tu[i, 1] == k2:
+            return i
+        i = (i + 1) & mask
+    return -1
+
+
+@njit(cache=True, inline="always")
 def _entry(tu, tf, i, n):
+    """The figures of the set stored in slot ``i`` (a set of ``n`` words)."""
     inv = 1.0 / n
     return (
         tf[i, 2],
@@ -169,6 +107,74 @@ def _entry(tu, tf, i, n):
         tf[i, 6],
         tf[i, 7],
     )
+
+
+@njit(cache=True, inline="always")
+def _class(row, h, S, n, child, z1, z2):
+    """Every word of ``S`` giving the hidden word's pattern against the guess of ``row``,
+    into ``child``: (how many, the set's two hash words)."""
+    ph = row[h]
+    m = 0
+    a1 = np.uint64(0)
+    a2 = np.uint64(0)
+    for k in range(n):
+        w = S[k]
+        if row[w] == ph:
+            child[m] = w
+            m += 1
+            a1 += z1[w]
+            a2 += z2[w]
+    return m, a1, a2
+
+
+@njit(cache=True, inline="always")
+def _add(acc, r):
+    """Add a child's figures ``r`` (as returned by :func:`expect`) to the sums."""
+    return (
+        acc[0] + r[0],
+        max(acc[1], r[1]),
+        acc[2] + r[2],
+        acc[3] + r[3],
+        acc[4] + r[4],
+        acc[5] + r[5],
+        acc[6] + r[6],
+    )
+
+
+@njit(cache=True, inline="always")
+def _combine(acc, n):
+    inv = 1.0 / n
+    return (
+        1.0 + acc[0] * inv,
+        1.0 + acc[1],
+        inv,
+        inv + acc[2] * inv,
+        inv + acc[3] * inv,
+        inv + acc[4] * inv,
+        inv + acc[5] * inv,
+        inv + acc[6] * inv,
+    )
+
+
+@njit(cache=True, inline="always")
+def _insert(tu, tf, stats, k1, k2, out):
+    """Store a set's figures; stops storing at 70% load (the answers stay exact, only
+    slower)."""
+    if stats[STORED] * 10 >= tu.shape[0] * 7:
+        return
+    mask = tu.shape[0] - 1
+    i = np.int64((k1 >> np.uint64(8)) & np.uint64(mask))
+    while tu[i, 0] != 0:
+        i = (i + 1) & mask
+    tu[i, 1] = k2
+    tf[i, 2] = out[0]
+    tf[i, 3] = out[3]
+    tf[i, 4] = out[4]
+    tf[i, 5] = out[5]
+    tf[i, 6] = out[6]
+    tf[i, 7] = out[7]
+    tu[i, 0] = (k1 & _HIGH) | np.uint64(out[1])  # written last: marks the slot taken
+    stats[STORED] += 1
 
 
 @njit(cache=True)

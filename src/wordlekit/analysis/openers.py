@@ -30,6 +30,8 @@ import numpy as np
 
 from wordlekit.core.words import WordList
 from wordlekit.errors import WordleError
+from wordlekit.fast.matrix import PatternMatrix
+from wordlekit.solve.lru import LRUCache
 from wordlekit.store.database import connect
 
 ONE_STEP = {
@@ -110,17 +112,15 @@ class Ranked:
 
 # Work done on the workers ---------------------------------------------------------------------
 
-_MATRICES: dict[str, Any] = {}
+#: The pattern matrices of the lists a worker process has seen (a worker serves one run at a
+#: time, so two are plenty): bounded and locked, like every cache.
+_MATRICES: LRUCache[str, PatternMatrix] = LRUCache(2)
 
 
-def _matrix(answers: tuple[str, ...], allowed: tuple[str, ...], name: str) -> Any:
+def _matrix(answers: tuple[str, ...], allowed: tuple[str, ...], name: str) -> PatternMatrix:
     """The pattern matrix of these lists, built (or read from the disk cache) once per process."""
-    from wordlekit.fast.matrix import PatternMatrix
-
     wl = WordList(name, answers, allowed)
-    if wl.content_hash not in _MATRICES:
-        _MATRICES[wl.content_hash] = PatternMatrix.for_list(wl)
-    return _MATRICES[wl.content_hash]
+    return _MATRICES.get_or_make(wl.content_hash, lambda: PatternMatrix.for_list(wl))
 
 
 def _warm(lists: tuple[tuple[str, ...], tuple[str, ...], str], method: Method) -> None:
@@ -135,10 +135,9 @@ def _warm(lists: tuple[tuple[str, ...], tuple[str, ...], str], method: Method) -
     pm.transposed  # noqa: B018
     if method.kind != "optimal":
         from wordlekit.solve.state import GameState
-        from wordlekit.solve.strategies import alphabetical_rank
 
         GameState.start(pm).figures()  # the first-turn figures, computed once per process
-        alphabetical_rank(pm)
+        pm.alphabetical_rank  # noqa: B018
     else:
         from wordlekit.solve import optimal  # noqa: F401  (loads the solver's kernels)
 
@@ -157,60 +156,75 @@ def compute_batch(
     # One thread per worker process: the cluster already has a process per core.
     numba.set_num_threads(1)
     pm = _matrix(*lists)
-    wl = pm.wordlist
-    out: list[Ranked] = []
     if method.kind == "one-step":
-        from wordlekit.solve.state import GameState
-
-        t0 = time.perf_counter()
-        state = GameState.start(pm)
-        idx = np.array([wl.guess_index(w) for w in words], dtype=np.int64)
-        figs = state.figures(idx)
-        field, _ = ONE_STEP[method.name]
-        values = {
-            "bits": figs.bits,
-            "largest": figs.largest,
-            "expected": figs.expected,
-            "parts": figs.parts,
-        }[field]
-        each = (time.perf_counter() - t0) / max(len(words), 1)
-        for k, w in enumerate(words):
-            detail = {
-                "bits": round(float(figs.bits[k]), 6),
-                "parts": int(figs.parts[k]),
-                "largest": int(figs.largest[k]),
-                "expected": round(float(figs.expected[k]), 6),
-            }
-            out.append(Ranked(w, float(values[k]), detail, each))
-        return out
+        return _one_step_batch(pm, words, method)
     if method.kind == "bench":
-        from wordlekit.solve.bench import benchmark
-        from wordlekit.solve.registry import get_strategy
+        return _bench_batch(pm, words, method, hard)
+    return _optimal_batch(pm, words, hard, max_guesses, beta)
 
-        for w in words:
-            t0 = time.perf_counter()
-            r = benchmark(pm, get_strategy(method.strategy or ""), start=w, hard=hard)
-            detail = {"mean": round(r.mean, 6), "max": r.max, "failures": r.failures}
-            out.append(Ranked(w, float(r.total), detail, time.perf_counter() - t0))
-        return out
-    from wordlekit.solve import optimal
 
-    ctx = optimal.SolverContext(pm, hard, max_guesses, memo_cap=4_000_000)
-    cands = np.arange(len(wl.answers), dtype=np.int32)
-    f, m = ctx._constraints(None, None)
+def _one_step_batch(pm: PatternMatrix, words: Sequence[str], method: Method) -> list[Ranked]:
+    from wordlekit.solve.state import GameState
+
+    wl = pm.wordlist
+    t0 = time.perf_counter()
+    idx = np.array([wl.guess_index(w) for w in words], dtype=np.int64)
+    figs = GameState.start(pm).figures(idx)
+    field, _ = ONE_STEP[method.name]
+    values = {
+        "bits": figs.bits,
+        "largest": figs.largest,
+        "expected": figs.expected,
+        "parts": figs.parts,
+    }[field]
+    each = (time.perf_counter() - t0) / max(len(words), 1)
+    out: list[Ranked] = []
+    for k, w in enumerate(words):
+        detail = {
+            "bits": round(float(figs.bits[k]), 6),
+            "parts": int(figs.parts[k]),
+            "largest": int(figs.largest[k]),
+            "expected": round(float(figs.expected[k]), 6),
+        }
+        out.append(Ranked(w, float(values[k]), detail, each))
+    return out
+
+
+def _bench_batch(
+    pm: PatternMatrix, words: Sequence[str], method: Method, hard: bool
+) -> list[Ranked]:
+    from wordlekit.solve.bench import benchmark
+    from wordlekit.solve.registry import get_strategy
+
+    out: list[Ranked] = []
     for w in words:
         t0 = time.perf_counter()
-        cap = optimal.INF if beta is None else beta
-        v = optimal._root_value(ctx, wl.guess_index(w), cands, max_guesses, cap, f, m)
+        r = benchmark(pm, get_strategy(method.strategy or ""), start=w, hard=hard)
+        detail = {"mean": round(r.mean, 6), "max": r.max, "failures": r.failures}
+        out.append(Ranked(w, float(r.total), detail, time.perf_counter() - t0))
+    return out
+
+
+def _optimal_batch(
+    pm: PatternMatrix, words: Sequence[str], hard: bool, max_guesses: int, beta: int | None
+) -> list[Ranked]:
+    from wordlekit.solve.optimal import INF, Position, Solver
+
+    cap = INF if beta is None else beta
+    out: list[Ranked] = []
+    for w in words:
+        # keep memory bounded between words: a new memo per word
+        solver = Solver(pm, hard, max_guesses, memo_cap=4_000_000)
+        root = Position.from_turns(pm, hard=hard, max_guesses=max_guesses, solver=solver)
+        t0 = time.perf_counter()
+        v = root.value(w, beta=cap)
         seconds = time.perf_counter() - t0
-        if v >= optimal.INF:
+        if v >= INF:
             out.append(Ranked(w, None, {"status": "infeasible"}, seconds))
         elif v >= cap:
             out.append(Ranked(w, None, {"status": f"worse than {cap}"}, seconds))
         else:
-            out.append(Ranked(w, float(v), {"mean": round(v / len(cands), 6)}, seconds))
-        # keep memory bounded between words: a new memo per word
-        ctx = optimal.SolverContext(pm, hard, max_guesses, memo_cap=4_000_000)
+            out.append(Ranked(w, float(v), {"mean": round(v / root.n, 6)}, seconds))
     return out
 
 
@@ -320,47 +334,66 @@ def rank_openers(
     wanted = list(dict.fromkeys(words))
     done = store.done(settings)
     todo = [w for w in wanted if w not in done]
-    total = len(wanted)
-    t0 = time.perf_counter()
-    if progress is not None:
-        progress(total - len(todo), total, 0.0)
+    sink = _Sink(settings, store, len(wanted), len(wanted) - len(todo), progress, on_batch)
+    sink.report(0.0)
     if todo:
-        lists = (wordlist.answers, wordlist.allowed, wordlist.name)
         with _client(scheduler, workers) as client:
             n_workers = max(1, len(client.scheduler_info().get("workers", {})) or (workers or 1))
             size = batch_size or default_batch_size(method, len(todo), n_workers)
             batches = [todo[i : i + size] for i in range(0, len(todo), size)]
-            from distributed import as_completed
-
-            # Every worker loads the lists' matrix and the compiled kernels before the first
-            # task, so set-up is not charged to the work (or to one unlucky batch).
-            client.run(_warm, lists, method)
-            t0 = time.perf_counter()  # rates count from here: the cluster is up and warm
-
-            # The word lists go to every worker once (scattered); tasks carry only a reference.
-            shared = client.scatter(lists, broadcast=True, hash=False)
-            futures = client.map(
-                compute_batch,
-                batches,
-                method=method,
-                lists=shared,
-                hard=hard,
-                max_guesses=max_guesses,
-                beta=beta,
-                pure=False,
-            )
-            finished = total - len(todo)
-            for fut in as_completed(futures):
-                results = fut.result()
-                store.add_many(settings, results)  # stored as each batch lands
-                finished += len(results)
-                if on_batch is not None:
-                    on_batch(results)
-                if progress is not None:
-                    progress(finished, total, time.perf_counter() - t0)
+            _run_batches(client, wordlist, batches, settings, sink)
     everything = store.done(settings)
     ranked = [everything[w] for w in wanted if w in everything]
     return settings, sort_results(ranked, method)
+
+
+@dataclass
+class _Sink:
+    """Where a run's results land: stored as each batch lands, then reported."""
+
+    settings: Settings
+    store: RankStore
+    total: int
+    finished: int
+    progress: ProgressFn | None
+    on_batch: Callable[[list[Ranked]], None] | None
+
+    def report(self, seconds: float) -> None:
+        if self.progress is not None:
+            self.progress(self.finished, self.total, seconds)
+
+    def land(self, results: list[Ranked], seconds: float) -> None:
+        self.store.add_many(self.settings, results)
+        self.finished += len(results)
+        if self.on_batch is not None:
+            self.on_batch(results)
+        self.report(seconds)
+
+
+def _run_batches(
+    client: Any, wordlist: WordList, batches: list[list[str]], settings: Settings, sink: _Sink
+) -> None:
+    from distributed import as_completed
+
+    lists = (wordlist.answers, wordlist.allowed, wordlist.name)
+    # Every worker loads the lists' matrix and the compiled kernels before the first task, so
+    # set-up is not charged to the work (or to one unlucky batch).
+    client.run(_warm, lists, settings.method)
+    t0 = time.perf_counter()  # rates count from here: the cluster is up and warm
+    # The word lists go to every worker once (scattered); tasks carry only a reference.
+    shared = client.scatter(lists, broadcast=True, hash=False)
+    futures = client.map(
+        compute_batch,
+        batches,
+        method=settings.method,
+        lists=shared,
+        hard=settings.hard,
+        max_guesses=settings.max_guesses,
+        beta=settings.beta,
+        pure=False,
+    )
+    for fut in as_completed(futures):
+        sink.land(fut.result(), time.perf_counter() - t0)
 
 
 def sort_results(results: list[Ranked], method: Method) -> list[Ranked]:

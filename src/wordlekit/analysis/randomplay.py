@@ -25,6 +25,7 @@ import numpy.typing as npt
 
 from wordlekit.core.words import WordList
 from wordlekit.errors import WordleError
+from wordlekit.solve.counts import GuessCounts
 from wordlekit.store.database import connect
 
 #: z for a two-sided 99.9% interval: a fixed-seed test must not fail by bad luck.
@@ -55,18 +56,33 @@ class RandomPlay:
 
 @dataclass(frozen=True)
 class Simulation:
-    """A Monte Carlo estimate with its 99.9% confidence intervals."""
+    """A Monte Carlo estimate with its 99.9% confidence intervals; ``counts`` has the
+    simulated games' distribution of guesses."""
 
     word: str
-    games: int
     seed: int
-    mean: float
+    counts: GuessCounts
     mean_low: float
     mean_high: float
-    p_over_6: float
     p_low: float
     p_high: float
-    worst_seen: int
+
+    @property
+    def games(self) -> int:
+        return self.counts.games
+
+    @property
+    def mean(self) -> float:
+        return self.counts.mean
+
+    @property
+    def p_over_6(self) -> float:
+        """Share of the games needing more than six guesses."""
+        return self.counts.failures / self.counts.games
+
+    @property
+    def worst_seen(self) -> int:
+        return self.counts.max
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -153,26 +169,23 @@ class Solver:
 
 
 def summarize(word: str, guesses: npt.NDArray[np.int32], seed: int) -> Simulation:
-    n = len(guesses)
-    mean = float(guesses.mean())
-    sd = float(guesses.std(ddof=1))
-    half = Z_999 * sd / math.sqrt(n)
-    over = float((guesses > 6).mean())
+    """The figures of simulated games (``guesses``: each game's number of guesses)."""
+    counts = GuessCounts.of(guesses)
+    n = counts.games
+    half = Z_999 * float(guesses.std(ddof=1)) / math.sqrt(n)
+    over = counts.failures / n
     # Wilson score interval: stays inside [0, 1] and behaves for rare events.
     z2 = Z_999**2
     centre = (over + z2 / (2 * n)) / (1 + z2 / n)
     spread = Z_999 * math.sqrt(over * (1 - over) / n + z2 / (4 * n * n)) / (1 + z2 / n)
     return Simulation(
         word,
-        n,
         seed,
-        mean,
-        mean - half,
-        mean + half,
-        over,
+        counts,
+        counts.mean - half,
+        counts.mean + half,
         max(0.0, centre - spread),
         min(1.0, centre + spread),
-        int(guesses.max()),
     )
 
 

@@ -35,12 +35,13 @@ from wordlekit.errors import BudgetExceeded, WordleError
 from wordlekit.fast.matrix import PatternMatrix
 from wordlekit.fast.partition import Figures, figures
 from wordlekit.solve.bot import BotTurn, play
-from wordlekit.solve.registry import get_strategy
+from wordlekit.solve.optimal import INF, subtree_total
+from wordlekit.solve.optimal_strategy import Optimal
 from wordlekit.solve.state import GameState
-from wordlekit.solve.strategies import Strategy
 
 if TYPE_CHECKING:
-    from wordlekit.solve.optimal import SolverContext
+    from wordlekit.solve.optimal import OptimalCache
+    from wordlekit.solve.position import Position
 
 #: Sets up to this size are valued exactly by the optimal solver; larger ones (the first turn
 #: among them: solving a poor opener such as FUZZY exactly takes minutes) use the estimate.
@@ -228,27 +229,47 @@ def review(
     *,
     answer: str | None = None,
     hard: bool = False,
+    cache: OptimalCache | None = None,
 ) -> Review:
-    """Review a played game given its turns (and optionally the answer)."""
+    """Review a played game given its turns (and optionally the answer).
 
+    ``cache`` keeps the optimal solver's memo and trees for later reviews (by default the
+    process's shared :data:`~wordlekit.solve.optimal.DEFAULT_CACHE`).
+    """
     wl = matrix.wordlist
+    answer = _check_game(matrix, turns, answer, hard)
+    solved = turns[-1].pattern == all_green(wl.length)
+    if answer is None and solved:
+        answer = turns[-1].guess
+    reviewer = _Reviewer(Optimal(cache=cache))
+    state = GameState.start(matrix, hard=hard)
+    out: list[TurnReview] = []
+    for k, t in enumerate(turns, start=1):
+        checkpoint_cancel()
+        out.append(reviewer.turn(k, t, state))
+        state = state.after(wl.guess_index(t.guess), t.pattern)
+    bot = _bot_game(matrix, answer, reviewer.strategy, hard)
+    note = None
+    if reviewer.degraded_at is not None:
+        note = (
+            f"The exact values stopped at turn {reviewer.degraded_at}: they need more work than "
+            "the budget allows, so from there on every turn uses the estimate. "
+            "`wordle review` on the command line has no budget."
+        )
+    return Review(answer, solved, tuple(out), bot, hard, note)
+
+
+def _check_game(
+    matrix: PatternMatrix, turns: Sequence[Turn], answer: str | None, hard: bool
+) -> str | None:
+    """Refuse a game that cannot have been played (naming the turn); the answer, checked."""
     if not turns:
         raise WordleError("nothing to review: give at least one turn")
     win_at = next((k for k, t in enumerate(turns, start=1) if t.is_win), None)
     if win_at is not None and win_at < len(turns):
         raise WordleError(f"turn {win_at + 1}: the game was already won at turn {win_at}")
     if answer is not None:
-        try:
-            answer = wl.check_answer(answer)
-        except WordleError as e:
-            raise WordleError(f"answer: {e}") from None
-        for k, t in enumerate(turns, start=1):
-            if score(t.guess, answer) != t.pattern:
-                raise WordleError(
-                    f"turn {k}: {t.guess.upper()} against {answer.upper()} gives "
-                    f"{format_pattern(score(t.guess, answer), t.length)}, not "
-                    f"{format_pattern(t.pattern, t.length)}"
-                )
+        answer = _check_answer(matrix, turns, answer)
     # checks every word and every contradiction, naming the turn
     GameState.from_turns(matrix, turns, hard=hard)
     if hard:
@@ -256,86 +277,102 @@ def review(
             reason = hard_mode_violation(turns[: k - 1], t.guess)
             if reason:
                 raise WordleError(f"turn {k}: {t.guess.upper()} breaks hard mode: {reason}")
-    win = all_green(wl.length)
-    solved = turns[-1].pattern == win
-    if answer is None and solved:
-        answer = turns[-1].guess
-    strat = get_strategy("optimal")
-    out: list[TurnReview] = []
-    state = GameState.start(matrix, hard=hard)
-    # The first turn the work budget ran out on: from there on every turn uses the estimate.
-    degraded_at: int | None = None
-    figures_of: dict[tuple[bytes, bytes], Figures] = {}
-    estimates: dict[tuple[bytes, bytes], npt.NDArray[np.float64]] = {}
-    exact_of: dict[tuple[tuple[bytes, bytes], int], tuple[int, float, float, int, str]] = {}
+    return answer
+
+
+def _check_answer(matrix: PatternMatrix, turns: Sequence[Turn], answer: str) -> str:
+    try:
+        answer = matrix.wordlist.check_answer(answer)
+    except WordleError as e:
+        raise WordleError(f"answer: {e}") from None
     for k, t in enumerate(turns, start=1):
-        checkpoint_cancel()
+        if score(t.guess, answer) != t.pattern:
+            raise WordleError(
+                f"turn {k}: {t.guess.upper()} against {answer.upper()} gives "
+                f"{format_pattern(score(t.guess, answer), t.length)}, not "
+                f"{format_pattern(t.pattern, t.length)}"
+            )
+    return answer
+
+
+def _bot_game(
+    matrix: PatternMatrix, answer: str | None, strategy: Optimal, hard: bool
+) -> list[BotTurn] | None:
+    """The optimal bot's turns on the answer ([] when it is unknown; None past the budget)."""
+    if answer is None:
+        return []
+    try:
+        return list(play(matrix, answer, strategy, hard=hard).steps)
+    except BudgetExceeded as e:
+        if e.reason == "cancelled":
+            raise
+        return None
+
+
+Values = tuple[int, float, float, int, str]  # best guess, E(best), E(played), rank, method
+SetKey = tuple[bytes, bytes]  # the candidates and (hard mode) the rules in force
+
+
+class _Reviewer:
+    """Values the turns of one game, sharing work between turns that leave the same set."""
+
+    def __init__(self, strategy: Optimal) -> None:
+        self.strategy = strategy
+        # The first turn the work budget ran out on: from there on every turn is estimated.
+        self.degraded_at: int | None = None
+        self.figures_of: dict[SetKey, Figures] = {}
+        self.estimates: dict[SetKey, npt.NDArray[np.float64]] = {}
+        self.exact_of: dict[tuple[SetKey, int], Values] = {}
+
+    def turn(self, k: int, t: Turn, state: GameState) -> TurnReview:
+        wl = state.wordlist
         g = wl.guess_index(t.guess)
-        n = state.n
+        win = all_green(wl.length)
         # hard mode: the constraints are those of the set of turns so far
-        rules = "|".join(sorted({str(t) for t in state.history})) if hard else ""
+        rules = "|".join(sorted({str(t) for t in state.history})) if state.hard else ""
         key = (state.candidates.tobytes(), rules.encode())
-        if key not in figures_of:  # a turn that teaches nothing leaves the same set: once
-            figures_of[key] = state.figures()
-        figs = figures_of[key]
-        after = state.after(g, t.pattern)
-        bits = math.log2(n / after.n) if after.n and t.pattern != win else math.log2(n)
-        values: tuple[int, float, float, int, str] | None = None
-        method = "estimate"
-        if (key, g) in exact_of:
-            values, method = exact_of[key, g], "exact"
-        elif n <= EXACT_LIMIT and degraded_at is None:
+        if key not in self.figures_of:  # a turn that teaches nothing leaves the same set: once
+            self.figures_of[key] = state.figures()
+        figs = self.figures_of[key]
+        left = 0 if t.pattern == win else state.after(g, t.pattern).n
+        values, method = self._values(k, state, figs, key, g)
+        best_g, e_best, e_played, rank, rank_method = values
+        return TurnReview(
+            number=k,
+            guess=t.guess,
+            pattern=t.pattern,
+            remaining_before=state.n,
+            remaining_after=left,
+            bits=math.log2(state.n / left) if left else math.log2(state.n),
+            best_bits=float(figs.bits.max()),
+            expected_played=e_played,
+            expected_best=e_best,
+            best_guess=wl.guesses[best_g],
+            rank=rank,
+            out_of=len(figs.guesses),
+            skill=round(max(0.0, min(100.0, 100.0 - 100.0 * (e_played - e_best)))),
+            luck=_luck(state, g, left),
+            method=method,
+            rank_method=rank_method,
+        )
+
+    def _values(
+        self, k: int, state: GameState, figs: Figures, key: SetKey, g: int
+    ) -> tuple[Values, str]:
+        """Exact values where the set is small enough and the budget lasts, else estimates."""
+        if (key, g) in self.exact_of:
+            return self.exact_of[key, g], "exact"
+        if state.n <= EXACT_LIMIT and self.degraded_at is None:
             try:
-                values = exact_of[key, g] = _exact_values(state, figs, g, strat)
-                method = "exact"
+                values = self.exact_of[key, g] = _exact_values(state, figs, g, self.strategy)
+                return values, "exact"
             except BudgetExceeded as e:
                 if e.reason == "cancelled":
                     raise
-                degraded_at = k
-        if values is None:
-            if key not in estimates:
-                estimates[key] = estimate(state, figs.guesses)
-            values = _estimated_values(state, figs, estimates[key], g, strat)
-        best_g, e_best, e_played, rank, rank_method = values
-        skill = round(max(0.0, min(100.0, 100.0 - 100.0 * (e_played - e_best))))
-        luck = _luck(state, g, after.n if t.pattern != win else 0)
-        out.append(
-            TurnReview(
-                number=k,
-                guess=t.guess,
-                pattern=t.pattern,
-                remaining_before=n,
-                remaining_after=after.n if t.pattern != win else 0,
-                bits=bits,
-                best_bits=float(figs.bits.max()),
-                expected_played=e_played,
-                expected_best=e_best,
-                best_guess=wl.guesses[best_g],
-                rank=rank,
-                out_of=len(figs.guesses),
-                skill=skill,
-                luck=luck,
-                method=method,
-                rank_method=rank_method,
-            )
-        )
-        state = after
-    bot: list[BotTurn] | None = []
-    if answer is not None:
-        try:
-            bot = list(play(matrix, answer, strat, hard=hard).steps)
-        except BudgetExceeded as e:
-            if e.reason == "cancelled":
-                raise
-            bot = None
-    note = None
-    if degraded_at is not None:
-        note = (
-            f"The exact values stopped at turn {degraded_at}: they need more work than the "
-            "budget allows, so from there on every turn uses the estimate. "
-            "`wordle review` on the command line has no budget."
-        )
-    return Review(answer, solved, tuple(out), bot, hard, note)
+                self.degraded_at = k
+        if key not in self.estimates:
+            self.estimates[key] = estimate(state, figs.guesses)
+        return _estimated_values(state, figs, self.estimates[key], g, self.strategy), "estimate"
 
 
 def checkpoint_cancel() -> None:
@@ -345,39 +382,30 @@ def checkpoint_cancel() -> None:
         raise b.exceeded()
 
 
-def _exact_values(
-    state: GameState, figs: Figures, g: int, strat: Strategy
-) -> tuple[int, float, float, int, str]:
+def _exact_values(state: GameState, figs: Figures, g: int, strat: Optimal) -> Values:
     """(best guess, E(best), E(played), rank, rank method) by the optimal solver."""
-    from wordlekit.solve import optimal
-
-    matrix, wl, n = state.matrix, state.wordlist, state.n
-    ctx, depth, f, m = strat._solver(state)  # type: ignore[attr-defined]
-    cands = state.candidates.astype(np.int32)
+    position = strat.position(state)
+    n = state.n
     if n == 1:
         best_g = int(state.candidates[0])
         e_best = 1.0
         e_played = 1.0 if g == best_g else 2.0
     else:
         best_g = strat.choose(state)
-        node = strat._tree_node(state)  # type: ignore[attr-defined]
+        node = strat.tree_node(state)
         if node is not None:  # on the cached proven tree: its value is known
-            v_best = optimal.subtree_total(node, wl.length)
+            v_best = subtree_total(node, state.wordlist.length)
         else:
-            v_best = optimal._root_value(ctx, best_g, cands, depth, optimal.INF, f, m)
-        if v_best >= optimal.INF:
+            v_best = position.value(best_g)
+        if v_best >= INF:
             # Nothing finishes within the guesses left: compare with no limit.
-            ctx = optimal.context_for(matrix, state.hard, len(state.history) + 26)
-            depth = 26
-            v_best = optimal._root_value(ctx, best_g, cands, depth, optimal.INF, f, m)
-        v_played = (
-            v_best if g == best_g else optimal._root_value(ctx, g, cands, depth, optimal.INF, f, m)
-        )
-        if v_played >= optimal.INF:  # this guess cannot finish in time: no limit
-            deep = optimal.context_for(matrix, state.hard, len(state.history) + 26)
-            v_played = optimal._root_value(deep, g, cands, 26, optimal.INF, f, m)
+            position = strat.position(state, unlimited=True)
+            v_best = position.value(best_g)
+        v_played = v_best if g == best_g else position.value(g)
+        if v_played >= INF:  # this guess cannot finish in time: no limit
+            v_played = strat.position(state, unlimited=True).value(g)
         e_best, e_played = v_best / n, v_played / n
-    rank, rank_method = _exact_rank(state, figs, g, e_played, ctx, depth, f, m)
+    rank, rank_method = _exact_rank(state, figs, g, e_played, position)
     return best_g, e_best, e_played, rank, rank_method
 
 
@@ -386,17 +414,15 @@ def _estimated_values(
     figs: Figures,
     est: npt.NDArray[np.float64],
     g: int,
-    strat: Strategy,
-) -> tuple[int, float, float, int, str]:
+    strat: Optimal,
+) -> Values:
     """(best guess, E(best), E(played), rank, "estimate") from ``est``, the estimate of
     every guess of ``figs``."""
-    from wordlekit.solve import optimal
-
     wl = state.wordlist
     pos_of = {int(x): i for i, x in enumerate(figs.guesses)}
     e_of = float(est[pos_of[g]]) if g in pos_of else float(estimate(state, np.array([g]))[0])
     try:
-        node = strat._tree_node(state)  # type: ignore[attr-defined]
+        node = strat.tree_node(state)
     except BudgetExceeded as e:  # the proven tree is not cached and there is no time left
         if e.reason == "cancelled":
             raise
@@ -406,7 +432,7 @@ def _estimated_values(
         # exact; only the gap to the played guess is estimated, so the optimal play
         # scores exactly 100.
         best_g = wl.guess_index(node.guess)
-        e_best = optimal.subtree_total(node, wl.length) / state.n
+        e_best = subtree_total(node, wl.length) / state.n
         e_played = e_best + max(0.0, e_of - float(est[pos_of[best_g]]))
         if g == best_g:
             e_played = e_best
@@ -432,18 +458,9 @@ def _luck(state: GameState, g: int, actual: int) -> int:
 
 
 def _exact_rank(
-    state: GameState,
-    figs: Figures,
-    g: int,
-    e_played: float,
-    ctx: SolverContext,
-    depth: int,
-    f: npt.NDArray[np.int8],
-    m: npt.NDArray[np.int8],
+    state: GameState, figs: Figures, g: int, e_played: float, position: Position
 ) -> tuple[int, str]:
     """1 + the number of guesses with a strictly smaller exact expectation."""
-    from wordlekit.solve import optimal
-
     n = state.n
     is_cand = state.is_candidate(figs.guesses)
     lbs = 3 * n - figs.parts - is_cand
@@ -457,10 +474,5 @@ def _exact_rank(
         est = estimate(state, figs.guesses)
         pos = int(np.flatnonzero(figs.guesses == g)[0])
         return 1 + int((est < est[pos] - 1e-12).sum()), "estimate"
-    cands = state.candidates.astype(np.int32)
-    better = 0
-    for c in contenders:
-        v = optimal._root_value(ctx, c, cands, depth, v_played, f, m)
-        if v < v_played:
-            better += 1
+    better = sum(1 for c in contenders if position.value(c, beta=v_played) < v_played)
     return 1 + better, "exact"

@@ -19,6 +19,7 @@ import zlib
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
@@ -27,6 +28,9 @@ from wordlekit.core.codes import Codes, encode, pattern_dtype
 from wordlekit.core.words import WordList
 from wordlekit.fast import kernel
 from wordlekit.store.files import atomic_write, cache_dir
+
+if TYPE_CHECKING:
+    from wordlekit.fast.partition import Figures
 
 MAGIC = b"WKPATMX1"
 FORMAT_VERSION = 1
@@ -40,6 +44,11 @@ class PatternMatrix:
     >>> pm = PatternMatrix.for_list(WordList.bundled())
     >>> pm.data.shape, pm.pattern("crane", "cigar")   # 2 + 1*3 + 1*9
     ((12972, 2315), 14)
+
+    What is derived from the matrix once and used often (the transposed matrix, the letters
+    of every guess, the first turn's figures, the alphabetical order) is a ``cached_property``:
+    it lives and dies with the matrix. Python 3.11's ``cached_property`` computes it once
+    under a lock; on later Pythons two threads may both compute it, to the same value.
     """
 
     wordlist: WordList
@@ -77,6 +86,28 @@ class PatternMatrix:
         from wordlekit.core.codes import letter_counts
 
         return letter_counts(self.guess_codes)
+
+    @cached_property
+    def letter_presence(self) -> npt.NDArray[np.float64]:
+        """1.0 where guess ``g`` contains letter ``c`` (once, however often it repeats)."""
+        return (self.guess_letter_counts > 0).astype(np.float64)
+
+    @cached_property
+    def alphabetical_rank(self) -> npt.NDArray[np.int64]:
+        """Rank of each guess in alphabetical order (for tie-breaking)."""
+        words = self.wordlist.guesses
+        order = sorted(range(len(words)), key=words.__getitem__)
+        rank = np.empty(len(words), dtype=np.int64)
+        rank[order] = np.arange(len(words))
+        return rank
+
+    @cached_property
+    def root_figures(self) -> Figures:
+        """Partition figures of every valid guess over all answers (the first turn), read
+        from the disk cache beside the matrix or computed and stored there."""
+        from wordlekit.fast.root_cache import read_or_compute
+
+        return read_or_compute(self)
 
     @classmethod
     def build(cls, wordlist: WordList) -> PatternMatrix:

@@ -2,7 +2,9 @@
 
 The first turn is the most expensive ranking (12,972 guesses x 2,315 answers) and is the same
 for every strategy and every game, so it is computed once per word list and stored beside the
-pattern matrix (same key, same atomic write, same "never trust a bad file" rule).
+pattern matrix (same key, same atomic write, same "never trust a bad file" rule). In memory
+it is the matrix's own: :attr:`PatternMatrix.root_figures
+<wordlekit.fast.matrix.PatternMatrix.root_figures>` calls :func:`read_or_compute` once.
 """
 
 from __future__ import annotations
@@ -11,26 +13,29 @@ import contextlib
 import io
 import zipfile
 import zlib
-from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from wordlekit.fast.matrix import PatternMatrix
 from wordlekit.fast.partition import Figures, figures
 from wordlekit.store.files import atomic_write, cache_dir
+
+if TYPE_CHECKING:
+    from wordlekit.fast.matrix import PatternMatrix
 
 _FIELDS = ("parts", "largest", "sumsq", "plogp")
 
 
-def _path(pm: PatternMatrix) -> Path:
+def cache_path(pm: PatternMatrix) -> Path:
+    """Where the figures of ``pm``'s lists are stored."""
     return cache_dir() / f"root-figures-{pm.wordlist.content_hash[:32]}.npz"
 
 
-@cache
-def _root_figures_cached(key: str, pm: PatternMatrix) -> Figures:
-    del key
-    path = _path(pm)
+def read_or_compute(pm: PatternMatrix) -> Figures:
+    """Figures of every valid guess over all answers (the first turn): from the file if it is
+    intact, else computed and written (a damaged file is removed, never trusted)."""
+    path = cache_path(pm)
     n_guesses, n_answers = len(pm.wordlist.guesses), len(pm.wordlist.answers)
     guesses = np.arange(n_guesses, dtype=np.int64)
     loaded = _read(path, n_guesses)
@@ -40,11 +45,6 @@ def _root_figures_cached(key: str, pm: PatternMatrix) -> Figures:
     with contextlib.suppress(OSError):
         _write(path, figs)
     return figs
-
-
-def root_figures(pm: PatternMatrix) -> Figures:
-    """Figures of every valid guess over all answers (the first turn)."""
-    return _root_figures_cached(pm.wordlist.content_hash, pm)
 
 
 def _write(path: Path, figs: Figures) -> None:

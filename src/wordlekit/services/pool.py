@@ -132,8 +132,8 @@ def _warm(wordlist: WordList) -> Any:
     # the review's estimate, the bot
     answers = wordlist.answers
     for hard in (False, True):
-        ctx = optimal.SolverContext(pm, hard, 6)
-        ctx.solve(np.arange(min(12, len(answers)), dtype=np.int32), 6)
+        solver = optimal.Solver(pm, hard, 6)
+        solver.solve(np.arange(min(12, len(answers)), dtype=np.int32), 6)
     answer, other = answers[0], answers[len(answers) // 2]
     game = [Turn(other, score(other, answer)), Turn(answer, score(answer, answer))]
     services.review(pm, game, answer=answer)

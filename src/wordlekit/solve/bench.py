@@ -17,64 +17,79 @@ from wordlekit.errors import WordleError
 from wordlekit.fast.matrix import PatternMatrix
 from wordlekit.fast.partition import load_numba
 from wordlekit.solve.bot import start_index
+from wordlekit.solve.counts import DEFAULT_LIMIT, GuessCounts
 from wordlekit.solve.registry import get_strategy
 from wordlekit.solve.state import GameState
 from wordlekit.solve.strategies import RandomCandidate, Strategy
 from wordlekit.solve.tree import MAX_TURNS, DecisionTree, build_tree
 
-FAIL_AFTER = 6
+#: Games needing more guesses than this are failures.
+FAIL_AFTER = DEFAULT_LIMIT
 
 
 @dataclass(frozen=True)
 class BenchmarkResult:
-    """A strategy's results over every answer of a list."""
+    """A strategy's results over every answer of a list: ``counts`` has the distribution
+    (games, total, mean, max, failures beyond six guesses, histogram)."""
 
     strategy: str
     lists: str
     start: str | None
     hard: bool
     candidates_only: bool
-    games: int
-    histogram: dict[int, int]
-    unsolved: int
+    counts: GuessCounts
     seconds: float
     per_answer: dict[str, int] = field(repr=False, compare=False, default_factory=dict)
 
     @property
+    def games(self) -> int:
+        return self.counts.games
+
+    @property
+    def histogram(self) -> dict[int, int]:
+        return dict(self.counts.histogram)
+
+    @property
+    def unsolved(self) -> int:
+        """Games never finished within the turn limit of a tree."""
+        return self.counts.unsolved
+
+    @property
     def total(self) -> int:
-        return sum(k * v for k, v in self.histogram.items())
+        return self.counts.total
 
     @property
     def solved(self) -> int:
-        return sum(self.histogram.values())
+        return self.counts.solved
 
     @property
     def mean(self) -> float:
-        return self.total / self.solved if self.solved else float("nan")
+        return self.counts.mean
 
     @property
     def max(self) -> int:
-        return max(self.histogram) if self.histogram else 0
+        return self.counts.max
 
     @property
     def failures(self) -> int:
         """Games needing more than six guesses (or never finished within 32 turns)."""
-        return sum(v for k, v in self.histogram.items() if k > FAIL_AFTER) + self.unsolved
+        return self.counts.failures
 
     def to_dict(self) -> dict[str, object]:
+        c = self.counts.to_dict()
         return {
             "strategy": self.strategy,
             "lists": self.lists,
             "start": self.start,
             "hard": self.hard,
             "candidates_only": self.candidates_only,
-            "games": self.games,
-            "total": self.total,
-            "mean": round(self.mean, 6),
-            "max": self.max,
-            "failures": self.failures,
+            "games": c["games"],
+            "total": c["total"],
+            "mean": c["mean"],
+            "max": c["max"],
+            "failures": c["failures"],
             "unsolved": self.unsolved,
-            "histogram": {str(k): v for k, v in self.histogram.items()},
+            "histogram": c["histogram"],
             "seconds": round(self.seconds, 4),
         }
 
@@ -108,18 +123,13 @@ def benchmark(
     else:
         per_answer, unsolved = _play_each(matrix, strat, root, first, seed, progress)
     seconds = time.perf_counter() - t0
-    hist: dict[int, int] = {}
-    for d in per_answer.values():
-        hist[d] = hist.get(d, 0) + 1
     return BenchmarkResult(
         strategy=strat.name,
         lists=matrix.wordlist.name,
         start=matrix.wordlist.guesses[first] if first is not None else None,
         hard=hard,
         candidates_only=candidates_only,
-        games=len(matrix.wordlist.answers),
-        histogram=dict(sorted(hist.items())),
-        unsolved=unsolved,
+        counts=GuessCounts.of(per_answer.values(), unsolved=unsolved, limit=FAIL_AFTER),
         seconds=seconds,
         per_answer=dict(per_answer),
     )

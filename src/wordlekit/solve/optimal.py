@@ -6,197 +6,64 @@ found within ``max_guesses``, and proves it (the search is exhaustive up to boun
 valid lower bounds). With ``top=N`` only the N most promising guesses are tried at each node:
 the result is then an upper bound and is labelled ``proven=False``.
 
-The search itself is numba code in :mod:`wordlekit.solve._solver_jit`; see its docstring for the
-bounds and the memo.
+The public solver API: a :class:`~wordlekit.solve.position.Position` (built from a matrix and
+turns) values guesses, finds the best one and builds the proven tree; it runs on a
+:class:`~wordlekit.solve.solver.Solver` (the compiled search and its memo). An
+:class:`OptimalCache` keeps solvers, proven opening trees and default openers between calls,
+bounded and thread-safe; :data:`DEFAULT_CACHE` is the process's shared one.
 """
 
 from __future__ import annotations
 
 import contextlib
-import threading
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
-import numpy.typing as npt
-from numba import typed, types
 
-from wordlekit import budget as work
-from wordlekit.core.feedback import Turn, all_green, pattern_count
+from wordlekit.core.feedback import Turn
+from wordlekit.core.game import hard_mode_violation
 from wordlekit.errors import InternalError, InvalidWordError, WordleError
 from wordlekit.fast.matrix import PatternMatrix
-from wordlekit.solve import _solver_jit as jit
+from wordlekit.solve.counts import GuessCounts
+from wordlekit.solve.lru import LRUCache
+from wordlekit.solve.position import Position, ProgressFn
+from wordlekit.solve.solver import DEFAULT_MEMO_CAP, INF, InfeasibleError, Solver
 from wordlekit.solve.tree import DecisionTree, TreeNode
 
-_NO_FLAG = np.zeros(1, dtype=np.int64)  # never set: the search runs without a budget
-#: Memo entries kept at most (each about 100 bytes in numba's typed dict): ~1.5 GB worst case.
-DEFAULT_MEMO_CAP = 12_000_000
-INF = jit.INF
-
-
-class InfeasibleError(WordleError):
-    """No strategy finds every answer within the guess limit."""
-
-
-@dataclass
-class SolverContext:
-    """Everything the compiled search needs, built once per (lists, mode)."""
-
-    matrix: PatternMatrix
-    hard: bool
-    max_guesses: int
-    top: int = 0
-    memo_cap: int = DEFAULT_MEMO_CAP
-    stats: npt.NDArray[np.int64] = field(
-        default_factory=lambda: np.zeros(jit.N_STATS, dtype=np.int64)
-    )
-
-    def __post_init__(self) -> None:
-        # The kernel releases the GIL: one search at a time per memo.
-        self.lock = threading.RLock()
-        wl = self.matrix.wordlist
-        rng = np.random.default_rng(0x5EED_F00D)
-        n_answers = len(wl.answers)
-        self.z1 = rng.integers(0, 2**63, n_answers, dtype=np.uint64) * np.uint64(2) + np.uint64(1)
-        self.z2 = rng.integers(0, 2**63, n_answers, dtype=np.uint64)
-        self.zf = rng.integers(0, 2**63, (2, wl.length, 27), dtype=np.uint64)
-        self.zc = rng.integers(0, 2**63, (2, 26, wl.length + 1), dtype=np.uint64)
-        self.guess_codes = np.ascontiguousarray(self.matrix.guess_codes.astype(np.int8))
-        self.guess_counts = np.ascontiguousarray(self.matrix.guess_letter_counts.astype(np.int8))
-        self.data = np.ascontiguousarray(self.matrix.data)
-        # answers x guesses: the search reads one candidate's patterns against every guess
-        self.transposed = self.matrix.transposed
-        self.n_answers = n_answers
-        self.win = all_green(wl.length)
-        self.n_patterns = pattern_count(wl.length)
-        self.memo = typed.Dict.empty(
-            key_type=types.UniTuple(types.uint64, 2),  # type: ignore[no-untyped-call]
-            value_type=types.UniTuple(types.int64, 3),  # type: ignore[no-untyped-call]
-        )
-
-    def solve(
-        self,
-        cands: npt.NDArray[np.int32],
-        depth: int,
-        beta: int = INF,
-        fixed: npt.NDArray[np.int8] | None = None,
-        mincnt: npt.NDArray[np.int8] | None = None,
-    ) -> int:
-        """Least total guesses for ``cands`` within ``depth`` guesses (or a bound >= beta).
-
-        Honours the active :class:`~wordlekit.budget.Budget`: raises
-        :class:`~wordlekit.errors.BudgetExceeded` when it runs out during the search.
-        """
-        f, m = self._constraints(fixed, mincnt)
-        budget = work.current()
-        if budget is not None:
-            budget.check()
-            flag, allowance = budget.flag, budget.node_allowance()
-        else:
-            flag, allowance = _NO_FLAG, int(work.NO_LIMIT)
-        with self.lock:
-            before = int(self.stats[jit.NODES])
-            limit = before + allowance if allowance < work.NO_LIMIT - before else work.NO_LIMIT
-            self.stats[jit.ABORTED] = 0
-            value = jit.solve(
-                self.data,
-                self.transposed,
-                np.ascontiguousarray(cands, dtype=np.int32),
-                depth,
-                beta,
-                self.hard,
-                f,
-                m,
-                self.guess_codes,
-                self.guess_counts,
-                self.n_answers,
-                self.win,
-                self.n_patterns,
-                self.z1,
-                self.z2,
-                self.zf,
-                self.zc,
-                self.memo,
-                self.memo_cap,
-                self.stats,
-                self.top,
-                flag,
-                int(limit),
-            )
-            aborted = bool(self.stats[jit.ABORTED])
-            spent = int(self.stats[jit.NODES]) - before
-        if budget is not None:
-            budget.spend(spent)
-            if aborted:
-                if budget.flag[0] == work.RUNNING:
-                    budget.flag[0] = work.NODES
-                raise budget.exceeded()
-        return int(value)
-
-    def best_guess(
-        self,
-        cands: npt.NDArray[np.int32],
-        depth: int,
-        fixed: npt.NDArray[np.int8] | None = None,
-        mincnt: npt.NDArray[np.int8] | None = None,
-    ) -> tuple[int, int]:
-        """(value, guess index) of an optimal play at this node."""
-        n = len(cands)
-        words = self.matrix.wordlist.answers
-        if n == 0:
-            raise WordleError("no candidates")
-        if n <= 2:
-            if n == 2 and depth < 2:
-                return INF, -1
-            first = min(cands.tolist(), key=lambda i: words[i])
-            return (1 if n == 1 else 3), int(first)
-        value = self.solve(cands, depth, INF, fixed, mincnt)
-        if value >= INF:
-            return INF, -1
-        f, m = self._constraints(fixed, mincnt)
-        entry = jit.lookup(
-            self.memo,
-            np.ascontiguousarray(cands, dtype=np.int32),
-            depth,
-            self.hard,
-            f,
-            m,
-            self.z1,
-            self.z2,
-            self.zf,
-            self.zc,
-        )
-        if entry[1] != 1 or entry[2] < 0:
-            raise InternalError("the solver's memo is full: raise memo_cap to build the tree")
-        return value, int(entry[2])
-
-    def _constraints(
-        self, fixed: npt.NDArray[np.int8] | None, mincnt: npt.NDArray[np.int8] | None
-    ) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int8]]:
-        length = self.matrix.wordlist.length
-        f = fixed if fixed is not None else np.full(length, -1, dtype=np.int8)
-        m = mincnt if mincnt is not None else np.zeros(26, dtype=np.int8)
-        return np.ascontiguousarray(f, dtype=np.int8), np.ascontiguousarray(m, dtype=np.int8)
-
-    def child_constraints(
-        self, fixed: npt.NDArray[np.int8], mincnt: npt.NDArray[np.int8], g: int, pattern: int
-    ) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int8]]:
-        if not self.hard:
-            return fixed, mincnt
-        nf, nm = jit.child_constraints(fixed, mincnt, self.guess_codes, g, pattern)
-        return nf, nm
+__all__ = [
+    "DEFAULT_CACHE",
+    "DEFAULT_MEMO_CAP",
+    "INF",
+    "InfeasibleError",
+    "OpenerResult",
+    "OptimalCache",
+    "OptimalResult",
+    "Position",
+    "Solver",
+    "best_openers",
+    "default_opener",
+    "opening_tree",
+    "solve_opening",
+    "subtree_total",
+    "tree_cache_path",
+]
 
 
 @dataclass
 class OptimalResult:
-    """The optimal tree for one opening (or state), with its figures and the search's."""
+    """The optimal tree for one opening (or state), with its figures and the search's.
+
+    ``total`` and ``games`` are the solver's (proven unless ``top`` was used); ``counts`` is the
+    tree's distribution of guesses (``None`` when no tree was built).
+    """
 
     start: str | None
     total: int
     games: int
-    histogram: dict[int, int]
+    counts: GuessCounts | None
     proven: bool
     hard: bool
     max_guesses: int
@@ -208,12 +75,16 @@ class OptimalResult:
     tree: DecisionTree | None = None
 
     @property
+    def histogram(self) -> dict[int, int]:
+        return dict(self.counts.histogram) if self.counts is not None else {}
+
+    @property
     def mean(self) -> float:
         return self.total / self.games
 
     @property
     def max(self) -> int:
-        return max(self.histogram) if self.histogram else 0
+        return self.counts.max if self.counts is not None else 0
 
     @property
     def hit_rate(self) -> float:
@@ -239,47 +110,6 @@ class OptimalResult:
         }
 
 
-def _root_value(
-    ctx: SolverContext,
-    g: int,
-    cands: npt.NDArray[np.int32],
-    depth: int,
-    beta: int,
-    fixed: npt.NDArray[np.int8],
-    mincnt: npt.NDArray[np.int8],
-    progress: Callable[[int, int], None] | None = None,
-) -> int:
-    """Total for playing guess ``g`` first at this node (>= beta if it cannot beat beta)."""
-    n = len(cands)
-    row = ctx.data[g]
-    pats = row[cands]
-    order = np.argsort(pats, kind="stable")
-    groups = np.split(cands[order], np.flatnonzero(np.diff(pats[order].astype(np.int64))) + 1)
-    buckets = sorted(groups, key=len, reverse=True)
-    total = n
-    rest = sum(2 * len(b) - 1 for b in buckets if int(row[b[0]]) != ctx.win)
-    done = 0
-    for b in buckets:
-        p = int(row[b[0]])
-        done += len(b)
-        if p == ctx.win:
-            continue
-        lb = 2 * len(b) - 1
-        if total + rest >= beta:
-            return beta
-        if depth - 1 < 1:
-            return INF
-        nf, nm = ctx.child_constraints(fixed, mincnt, g, p)
-        v = ctx.solve(b.astype(np.int32), depth - 1, beta - (total + rest - lb), nf, nm)
-        if v >= beta - (total + rest - lb):
-            return beta if v < INF else INF
-        total += v
-        rest -= lb
-        if progress is not None:
-            progress(done, n)
-    return total
-
-
 def solve_opening(
     matrix: PatternMatrix,
     start: str,
@@ -290,115 +120,52 @@ def solve_opening(
     history: Sequence[Turn] = (),
     build_tree: bool = True,
     memo_cap: int = DEFAULT_MEMO_CAP,
-    progress: Callable[[int, int], None] | None = None,
-    context: SolverContext | None = None,
+    progress: ProgressFn | None = None,
+    solver: Solver | None = None,
 ) -> OptimalResult:
-    """The optimal total (and tree) when ``start`` is the first guess (after ``history``)."""
-    wl = matrix.wordlist
-    word = wl.check_guess(start)
-    g = wl.guess_index(word)
+    """The optimal total (and tree) when ``start`` is the first guess (after ``history``).
+
+    ``solver`` shares a memo with other searches of the same lists and mode (``top`` and
+    ``memo_cap`` are then the solver's).
+    """
+    word = matrix.wordlist.check_guess(start)
     if max_guesses < 1:
         raise WordleError("max_guesses must be at least 1")
-    ctx = context or SolverContext(matrix, hard, max_guesses, top, memo_cap)
-    cands, fixed, mincnt = _state(ctx, history)
-    depth = max_guesses - len(history)
-    if depth < 1:
-        raise WordleError(f"no guesses left: {len(history)} turns played of {max_guesses}")
+    solver = solver or Solver(matrix, hard, max_guesses, top, memo_cap)
+    position = Position.from_turns(
+        matrix, history, hard=hard, max_guesses=max_guesses, solver=solver
+    )
     if hard and history:
-        from wordlekit.core.game import hard_mode_violation
-
         reason = hard_mode_violation(history, word)
         if reason:
             raise InvalidWordError(f"{word.upper()} breaks hard mode here: {reason}")
     t0 = time.perf_counter()
-    total = _root_value(ctx, g, cands, depth, INF, fixed, mincnt, progress)
+    total = position.value(word, progress=progress)
     if total >= INF:
         raise InfeasibleError(
             f"{word.upper()} cannot find every answer within {max_guesses} guesses"
         )
-    tree = _extract(ctx, cands, depth, fixed, mincnt, first=g) if build_tree else None
+    total += len(history) * position.n  # the turns already played count for every answer
+    tree = position.tree(first=word) if build_tree else None
     seconds = time.perf_counter() - t0
-    hist: dict[int, int] = {}
-    if tree is not None:
-        base = len(history)
-        for d in tree.depths.values():
-            hist[d + base] = hist.get(d + base, 0) + 1
-        tree_total = sum(tree.depths.values())
-        if tree_total != total:  # the tree must achieve the value it was built from
-            raise InternalError(f"the tree's total {tree_total} differs from its value {total}")
+    counts = tree.counts(max_guesses) if tree is not None else None
+    if counts is not None and counts.total != total:  # the tree must achieve its value
+        raise InternalError(f"the tree's total {counts.total} differs from its value {total}")
     return OptimalResult(
         start=word,
-        total=total + len(history) * len(cands),
-        games=len(cands),
-        histogram=dict(sorted(hist.items())),
-        proven=top == 0,
+        total=total,
+        games=position.n,
+        counts=counts,
+        proven=solver.top == 0,
         hard=hard,
         max_guesses=max_guesses,
         seconds=seconds,
-        nodes=int(ctx.stats[jit.NODES]),
-        memo_lookups=int(ctx.stats[jit.MEMO_LOOKUPS]),
-        memo_hits=int(ctx.stats[jit.MEMO_HITS]),
-        memo_entries=len(ctx.memo),
+        nodes=solver.nodes,
+        memo_lookups=solver.memo_lookups,
+        memo_hits=solver.memo_hits,
+        memo_entries=solver.memo_entries,
         tree=tree,
     )
-
-
-def _state(
-    ctx: SolverContext, history: Sequence[Turn]
-) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int8], npt.NDArray[np.int8]]:
-    from wordlekit.solve.state import GameState
-
-    state = GameState.from_turns(ctx.matrix, history, hard=ctx.hard)
-    f, m = ctx._constraints(None, None)
-    for t in history:
-        f, m = ctx.child_constraints(f, m, ctx.matrix.wordlist.guess_index(t.guess), t.pattern)
-    return state.candidates.astype(np.int32), f, m
-
-
-def _extract(
-    ctx: SolverContext,
-    cands: npt.NDArray[np.int32],
-    depth: int,
-    fixed: npt.NDArray[np.int8],
-    mincnt: npt.NDArray[np.int8],
-    first: int | None = None,
-) -> DecisionTree:
-    """Read the optimal tree out of the memo (re-solving any node it does not hold)."""
-    words = ctx.matrix.wordlist
-    depths: dict[str, int] = {}
-
-    def grow(
-        cs: npt.NDArray[np.int32],
-        d: int,
-        level: int,
-        f: npt.NDArray[np.int8],
-        m: npt.NDArray[np.int8],
-        forced: int | None,
-    ) -> TreeNode:
-        if forced is not None:
-            g = forced
-        else:
-            _, g = ctx.best_guess(cs, d, f, m)
-            if g < 0:
-                raise InfeasibleError("no strategy fits the guess limit")
-        node = TreeNode(words.guesses[g], len(cs))
-        row = ctx.data[g]
-        pats = row[cs]
-        order = np.argsort(pats, kind="stable")
-        sorted_c = cs[order]
-        cuts = np.flatnonzero(np.diff(pats[order].astype(np.int64))) + 1
-        for group in np.split(sorted_c, cuts):
-            p = int(row[group[0]])
-            if p == ctx.win:
-                node.wins = True
-                depths[words.answers[int(group[0])]] = level
-                continue
-            nf, nm = ctx.child_constraints(f, m, g, p)
-            node.children[p] = grow(group.astype(np.int32), d - 1, level + 1, nf, nm, None)
-        return node
-
-    root = grow(cands, depth, 1, fixed, mincnt, first)
-    return DecisionTree(root, depths, [])
 
 
 @dataclass
@@ -424,51 +191,45 @@ def best_openers(
     Each candidate opener is solved with the best total so far as its cut-off, so a worse one
     is abandoned early; its row then says "more than BEST". The winner's tree is built.
     """
-    from wordlekit.fast.partition import figures
-
     wl = matrix.wordlist
-    ctx = SolverContext(matrix, hard, max_guesses, top, memo_cap)
-    n = len(wl.answers)
-    g_all = np.arange(len(wl.guesses))
-    figs = figures(matrix.data, g_all, np.arange(n), use_numba=True)
-    is_cand = np.zeros(len(wl.guesses), dtype=bool)
-    is_cand[:n] = True
-    lbs = 3 * n - figs.parts - is_cand
-    order = np.lexsort((figs.sumsq, lbs))[:k]
-    cands = np.arange(n, dtype=np.int32)
-    f, m = ctx._constraints(None, None)
+    solver = Solver(matrix, hard, max_guesses, top, memo_cap)
+    root = Position.from_turns(matrix, (), hard=hard, max_guesses=max_guesses, solver=solver)
     rows: list[OpenerResult] = []
     best_total, best_g = INF, -1
-    for i, g in enumerate(order):
+    for i, g in enumerate(promising_openers(matrix, k)):
         if progress is not None:
-            progress(i, len(order), wl.guesses[g])
+            progress(i, k, wl.guesses[g])
         t0 = time.perf_counter()
-        v = _root_value(ctx, int(g), cands, max_guesses, best_total, f, m)
+        v = root.value(g, beta=best_total)
         secs = time.perf_counter() - t0
         if v < best_total:
-            best_total, best_g = v, int(g)
+            best_total, best_g = v, g
             rows.append(OpenerResult(wl.guesses[g], v, v, secs))
         else:
             rows.append(OpenerResult(wl.guesses[g], None, best_total, secs))
     if best_g < 0:
         raise InfeasibleError(f"no opener among {k} fits within {max_guesses} guesses")
     result = solve_opening(
-        matrix, wl.guesses[best_g], hard=hard, max_guesses=max_guesses, top=top, context=ctx
+        matrix, wl.guesses[best_g], hard=hard, max_guesses=max_guesses, solver=solver
     )
     return result, rows
 
 
-# The optimal strategy's data: solver contexts and cached trees ---------------------------------
+def promising_openers(matrix: PatternMatrix, k: int) -> list[int]:
+    """The ``k`` first guesses the search would try first: smallest bound, then smallest sum of
+    squared bucket sizes, then list order."""
+    figs = matrix.root_figures
+    n = len(matrix.wordlist.answers)
+    is_cand = np.arange(len(figs.guesses)) < n
+    lbs = 3 * n - figs.parts - is_cand
+    return [int(g) for g in np.lexsort((figs.sumsq, lbs))[:k]]
 
-_CONTEXTS: dict[tuple[str, bool, int], SolverContext] = {}
 
+def subtree_total(node: TreeNode, length: int) -> int:
+    """Total guesses the tree spends from ``node`` on, over the answers below it."""
+    from wordlekit.solve.treefile import answers_below
 
-def context_for(matrix: PatternMatrix, hard: bool, max_guesses: int) -> SolverContext:
-    """One solver (and memo) per lists and mode, kept for the life of the process."""
-    key = (matrix.wordlist.content_hash, hard, max_guesses)
-    if key not in _CONTEXTS:
-        _CONTEXTS[key] = SolverContext(matrix, hard, max_guesses)
-    return _CONTEXTS[key]
+    return sum(len(path) for _, path in answers_below(node, length))
 
 
 def tree_cache_path(matrix: PatternMatrix, opener: str, hard: bool, max_guesses: int) -> Path:
@@ -479,77 +240,130 @@ def tree_cache_path(matrix: PatternMatrix, opener: str, hard: bool, max_guesses:
     return cache_dir() / name
 
 
+# What the optimal strategy keeps between calls ---------------------------------------------
+
+
+class OptimalCache:
+    """Solvers (with their memos), proven opening trees and default openers, kept between
+    calls by whoever owns the cache (a strategy, an app, a worker process).
+
+    Each kind is an :class:`~wordlekit.solve.lru.LRUCache`: bounded (the least recently used
+    goes first) and safe to share between threads (a value is computed once; a solver runs one
+    search at a time). Keys are the lists' content, so equal lists share entries. A solver's
+    memo holds up to ``memo_cap`` entries (about 100 bytes each).
+    """
+
+    def __init__(
+        self,
+        *,
+        solvers: int = 2,
+        trees: int = 8,
+        openers: int = 16,
+        memo_cap: int = DEFAULT_MEMO_CAP,
+    ) -> None:
+        self.memo_cap = memo_cap
+        self.solvers: LRUCache[tuple[str, bool], Solver] = LRUCache(solvers)
+        self.trees: LRUCache[tuple[str, str, bool, int], TreeNode] = LRUCache(trees)
+        self.openers: LRUCache[tuple[str, bool, int], str] = LRUCache(openers)
+
+    def __repr__(self) -> str:
+        return f"OptimalCache(solvers={self.solvers}, trees={self.trees}, openers={self.openers})"
+
+    def solver(self, matrix: PatternMatrix, hard: bool) -> Solver:
+        """The shared solver of these lists in this mode (its memo serves every guess limit)."""
+        key = (matrix.wordlist.content_hash, hard)
+        return self.solvers.get_or_make(key, lambda: Solver(matrix, hard, memo_cap=self.memo_cap))
+
+    def opening_tree(
+        self, matrix: PatternMatrix, opener: str, *, hard: bool = False, max_guesses: int = 6
+    ) -> TreeNode:
+        """The proven optimal tree for ``opener``: from the on-disk cache, or solved and cached.
+
+        A cached tree is verified against the lists before it is trusted (replaying every
+        answer takes ~30 ms); a bad or stale file is solved again and replaced.
+        """
+        key = (matrix.wordlist.content_hash, opener, hard, max_guesses)
+        return self.trees.get_or_make(
+            key, lambda: self._load_or_solve(matrix, opener, hard, max_guesses)
+        )
+
+    def default_opener(self, matrix: PatternMatrix, hard: bool, max_guesses: int) -> str:
+        """SALET where it is a valid guess (proven best on the original lists by Alex Selby,
+        2022); otherwise the best of the five most promising openers by exact search."""
+        if matrix.wordlist.is_valid("salet"):
+            return "salet"
+
+        def search() -> str:
+            result, _ = best_openers(matrix, 5, hard=hard, max_guesses=max_guesses)
+            assert result.start is not None
+            return result.start
+
+        key = (matrix.wordlist.content_hash, hard, max_guesses)
+        return self.openers.get_or_make(key, search)
+
+    def clear(self) -> None:
+        self.solvers.clear()
+        self.trees.clear()
+        self.openers.clear()
+
+    def _load_or_solve(
+        self, matrix: PatternMatrix, opener: str, hard: bool, max_guesses: int
+    ) -> TreeNode:
+        path = tree_cache_path(matrix, opener, hard, max_guesses)
+        cached = _read_tree(path, matrix, opener, hard, max_guesses)
+        if cached is not None:
+            return cached
+        solver = self.solver(matrix, hard)
+        result = solve_opening(matrix, opener, hard=hard, max_guesses=max_guesses, solver=solver)
+        assert result.tree is not None
+        meta = {
+            "lists": matrix.wordlist.name,
+            "content_hash": matrix.wordlist.content_hash,
+            "start": opener,
+            "hard": hard,
+            "max_guesses": max_guesses,
+            "total": result.total,
+            "proven": True,
+        }
+        with contextlib.suppress(OSError):
+            from wordlekit.solve import treefile
+
+            path.parent.mkdir(parents=True, exist_ok=True)
+            treefile.write(path, result.tree, matrix.wordlist.length, meta)
+        return result.tree.root
+
+
+def _read_tree(
+    path: Path, matrix: PatternMatrix, opener: str, hard: bool, max_guesses: int
+) -> TreeNode | None:
+    """The tree stored at ``path`` if it is there and verifies, else ``None``."""
+    from wordlekit.solve import treefile
+
+    if not path.exists():
+        return None
+    try:
+        tf = treefile.read(path)
+        check = treefile.verify(tf.root, matrix.wordlist, hard=hard, max_guesses=max_guesses)
+    except WordleError:
+        return None
+    if check.ok and tf.root.guess == opener and tf.meta.get("total") == check.total:
+        return tf.root
+    return None
+
+
+#: The process's shared cache: what ``Optimal()`` uses unless given its own, and what
+#: :func:`opening_tree` and :func:`default_opener` read. Bounded (two solvers, eight trees,
+#: sixteen openers) and locked, like every :class:`OptimalCache`.
+DEFAULT_CACHE = OptimalCache()
+
+
 def opening_tree(
     matrix: PatternMatrix, opener: str, *, hard: bool = False, max_guesses: int = 6
 ) -> TreeNode:
-    """The proven optimal tree for ``opener``: from the on-disk cache, or solved and cached.
-
-    A cached tree is verified against the lists before it is trusted (replaying every answer
-    takes ~30 ms); a bad or stale file is solved again and replaced.
-    """
-
-    path = tree_cache_path(matrix, opener, hard, max_guesses)
-    if path in _TREES:
-        return _TREES[path]
-    _TREES[path] = _load_or_solve(matrix, opener, hard, max_guesses, path)
-    return _TREES[path]
-
-
-_TREES: dict[Path, TreeNode] = {}
-_OPENERS: dict[tuple[str, bool, int], str] = {}
-
-
-def _load_or_solve(
-    matrix: PatternMatrix, opener: str, hard: bool, max_guesses: int, path: Path
-) -> TreeNode:
-    from wordlekit.solve import treefile
-
-    if path.exists():
-        try:
-            tf = treefile.read(path)
-            check = treefile.verify(tf.root, matrix.wordlist, hard=hard, max_guesses=max_guesses)
-            if check.ok and tf.root.guess == opener and tf.meta.get("total") == check.total:
-                return tf.root
-        except WordleError:
-            pass
-    result = solve_opening(
-        matrix,
-        opener,
-        hard=hard,
-        max_guesses=max_guesses,
-        context=context_for(matrix, hard, max_guesses),
-    )
-    assert result.tree is not None
-    meta = {
-        "lists": matrix.wordlist.name,
-        "content_hash": matrix.wordlist.content_hash,
-        "start": opener,
-        "hard": hard,
-        "max_guesses": max_guesses,
-        "total": result.total,
-        "proven": True,
-    }
-    with contextlib.suppress(OSError):
-        path.parent.mkdir(parents=True, exist_ok=True)
-        treefile.write(path, result.tree, matrix.wordlist.length, meta)
-    return result.tree.root
+    """:meth:`OptimalCache.opening_tree` of :data:`DEFAULT_CACHE`."""
+    return DEFAULT_CACHE.opening_tree(matrix, opener, hard=hard, max_guesses=max_guesses)
 
 
 def default_opener(matrix: PatternMatrix, hard: bool, max_guesses: int) -> str:
-    """SALET where it is a valid guess (proven best on the original lists by Alex Selby,
-    2022); otherwise the best of the five most promising openers by exact search."""
-    if matrix.wordlist.is_valid("salet"):
-        return "salet"
-    key = (matrix.wordlist.content_hash, hard, max_guesses)
-    if key not in _OPENERS:
-        result, _ = best_openers(matrix, 5, hard=hard, max_guesses=max_guesses)
-        assert result.start is not None
-        _OPENERS[key] = result.start
-    return _OPENERS[key]
-
-
-def subtree_total(node: TreeNode, length: int) -> int:
-    """Total guesses the tree spends from ``node`` on, over the answers below it."""
-    from wordlekit.solve.treefile import answers_below
-
-    return sum(len(path) for _, path in answers_below(node, length))
+    """:meth:`OptimalCache.default_opener` of :data:`DEFAULT_CACHE`."""
+    return DEFAULT_CACHE.default_opener(matrix, hard, max_guesses)

@@ -18,7 +18,12 @@ from wordlekit.solve.state import GameState
 from wordlekit.solve.strategies import Strategy, Suggestion
 
 if TYPE_CHECKING:
+    from wordlekit.solve.optimal import OptimalCache
+    from wordlekit.solve.position import Position
     from wordlekit.solve.tree import TreeNode
+
+#: Guesses allowed "past the limit", where the total is minimised with no effective limit.
+UNLIMITED = 26
 
 
 class Optimal(Strategy):
@@ -32,24 +37,39 @@ class Optimal(Strategy):
     the solver's order (smaller bound, then smaller sum of squared bucket sizes, then list
     order) rather than the candidate-then-alphabetical rule of the other strategies: every
     tie is equally optimal, and this keeps suggestions, the bot and the proven tree in step.
+
+    Solvers, trees and openers are kept in ``cache`` (an
+    :class:`~wordlekit.solve.optimal.OptimalCache`); by default the process's shared
+    :data:`~wordlekit.solve.optimal.DEFAULT_CACHE` (bounded and thread-safe).
     """
 
     name = "optimal"
     summary = "exact minimum expected guesses (proven decision tree, 6 guesses at most)"
     higher_is_better = False
 
-    def __init__(self, max_guesses: int = 6) -> None:
+    def __init__(self, max_guesses: int = 6, *, cache: OptimalCache | None = None) -> None:
         self.max_guesses = max_guesses
+        self._cache = cache
+
+    @property
+    def cache(self) -> OptimalCache:
+        """Where this strategy keeps its solvers and trees."""
+        if self._cache is None:
+            from wordlekit.solve.optimal import DEFAULT_CACHE
+
+            self._cache = DEFAULT_CACHE
+        return self._cache
 
     def scores(self, state: GameState, figs: Figures) -> npt.NDArray[np.float64]:
         raise NotImplementedError("the optimal strategy ranks with the exact solver")
 
-    def _tree_node(self, state: GameState) -> TreeNode | None:
-        from wordlekit.solve import optimal
+    def tree_node(self, state: GameState) -> TreeNode | None:
+        """The node of the proven opening tree this game is at (solving the tree if it is not
+        cached yet), or ``None`` when the game has left the tree."""
         from wordlekit.solve.treefile import descend
 
-        opener = optimal.default_opener(state.matrix, state.hard, self.max_guesses)
-        root = optimal.opening_tree(
+        opener = self.cache.default_opener(state.matrix, state.hard, self.max_guesses)
+        root = self.cache.opening_tree(
             state.matrix, opener, hard=state.hard, max_guesses=self.max_guesses
         )
         try:
@@ -57,80 +77,80 @@ class Optimal(Strategy):
         except WordleError:
             return None  # the game left the cached tree
 
-    def _solver(self, state: GameState):  # type: ignore[no-untyped-def]
-        """(context, guesses left, hard-mode constraints) for this state."""
-        from wordlekit.solve import optimal
+    def position(self, state: GameState, *, unlimited: bool = False) -> Position:
+        """The solver's position for this state, with the guesses left under the limit; with
+        no effective limit when ``unlimited`` or past the limit already."""
+        from wordlekit.solve.position import Position
 
         depth = self.max_guesses - len(state.history)
-        limit = self.max_guesses
-        if depth < 1:
-            limit = len(state.history) + 26  # past the limit: no effective limit
-            depth = 26
-        ctx = optimal.context_for(state.matrix, state.hard, limit)
-        f, m = ctx._constraints(None, None)
-        for t in state.history:
-            f, m = ctx.child_constraints(f, m, state.wordlist.guess_index(t.guess), t.pattern)
-        return ctx, depth, f, m
+        if unlimited or depth < 1:
+            depth = UNLIMITED
+        solver = self.cache.solver(state.matrix, state.hard)
+        return Position.from_state(solver, state, depth)
 
     def choose(self, state: GameState) -> int:
+        from wordlekit.solve.solver import InfeasibleError
+
         if state.n == 0:
             raise WordleError("no candidates left: the feedback contradicts the word list")
         if state.n == 1:
             return int(state.candidates[0])
-        node = self._tree_node(state)
+        node = self.tree_node(state)
         if node is not None:
             return state.wordlist.guess_index(node.guess)
-        ctx, depth, f, m = self._solver(state)
-        cands = state.candidates.astype(np.int32)
-        g: int
-        _, g = ctx.best_guess(cands, depth, f, m)
-        if g < 0:  # nothing fits the limit from here: play for the least total anyway
-            from wordlekit.solve import optimal
-
-            deep = optimal.context_for(state.matrix, state.hard, len(state.history) + 26)
-            _, g = deep.best_guess(cands, 26, f, m)
-        return g
+        try:
+            return self.position(state).best()[1]
+        except InfeasibleError:  # nothing fits the limit from here: the least total anyway
+            return self.position(state, unlimited=True).best()[1]
 
     def rank(self, state: GameState, top: int = 10) -> list[Suggestion]:
-        from wordlekit.solve import optimal
-
         if state.n == 0:
             raise WordleError("no candidates left: the feedback contradicts the word list")
         figs = state.figures()
         is_cand = state.is_candidate(figs.guesses)
-        n = state.n
-        if n == 1:
+        if state.n == 1:
             pos = int(np.flatnonzero(figs.guesses == state.candidates[0])[0])
             return [self._suggestion(state, figs, is_cand, pos, 1)]
         if state.is_root:
             # The first turn: the proven opener, valued from its cached tree (solving every
             # opener takes minutes; `wordle optimal --openers K` compares them).
-            node = self._tree_node(state)
+            from wordlekit.solve.optimal import subtree_total
+
+            node = self.tree_node(state)
             assert node is not None
             g = state.wordlist.guess_index(node.guess)
             pos = int(np.flatnonzero(figs.guesses == g)[0])
-            value = optimal.subtree_total(node, state.wordlist.length)
+            value = subtree_total(node, state.wordlist.length)
             return [self._suggestion(state, figs, is_cand, pos, value)]
-        ctx, depth, f, m = self._solver(state)
-        cands = state.candidates.astype(np.int32)
-        lbs = 3 * n - figs.parts - is_cand
-        found: list[tuple[int, int]] = []  # (exact total, position in figs)
-        for pos in np.lexsort((figs.sumsq, lbs)):
+        found = self._best_values(state, figs, is_cand, top)
+        return [self._suggestion(state, figs, is_cand, pos, v) for v, pos in found]
+
+    def _best_values(
+        self, state: GameState, figs: Figures, is_cand: npt.NDArray[np.bool_], top: int
+    ) -> list[tuple[int, int]]:
+        """(exact total, position in ``figs``) of the ``top`` best guesses, best first."""
+        from wordlekit.solve.solver import INF
+
+        position = self.position(state)
+        lbs = 3 * state.n - figs.parts - is_cand
+        order = np.lexsort((figs.sumsq, lbs))
+        found: list[tuple[int, int]] = []
+        for pos in order:
             checkpoint()  # each guess may be cheap (no search): the budget still counts
-            kth = sorted(v for v, _ in found)[top - 1] if len(found) >= top else optimal.INF
+            kth = sorted(v for v, _ in found)[top - 1] if len(found) >= top else INF
             if lbs[pos] >= kth:
                 break  # the bound is below every value: no later guess enters the top
             if figs.parts[pos] <= 1 and not is_cand[pos]:
                 continue
-            beta = kth + 1 if kth < optimal.INF else optimal.INF
-            v = optimal._root_value(ctx, int(figs.guesses[pos]), cands, depth, beta, f, m)
+            beta = kth + 1 if kth < INF else INF
+            v = position.value(int(figs.guesses[pos]), beta)
             if v < beta:
                 found.append((v, int(pos)))
         # Equal totals keep the solver's own order (bound, then sum of squares, then list
         # order), so the first suggestion is the guess the bot and the proven tree play.
-        rank_of = {int(pos): k for k, pos in enumerate(np.lexsort((figs.sumsq, lbs)))}
+        rank_of = {int(pos): k for k, pos in enumerate(order)}
         found.sort(key=lambda vp: (vp[0], rank_of[vp[1]]))
-        return [self._suggestion(state, figs, is_cand, pos, v) for v, pos in found[:top]]
+        return found[:top]
 
     @staticmethod
     def _suggestion(

@@ -18,7 +18,6 @@ from wordlekit.core.feedback import Pattern, Turn
 from wordlekit.core.knowledge import Knowledge
 from wordlekit.fast.matrix import PatternMatrix
 from wordlekit.fast.partition import Figures, IntArray, figures, hard_mode_mask
-from wordlekit.fast.root_cache import root_figures
 
 if TYPE_CHECKING:
     from wordlekit.core.words import WordList
@@ -123,7 +122,7 @@ class GameState:
         """Partition figures of ``guesses`` (default: the allowed ones) over the candidates."""
         g = self.allowed if guesses is None else guesses
         if self.is_root:
-            root = root_figures(self.matrix)
+            root = self.matrix.root_figures
             return Figures(g, self.n, root.parts[g], root.largest[g], root.sumsq[g], root.plogp[g])
         full = guesses is None and not self.candidates_only and not (self.hard and self.history)
         # The block kernel needs the transposed matrix; building it costs ~60 ms, worth it in

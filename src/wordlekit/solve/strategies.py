@@ -16,18 +16,14 @@ Strategies are found by name in :mod:`wordlekit.solve.registry` (``get_strategy(
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 import numpy as np
 import numpy.typing as npt
 
 from wordlekit.errors import WordleError
-from wordlekit.fast.matrix import PatternMatrix
 from wordlekit.fast.partition import Figures, IntArray
 from wordlekit.solve.state import GameState
-
-if TYPE_CHECKING:
-    pass
 
 
 @dataclass(frozen=True)
@@ -87,7 +83,7 @@ class Strategy:
     def _tiebreak(
         self, state: GameState, guesses: IntArray, is_cand: npt.NDArray[np.bool_]
     ) -> IntArray:
-        ranks = alphabetical_rank(state.matrix)
+        ranks = state.matrix.alphabetical_rank
         return np.where(is_cand, 0, len(ranks)) + ranks[guesses]
 
     def choose(self, state: GameState) -> int:
@@ -130,33 +126,6 @@ class Strategy:
             )
             for i in order
         ]
-
-
-_ALPHA: dict[str, IntArray] = {}
-_PRESENCE: dict[str, npt.NDArray[np.float64]] = {}
-
-
-def letter_presence(matrix: PatternMatrix) -> npt.NDArray[np.float64]:
-    """1.0 where guess ``g`` contains letter ``c`` (once, however often it repeats)."""
-    key = matrix.wordlist.content_hash
-    if key not in _PRESENCE:
-        codes = matrix.guess_codes
-        present = np.zeros((len(codes), 26))
-        present[np.arange(len(codes))[:, None], codes] = 1.0
-        _PRESENCE[key] = present
-    return _PRESENCE[key]
-
-
-def alphabetical_rank(matrix: PatternMatrix) -> IntArray:
-    """Rank of each guess in alphabetical order (for tie-breaking)."""
-    key = matrix.wordlist.content_hash
-    if key not in _ALPHA:
-        words = matrix.wordlist.guesses
-        order = sorted(range(len(words)), key=words.__getitem__)
-        rank = np.empty(len(words), dtype=np.int64)
-        rank[order] = np.arange(len(words))
-        _ALPHA[key] = rank
-    return _ALPHA[key]
 
 
 # The strategies --------------------------------------------------------------------------------
@@ -216,7 +185,7 @@ class LetterFrequency(Strategy):
         for rank, c in enumerate(ranked):
             values[c] = 26 - rank
         # Sum over distinct letters: a repeated letter counts once.
-        present = letter_presence(state.matrix)
+        present = state.matrix.letter_presence
         if len(figs.guesses) == len(present):
             return present @ values
         return present[figs.guesses] @ values

@@ -8,12 +8,13 @@ hidden word is the number of guesses it needed.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
 
-from wordlekit.core.feedback import all_green
+from wordlekit.core.feedback import Turn, all_green, score
+from wordlekit.solve.counts import DEFAULT_LIMIT, GuessCounts
 from wordlekit.solve.state import GameState
 from wordlekit.solve.strategies import Strategy
 
@@ -34,15 +35,6 @@ class TreeNode:
     unsolved: int = 0  # answers abandoned at this node after MAX_TURNS
     wins: bool = False  # the guess is itself one of the candidates here
 
-    def walk(self, depth: int = 1) -> Iterator[tuple[int, TreeNode]]:
-        yield depth, self
-        for child in self.children.values():
-            yield from child.walk(depth + 1)
-
-    @property
-    def size(self) -> int:
-        return sum(1 for _ in self.walk())
-
 
 @dataclass
 class DecisionTree:
@@ -52,16 +44,12 @@ class DecisionTree:
     depths: dict[str, int]  # answer -> guesses needed (only solved answers)
     unsolved: list[str]
 
-    def histogram(self) -> dict[int, int]:
-        hist: dict[int, int] = {}
-        for d in self.depths.values():
-            hist[d] = hist.get(d, 0) + 1
-        return dict(sorted(hist.items()))
+    def counts(self, limit: int = DEFAULT_LIMIT) -> GuessCounts:
+        """The games by number of guesses (the unsolved ones apart); ``limit`` for failures."""
+        return GuessCounts.of(self.depths.values(), unsolved=len(self.unsolved), limit=limit)
 
     def path(self, answer: str, length: int) -> list[tuple[str, int]]:
         """The (guess, pattern) pairs a game on ``answer`` follows."""
-        from wordlekit.core.feedback import score
-
         out = []
         node: TreeNode | None = self.root
         win = all_green(length)
@@ -117,7 +105,7 @@ def build_tree(
                 continue
             child_state = GameState(
                 st.matrix,
-                (*st.history, _turn(st, g, p)),
+                (*st.history, Turn(st.wordlist.guesses[g], p)),
                 members,
                 hard=st.hard,
                 candidates_only=st.candidates_only,
@@ -127,9 +115,3 @@ def build_tree(
 
     root = grow(state, len(state.history) + 1, start)
     return DecisionTree(root, depths, unsolved)
-
-
-def _turn(state: GameState, g: int, p: int):  # type: ignore[no-untyped-def]
-    from wordlekit.core.feedback import Turn
-
-    return Turn(state.wordlist.guesses[g], p)

@@ -28,7 +28,8 @@ from wordlekit.core.feedback import Turn, all_green, format_pattern, parse_patte
 from wordlekit.core.game import hard_mode_violation
 from wordlekit.core.words import WordList
 from wordlekit.errors import InvalidPatternError, WordleError
-from wordlekit.solve.tree import DecisionTree, TreeNode
+from wordlekit.solve.counts import GuessCounts
+from wordlekit.solve.tree import MAX_TURNS, DecisionTree, TreeNode
 from wordlekit.store.files import atomic_write
 
 FORMAT = "wordlekit-tree"
@@ -141,54 +142,80 @@ def _read_text(text: str, source: str) -> TreeFile:
     root: TreeNode | None = None
     for line_no, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
-        if not line:
-            continue
         if line.startswith("#"):
-            key, sep, value = line[1:].partition(":")
-            if sep and key.strip() not in ("format",) and " " not in key.strip():
-                try:
-                    meta[key.strip()] = json.loads(value)
-                except json.JSONDecodeError:
-                    meta[key.strip()] = value.strip()
-            continue
-        try:
-            turns = [Turn.parse(tok) for tok in line.split()]
-        except WordleError as e:
-            raise TreeFileError(f"{source}: line {line_no}: {e}") from None
-        if not turns[-1].is_win:
-            raise TreeFileError(f"{source}: line {line_no}: the path does not end in a win")
-        if root is None:
-            root = TreeNode(turns[0].guess, 0)
-        node = root
-        for k, t in enumerate(turns):
-            if t.guess != node.guess:
-                raise TreeFileError(
-                    f"{source}: line {line_no}: turn {k + 1} guesses {t.guess.upper()} where "
-                    f"earlier lines guess {node.guess.upper()}"
-                )
-            if t.is_win:
-                if k != len(turns) - 1:
-                    raise TreeFileError(f"{source}: line {line_no}: the path goes on after a win")
-                node.wins = True
-                break
-            node = node.children.setdefault(t.pattern, TreeNode(turns[k + 1].guess, 0))
+            _read_meta(line, meta)
+        elif line:
+            where = f"{source}: line {line_no}"
+            root = _add_path(root, _parse_path(line, where), where)
     if root is None:
         raise TreeFileError(f"{source}: no paths")
     return TreeFile(root, meta)
 
 
+def _read_meta(line: str, meta: dict[str, Any]) -> None:
+    """``# key: value`` (a JSON value, else text) into ``meta``; other comments are ignored."""
+    key, sep, value = line[1:].partition(":")
+    key = key.strip()
+    if not sep or key == "format" or " " in key:
+        return
+    try:
+        meta[key] = json.loads(value)
+    except json.JSONDecodeError:
+        meta[key] = value.strip()
+
+
+def _parse_path(line: str, where: str) -> list[Turn]:
+    """One answer's path: ``GUESS:PATTERN`` turns ending in the win."""
+    try:
+        turns = [Turn.parse(tok) for tok in line.split()]
+    except WordleError as e:
+        raise TreeFileError(f"{where}: {e}") from None
+    if not turns[-1].is_win:
+        raise TreeFileError(f"{where}: the path does not end in a win")
+    if any(t.is_win for t in turns[:-1]):
+        raise TreeFileError(f"{where}: the path goes on after a win")
+    return turns
+
+
+def _add_path(root: TreeNode | None, turns: list[Turn], where: str) -> TreeNode:
+    """Merge one path into the tree (made at the first path); its guesses must agree with
+    the earlier paths'. Returns the root."""
+    if root is None:
+        root = TreeNode(turns[0].guess, 0)
+    node = root
+    for k, t in enumerate(turns):
+        if t.guess != node.guess:
+            raise TreeFileError(
+                f"{where}: turn {k + 1} guesses {t.guess.upper()} where earlier lines guess "
+                f"{node.guess.upper()}"
+            )
+        if t.is_win:
+            node.wins = True
+            break
+        node = node.children.setdefault(t.pattern, TreeNode(turns[k + 1].guess, 0))
+    return root
+
+
 @dataclass
 class Verification:
-    """What replaying every answer through a tree found."""
+    """What replaying every answer through a tree found: ``counts`` has the distribution of
+    the answers the tree finds (the others are ``unsolved``, each with a problem)."""
 
-    games: int
-    histogram: dict[int, int]
+    counts: GuessCounts
     problems: list[str]
     max_guesses: int
 
     @property
+    def games(self) -> int:
+        return self.counts.games
+
+    @property
+    def histogram(self) -> dict[int, int]:
+        return dict(self.counts.histogram)
+
+    @property
     def total(self) -> int:
-        return sum(k * v for k, v in self.histogram.items())
+        return self.counts.total
 
     @property
     def ok(self) -> bool:
@@ -196,21 +223,21 @@ class Verification:
 
     @property
     def mean(self) -> float:
-        solved = sum(self.histogram.values())
-        return self.total / solved if solved else float("nan")
+        return self.counts.mean
 
     @property
     def max(self) -> int:
-        return max(self.histogram) if self.histogram else 0
+        return self.counts.max
 
     def to_dict(self) -> dict[str, Any]:
+        c = self.counts.to_dict()
         return {
             "valid": self.ok,
-            "games": self.games,
-            "total": self.total,
-            "mean": round(self.mean, 6),
-            "max": self.max,
-            "histogram": {str(k): v for k, v in self.histogram.items()},
+            "games": c["games"],
+            "total": c["total"],
+            "mean": c["mean"],
+            "max": c["max"],
+            "histogram": c["histogram"],
             "problems": self.problems[:100],
             "problem_count": len(self.problems),
         }
@@ -225,42 +252,50 @@ def verify(
     answers: Sequence[str] | None = None,
 ) -> Verification:
     """Replay every answer through the tree with the reference ``score``."""
-    win = all_green(wordlist.length)
-    hist: dict[int, int] = {}
+    guesses: list[int] = []
     problems: list[str] = []
     targets = list(answers) if answers is not None else list(wordlist.answers)
     for answer in targets:
-        node: TreeNode | None = root
-        history: list[Turn] = []
-        for turn in range(1, 33):
-            assert node is not None
-            g = node.guess
-            where = " ".join(str(t) for t in history) or "the start"
-            if len(g) != wordlist.length or not wordlist.is_valid(g):
-                problems.append(f"{answer}: {g.upper()} after {where} is not a valid guess")
-                break
-            if hard:
-                reason = hard_mode_violation(history, g)
-                if reason:
-                    problems.append(
-                        f"{answer}: {g.upper()} after {where} breaks hard mode: {reason}"
-                    )
-                    break
-            p = score(g, answer)
-            history.append(Turn(g, p))
-            if p == win:
-                hist[turn] = hist.get(turn, 0) + 1
-                if turn > max_guesses:
-                    problems.append(f"{answer}: found in {turn} guesses, more than {max_guesses}")
-                break
-            node = node.children.get(p)
-            if node is None:
-                path = " ".join(str(t) for t in history)
-                problems.append(f"{answer}: the tree has no branch after {path}")
-                break
-        else:
-            problems.append(f"{answer}: not found within 32 guesses")
-    return Verification(len(targets), dict(sorted(hist.items())), problems, max_guesses)
+        needed, problem = _replay(root, answer, wordlist, hard)
+        if problem is not None:
+            problems.append(f"{answer}: {problem}")
+        elif needed > max_guesses:
+            problems.append(f"{answer}: found in {needed} guesses, more than {max_guesses}")
+        if problem is None:
+            guesses.append(needed)
+    counts = GuessCounts.of(guesses, unsolved=len(targets) - len(guesses), limit=max_guesses)
+    return Verification(counts, problems, max_guesses)
+
+
+def _replay(root: TreeNode, answer: str, wordlist: WordList, hard: bool) -> tuple[int, str | None]:
+    """(guesses the tree needs for ``answer``, None) or (0, the problem met on the way)."""
+    win = all_green(wordlist.length)
+    node: TreeNode | None = root
+    history: list[Turn] = []
+    for turn in range(1, MAX_TURNS + 1):
+        assert node is not None
+        problem = _bad_guess(node.guess, history, wordlist, hard)
+        if problem is not None:
+            return 0, problem
+        p = score(node.guess, answer)
+        history.append(Turn(node.guess, p))
+        if p == win:
+            return turn, None
+        node = node.children.get(p)
+        if node is None:
+            return 0, f"the tree has no branch after {' '.join(str(t) for t in history)}"
+    return 0, f"not found within {MAX_TURNS} guesses"
+
+
+def _bad_guess(guess: str, history: list[Turn], wordlist: WordList, hard: bool) -> str | None:
+    """Why the tree may not play ``guess`` after ``history``, or None."""
+    where = " ".join(str(t) for t in history) or "the start"
+    if len(guess) != wordlist.length or not wordlist.is_valid(guess):
+        return f"{guess.upper()} after {where} is not a valid guess"
+    reason = hard_mode_violation(history, guess) if hard else None
+    if reason:
+        return f"{guess.upper()} after {where} breaks hard mode: {reason}"
+    return None
 
 
 def descend(root: TreeNode, turns: Sequence[Turn]) -> TreeNode | None:
