@@ -34,6 +34,16 @@ def bad(*args: str, match: str, input: str | None = None) -> None:
     assert match in lines[0], lines[0]
 
 
+def failed(*args: str, match: str, input: str | None = None) -> None:
+    """The environment failed (a file, a database, a port): exit code 1, one line on stderr."""
+    code, out, err = run(*args, input=input)
+    assert code == 1, (args, code, out, err)
+    assert out == ""
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    assert lines[0].startswith("error: ") and match in lines[0], lines[0]
+
+
 def commands() -> list[str]:
     return sorted(app.commands)
 
@@ -201,6 +211,14 @@ def test_play_bad_options() -> None:
     bad("play", "--lists", "nyt", "--daily", "2022-02-15", match="not an answer in the nyt list")
 
 
+def test_play_follows_the_game_rules_of_the_service_layer() -> None:
+    """The daily and seed rules are services.games.game_spec's, as in the web app and TUI."""
+    bad("play", "--daily", "2999-01-01", match="not out yet")
+    bad("play", "--seed", "-1", match="a seed is a number from 0")
+    first = ok("play", input=":q\n").splitlines()[0]
+    assert first.startswith("wordlekit practice:")  # no seed: the label shows no number
+
+
 @pytest.mark.parametrize(
     "cmd", ["score", "filter", "lists", "daily", "play", "suggest", "solve", "bench"]
 )
@@ -237,6 +255,13 @@ def test_suggest() -> None:
     assert all(s["word"][0] == "c" for s in hard["suggestions"])
     only = json.loads(ok("suggest", "crane:bbygb", "--candidates-only", "--json"))
     assert all(s["can_win"] for s in only["suggestions"])
+
+
+def test_suggest_lists_only_guesses_that_teach_something() -> None:
+    data = json.loads(ok("suggest", "crane:bbggb", "moist:bbybg", "--top", "5", "--json"))
+    assert [s["word"] for s in data["suggestions"]] == ["giant"]
+    data = json.loads(ok("suggest", "crane:bbygb", "--top", "20", "--json"))
+    assert all(s["parts"] > 1 or s["can_win"] for s in data["suggestions"])
 
 
 def test_suggest_bad_input() -> None:
@@ -402,6 +427,14 @@ def test_review() -> None:
     assert data["turns"][1]["remaining_before"] == 16 and data["turns"][1]["remaining_after"] == 1
 
 
+def test_review_turns_with_and_without_patterns() -> None:
+    bare = json.loads(ok("review", "--answer", "cigar", "adieu", "story", "cigar", "--json"))
+    mixed = json.loads(ok("review", "--answer", "cigar", "adieu:ybybb", "story", "cigar", "--json"))
+    assert [t["pattern"] for t in mixed["turns"]] == [t["pattern"] for t in bare["turns"]]
+    bad("review", "--answer", "cigar", "adieu", "zzzzz", match="turn 2")
+    bad("review", "--answer", "zzzzz", "adieu", match="answer")
+
+
 def test_review_bad_input() -> None:
     bad("review", "crane", match="has no pattern")
     bad("review", "crane:bbbbb", "plant:ggggg", match="turn 2")
@@ -494,11 +527,11 @@ def test_serve_refuses_a_taken_port_and_a_bad_database(tmp_path: Path) -> None:
         s.bind(("127.0.0.1", 0))
         s.listen()
         port = s.getsockname()[1]
-        bad("serve", "--port", str(port), "--db", str(tmp_path / "x.db"), match="cannot listen")
+        failed("serve", "--port", str(port), "--db", str(tmp_path / "x.db"), match="cannot listen")
     bad("serve", "--host", "no.such.host.invalid", match="unknown host")
     for cmd in (["tui"], ["expected", "--all"], ["rank-openers"]):
-        bad(*cmd, "--db", str(tmp_path), match="cannot open the database")
-    bad("serve", "--db", str(tmp_path), "--port", str(port), match="cannot open the database")
+        failed(*cmd, "--db", str(tmp_path), match="cannot open the database")
+    failed("serve", "--db", str(tmp_path), "--port", str(port), match="cannot open the database")
 
 
 # wordle db backup ------------------------------------------------------------------------------
@@ -565,6 +598,6 @@ def test_db_backup_refuses_to_overwrite(tmp_path: Path) -> None:
     assert dest.read_bytes() == b"an older backup"
     ok("db", "backup", str(dest), "--db", str(db), "--force")
     assert dest.read_bytes().startswith(b"SQLite format 3\x00")
-    bad("db", "backup", str(tmp_path), "--db", str(db), "--force", match="is a folder")
-    bad("db", "backup", str(tmp_path / "x.sqlite3"), "--db", str(tmp_path), match="not a file")
+    failed("db", "backup", str(tmp_path), "--db", str(db), "--force", match="is a folder")
+    failed("db", "backup", str(tmp_path / "x.sqlite3"), "--db", str(tmp_path), match="not a file")
     assert not list(tmp_path.glob("*.tmp"))

@@ -6,7 +6,9 @@ from pathlib import Path
 
 import click
 
-from wordlekit.cli.app import app, examples, json_option, print_json
+from wordlekit.cli.app import app, examples
+from wordlekit.cli.options import db_option, json_option
+from wordlekit.cli.render import plural, print_json
 from wordlekit.errors import WordleError
 
 
@@ -29,12 +31,7 @@ def db_group() -> None:
     ),
 )
 @click.argument("file")
-@click.option(
-    "--db",
-    "db",
-    metavar="PATH",
-    help="The database to back up (default: the one in the user data folder).",
-)
+@db_option("The database to back up (default: the one in the user data folder).")
 @click.option("--force", is_flag=True, help="Replace FILE if it already exists.")
 @json_option
 def backup_cmd(file: str, db: str | None, force: bool, json_: bool) -> None:
@@ -67,7 +64,7 @@ def backup_cmd(file: str, db: str | None, force: bool, json_: bool) -> None:
         )
     else:
         click.echo(
-            f"backed up {games} game{'' if games == 1 else 's'} to {done.path.absolute()} "
+            f"backed up {games} {plural(games, 'game')} to {done.path.absolute()} "
             f"({_size(done.size)}) from {source}"
         )
 

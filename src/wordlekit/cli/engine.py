@@ -2,45 +2,34 @@
 
 from __future__ import annotations
 
+from typing import Any, cast, get_args
+
 import click
-from rich.columns import Columns
-from rich.table import Table
+from rich.console import Console
 
-from wordlekit.cli.app import (
-    F,
-    app,
-    examples,
+from wordlekit.cli.app import app, examples
+from wordlekit.cli.options import (
+    NamedChoice,
+    combine,
+    format_option,
     json_option,
+    limit_option,
     lists_option,
-    load_lists,
-    out,
-    print_json,
-    tiles_text,
+    turns_argument,
 )
-from wordlekit.core.feedback import Turn, explain, format_pattern, score
-from wordlekit.core.knowledge import Knowledge, LetterConstraints
+from wordlekit.cli.render import (
+    out,
+    plural,
+    print_json,
+    print_lines,
+    table,
+    tiles_text,
+    words_block,
+)
+from wordlekit.core.feedback import PatternStyle, Turn, explain, format_pattern, score
+from wordlekit.core.knowledge import Knowledge, LetterConstraints, Pool, filter_by_hints
 from wordlekit.core.words import BUNDLED, WordList, daily_answer, day_number, parse_date
-from wordlekit.errors import InconsistentFeedbackError, InvalidWordError, WordleError
-
-_FORMATS = ("emoji", "letters", "digits", "json")
-
-
-def format_option(f: F) -> F:
-    return click.option(
-        "--format",
-        "-f",
-        "fmt",
-        default="emoji",
-        show_default=True,
-        metavar="FORMAT",
-        help="How to print patterns: emoji, letters, digits or json (as --json).",
-    )(f)
-
-
-def _check_format(fmt: str) -> str:
-    if fmt not in _FORMATS:
-        raise WordleError(f"unknown format {fmt!r}: use emoji, letters, digits or json")
-    return fmt
+from wordlekit.errors import InvalidWordError
 
 
 def _word(text: str) -> str:
@@ -67,31 +56,47 @@ def _word(text: str) -> str:
 @json_option
 def score_cmd(guess: str, answer: str, fmt: str, explain_: bool, json_: bool) -> None:
     """The feedback tiles for GUESS when the answer is ANSWER (any two words of equal length)."""
-    _check_format(fmt)
     g, a = _word(guess), _word(answer)
     if len(g) != len(a):
         raise InvalidWordError(f"{g.upper()} has {len(g)} letters but {a.upper()} has {len(a)}")
     p = score(g, a)
     if json_ or fmt == "json":
-        print_json(
-            {
-                "guess": g,
-                "answer": a,
-                "pattern": p,
-                "emoji": format_pattern(p, len(g), "emoji"),
-                "letters": format_pattern(p, len(g), "letters"),
-                "digits": format_pattern(p, len(g), "digits"),
-                "explain": explain(g, a),
-            }
-        )
+        forms = {style: format_pattern(p, len(g), style) for style in get_args(PatternStyle)}
+        print_json({"guess": g, "answer": a, "pattern": p, **forms, "explain": explain(g, a)})
         return
     console = out()
     if console.is_terminal:
         console.print(tiles_text(g, p))
-    console.print(format_pattern(p, len(g), fmt))  # type: ignore[arg-type]
+    console.print(format_pattern(p, len(g), cast(PatternStyle, fmt)))
     if explain_:
-        for line in explain(g, a):
-            console.print(f"  {line}")
+        print_lines(console, (f"  {line}" for line in explain(g, a)))
+
+
+#: The "known pattern / letters in / letters out" options of ``wordle filter``.
+hint_options = combine(
+    click.option("--known", "-k", metavar="PATTERN", help="Green letters by position: ?r??e."),
+    click.option(
+        "--contains",
+        "-c",
+        default="",
+        metavar="LETTERS",
+        help="Letters in the word (twice for two copies).",
+    ),
+    click.option(
+        "--absent",
+        "-a",
+        default="",
+        metavar="LETTERS",
+        help="Letters out (a letter also known present: no more copies).",
+    ),
+    click.option(
+        "--misplaced",
+        "-m",
+        multiple=True,
+        metavar="PATTERN",
+        help="Yellow letters by position: a???? = an A, not first. Repeatable.",
+    ),
+)
 
 
 @app.command(
@@ -102,33 +107,13 @@ def score_cmd(guess: str, answer: str, fmt: str, explain_: bool, json_: bool) ->
         "wordle filter crane:⬛⬛🟨🟩⬛ --pool valid --json",
     ),
 )
-@click.argument("turns", nargs=-1, metavar="[TURN]...")
-@click.option("--known", "-k", metavar="PATTERN", help="Green letters by position: ?r??e.")
-@click.option(
-    "--contains",
-    "-c",
-    default="",
-    metavar="LETTERS",
-    help="Letters in the word (twice for two copies).",
-)
-@click.option(
-    "--absent",
-    "-a",
-    default="",
-    metavar="LETTERS",
-    help="Letters out (a letter also known present: no more copies).",
-)
-@click.option(
-    "--misplaced",
-    "-m",
-    multiple=True,
-    metavar="PATTERN",
-    help="Yellow letters by position: a???? = an A, not first. Repeatable.",
-)
+@turns_argument()
+@hint_options
 @click.option(
     "--pool",
     default="answers",
     show_default=True,
+    type=NamedChoice("pool", get_args(Pool)),
     help="answers (possible answers) or valid (every valid guess).",
 )
 @lists_option
@@ -139,9 +124,7 @@ def score_cmd(guess: str, answer: str, fmt: str, explain_: bool, json_: bool) ->
     is_flag=True,
     help="Show what is known and what each turn taught.",
 )
-@click.option(
-    "--limit", "-n", default=0, type=click.IntRange(min=0), help="Print at most N words (0 = all)."
-)
+@limit_option(0, "Print at most N words (0 = all).")
 @json_option
 def filter_cmd(
     turns: tuple[str, ...],
@@ -149,7 +132,7 @@ def filter_cmd(
     contains: str,
     absent: str,
     misplaced: tuple[str, ...],
-    pool: str,
+    pool: Pool,
     lists: str,
     explain_: bool,
     limit: int,
@@ -159,96 +142,100 @@ def filter_cmd(
 
     A pattern is g/y/b (n, x, w, ., - also mean gray), 2/1/0 or emoji.
     """
-    if pool not in ("answers", "valid"):
-        raise WordleError(f"unknown pool {pool!r}: use answers or valid")
-    wl = load_lists(lists)
-    parsed = [Turn.parse(t) for t in turns]
-    knowledge = Knowledge(parsed, wl, pool)  # type: ignore[arg-type]
+    wl = WordList.load(lists)
+    knowledge = Knowledge([Turn.parse(t) for t in turns], wl, pool)
+    summary = knowledge.summary
     words = list(knowledge.candidates)
-    hints = None
     if known or contains or absent or misplaced:
         hints = LetterConstraints.from_hints(known, contains, absent, misplaced, wl.length)
-        reason = hints.conflict()
-        if reason:
-            raise InconsistentFeedbackError(f"the hints contradict each other: {reason}")
-        words = [w for w in words if hints.allows(w)]
-    summary = knowledge.summary
-    if hints is not None:
+        allowed = set(filter_by_hints(hints, wl, pool))  # contradictory hints raise
+        words = [w for w in words if w in allowed]
         summary.merge(hints)
     shown = words[:limit] if limit else words
     if json_:
-        print_json(
-            {
-                "count": len(words),
-                "words": shown,
-                "pool": pool,
-                "lists": wl.name,
-                "knowledge": summary.to_dict(),
-                "turns": [
-                    {
-                        "guess": s.turn.guess,
-                        "pattern": s.turn.pattern,
-                        "before": s.before,
-                        "after": s.after,
-                        "bits": round(s.bits, 4),
-                    }
-                    for s in knowledge.steps
-                ],
-            }
-        )
+        print_json(_filter_dict(knowledge, words, shown, summary))
         return
     console = out()
-    noun = "word" if len(words) == 1 else "words"
-    console.print(f"[bold]{len(words)}[/bold] {noun} remain ({pool} of the {wl.name} list)")
+    console.print(
+        f"[bold]{len(words)}[/bold] {plural(len(words), 'word')} remain "
+        f"({pool} of the {wl.name} list)"
+    )
     if explain_:
-        for s in knowledge.steps:
-            console.print(
-                f"  turn {s.number}: {s.turn.guess.upper()} "
-                f"{format_pattern(s.turn.pattern, s.turn.length)}  "
-                f"{s.before} → {s.after}  ({s.bits:.2f} bits)"
-            )
-        for line in summary.describe():
-            console.print(f"  {line}")
-    if console.is_terminal:
-        console.print(Columns(shown, padding=(0, 2)))
-    else:
-        for w in shown:
-            console.print(w)
+        _print_explanation(console, knowledge, summary)
+    words_block(console, shown)
     if limit and len(words) > limit:
         console.print(f"… and {len(words) - limit} more")
+
+
+def _filter_dict(
+    knowledge: Knowledge, words: list[str], shown: list[str], summary: LetterConstraints
+) -> dict[str, Any]:
+    return {
+        "count": len(words),
+        "words": shown,
+        "pool": knowledge.pool,
+        "lists": knowledge.wordlist.name,
+        "knowledge": summary.to_dict(),
+        "turns": [
+            {
+                "guess": s.turn.guess,
+                "pattern": s.turn.pattern,
+                "before": s.before,
+                "after": s.after,
+                "bits": round(s.bits, 4),
+            }
+            for s in knowledge.steps
+        ],
+    }
+
+
+def _print_explanation(console: Console, knowledge: Knowledge, summary: LetterConstraints) -> None:
+    for s in knowledge.steps:
+        console.print(
+            f"  turn {s.number}: {s.turn.guess.upper()} "
+            f"{format_pattern(s.turn.pattern, s.turn.length)}  "
+            f"{s.before} → {s.after}  ({s.bits:.2f} bits)"
+        )
+    print_lines(console, (f"  {line}" for line in summary.describe()))
 
 
 @app.command("lists", epilog=examples("wordle lists", "wordle lists --json"))
 @json_option
 def lists_cmd(json_: bool) -> None:
     """The bundled word lists and their sizes."""
-    rows = []
-    for name in BUNDLED:
-        wl = WordList.bundled(name)
-        rows.append(
-            {
-                "name": name,
-                "answers": len(wl.answers),
-                "allowed": len(wl.allowed),
-                "guesses": len(wl.guesses),
-                "length": wl.length,
-                "default": name == "original",
-            }
-        )
+    rows = [_list_row(name) for name in BUNDLED]
     if json_:
         print_json(rows)
         return
-    table = Table(title="Bundled word lists")
-    for col in ("name", "answers", "allowed", "valid guesses", "length"):
-        table.add_column(col, justify="left" if col == "name" else "right")
-    for r in rows:
-        name = f"{r['name']} (default)" if r["default"] else str(r["name"])
-        table.add_row(
-            name, str(r["answers"]), str(r["allowed"]), str(r["guesses"]), str(r["length"])
-        )
     console = out()
-    console.print(table)
+    console.print(
+        table(
+            ("name", "answers", "allowed", "valid guesses", "length"),
+            (
+                (
+                    f"{r['name']} (default)" if r["default"] else str(r["name"]),
+                    *(str(r[k]) for k in ("answers", "allowed", "guesses", "length")),
+                )
+                for r in rows
+            ),
+            left={"name"},
+            title="Bundled word lists",
+            boxed=True,
+        )
+    )
     console.print("Other lists: --lists ANSWERS_FILE[,ALLOWED_FILE] (one word per line).")
+
+
+def _list_row(name: str) -> dict[str, Any]:
+    wl = WordList.bundled(name)
+    return {
+        "name": name,
+        "answers": len(wl.answers),
+        "allowed": len(wl.allowed),
+        "guesses": len(wl.guesses),
+        "length": wl.length,
+        "default": name == "original",
+    }
 
 
 @app.command("daily", epilog=examples("wordle daily 2022-02-15   (Wordle 241: AGORA)"))

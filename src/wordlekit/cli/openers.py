@@ -2,23 +2,43 @@
 
 from __future__ import annotations
 
-import csv
-import io
+from collections.abc import Sequence
+from contextlib import closing
 from pathlib import Path
+from typing import Any
 
 import click
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
-from rich.table import Table
 
-from wordlekit.cli.app import app, examples, json_option, lists_option, load_lists, out, print_json
+from wordlekit.analysis.openers import (
+    ONE_STEP,
+    Method,
+    Ranked,
+    RankStore,
+    Settings,
+    rank_openers,
+    resolve_words,
+)
+from wordlekit.cli.app import app, examples
+from wordlekit.cli.options import (
+    NamedChoice,
+    csv_option,
+    db_option,
+    hard_option,
+    json_option,
+    lists_option,
+    max_guesses_option,
+    top_option,
+    workers_option,
+)
+from wordlekit.cli.progress import progress
+from wordlekit.cli.render import number, out, print_csv, print_json, table
+from wordlekit.core.words import WordList
+from wordlekit.solve.registry import strategy_names
+from wordlekit.store.files import data_dir
+
+#: The methods :meth:`Method.parse` accepts (see :mod:`wordlekit.analysis.openers`).
+METHODS = ("optimal", *ONE_STEP, *(f"{s}-bench" for s in strategy_names()))
 
 
 @app.command(
@@ -35,6 +55,7 @@ from wordlekit.cli.app import app, examples, json_option, lists_option, load_lis
     default="entropy",
     show_default=True,
     metavar="METHOD",
+    type=NamedChoice("method", METHODS),
     help="optimal, entropy, minimax, expected-size, most-parts, or STRATEGY-bench "
     "(e.g. entropy-bench: the strategy's full benchmark from each first guess).",
 )
@@ -46,39 +67,23 @@ from wordlekit.cli.app import app, examples, json_option, lists_option, load_lis
     metavar="all|answers|FILE",
     help="Which first guesses to rank.",
 )
-@click.option("--hard", is_flag=True, help="Hard mode.")
-@click.option(
-    "--max-guesses",
-    default=6,
-    show_default=True,
-    type=click.IntRange(1, 32),
-    help="optimal: every answer within this many guesses.",
-)
+@hard_option("Hard mode.")
+@max_guesses_option("optimal: every answer within this many guesses.")
 @click.option(
     "--beta",
     type=click.IntRange(min=1),
     metavar="B",
     help="optimal: stop a word as soon as it cannot beat B (reported 'worse than B').",
 )
-@click.option("--db", metavar="PATH", help="SQLite file of results (default: data folder).")
+@db_option("SQLite file of results (default: data folder).")
 @click.option(
     "--scheduler",
     metavar="ADDRESS",
     help="An existing Dask scheduler, tcp://HOST:PORT (default: a local cluster).",
 )
-@click.option(
-    "--workers",
-    type=click.IntRange(min=1),
-    help="Local cluster size (default: one process per core).",
-)
-@click.option(
-    "--top",
-    default=20,
-    show_default=True,
-    type=click.IntRange(min=1),
-    help="How many to show (--json and --csv give all).",
-)
-@click.option("--csv", "csv_", is_flag=True, help="CSV output.")
+@workers_option("Local cluster size (default: one process per core).")
+@top_option(20, "How many to show (--json and --csv give all).")
+@csv_option()
 @lists_option
 @json_option
 def rank_openers_cmd(
@@ -100,103 +105,85 @@ def rank_openers_cmd(
     Results go to SQLite as they arrive: a stopped run resumes without recomputing, and a
     finished one with the same settings only prints the table.
     """
-    from wordlekit.analysis import openers
-    from wordlekit.store.files import data_dir
-
-    m = openers.Method.parse(method)
-    wl = load_lists(lists)
-    words = openers.resolve_words(words_spec, wl)
-    store = openers.RankStore(Path(db) if db else data_dir() / "openers.sqlite3")
-    err = Console(stderr=True)
-
-    def run(
-        progress: openers.ProgressFn | None = None,
-    ) -> tuple[openers.Settings, list[openers.Ranked]]:
-        return openers.rank_openers(
-            wl,
-            m,
-            words,
-            store,
-            hard=hard,
-            max_guesses=max_guesses,
-            beta=beta,
-            scheduler=scheduler,
-            workers=workers,
-            progress=progress,
-        )
-
-    try:
-        if not err.is_terminal:
-            settings, results = run()
-        else:
-            with Progress(
-                TextColumn(f"[bold]{m.name}"),
-                BarColumn(),
-                MofNCompleteColumn(),
-                TextColumn("{task.fields[rate]}"),
-                TimeElapsedColumn(),
-                TimeRemainingColumn(),
-                console=err,
-                transient=True,
-            ) as bar:
-                task = bar.add_task("", total=len(words), rate="")
-                start: dict[str, int] = {}
-
-                def update(done: int, total: int, elapsed: float) -> None:
-                    start.setdefault("done", done)  # words already stored before this run
-                    new = done - start["done"]
-                    rate = f"{new / elapsed:.1f} words/s" if elapsed > 0 and new else ""
-                    bar.update(task, completed=done, total=total, rate=rate)
-
-                settings, results = run(update)
-    finally:
-        store.close()
+    m = Method.parse(method)
+    wl = WordList.load(lists)
+    words = resolve_words(words_spec, wl)
+    run = {"hard": hard, "max_guesses": max_guesses, "beta": beta}
+    cluster = {"scheduler": scheduler, "workers": workers}
+    settings, results = _rank(wl, m, words, db, run, cluster)
     if csv_:
-        buf = io.StringIO()
-        w = csv.writer(buf)
-        w.writerow(["rank", "word", "value", "detail", "seconds"])
-        for k, r in enumerate(results, start=1):
-            w.writerow(
-                [
+        print_csv(
+            ("rank", "word", "value", "detail", "seconds"),
+            (
+                (
                     k,
                     r.word,
                     "" if r.value is None else r.value,
                     _detail(r.detail),
                     f"{r.seconds:.4f}",
-                ]
-            )
-        click.echo(buf.getvalue(), nl=False)
-        return
-    if json_:
-        print_json(
-            {
-                "method": m.name,
-                "lists": wl.name,
-                "hard": hard,
-                "beta": beta,
-                "words": len(results),
-                "settings": settings.key,
-                "results": [{"rank": k, **r.to_dict()} for k, r in enumerate(results, start=1)],
-            }
+                )
+                for k, r in enumerate(results, start=1)
+            ),
         )
-        return
-    console = out()
+    elif json_:
+        print_json(_ranking_dict(m, wl, run, settings, results))
+    else:
+        _print_ranking(out(), m, wl, hard, results, top)
+
+
+def _rank(
+    wl: WordList,
+    method: Method,
+    words: Sequence[str],
+    db: str | None,
+    run: dict[str, Any],
+    cluster: dict[str, Any],
+) -> tuple[Settings, list[Ranked]]:
+    """The ranking (stored as it comes, so a stopped run resumes), with a progress bar."""
+    path = Path(db) if db else data_dir() / "openers.sqlite3"
+    with closing(RankStore(path)) as store, progress(method.name, len(words), unit="words") as bar:
+
+        def update(done: int, total: int, elapsed: float) -> None:
+            assert bar is not None
+            bar.update(done, total)
+
+        return rank_openers(
+            wl, method, words, store, **run, **cluster, progress=None if bar is None else update
+        )
+
+
+def _ranking_dict(
+    m: Method, wl: WordList, run: dict[str, Any], settings: Settings, results: list[Ranked]
+) -> dict[str, Any]:
+    return {
+        "method": m.name,
+        "lists": wl.name,
+        "hard": run["hard"],
+        "beta": run["beta"],
+        "words": len(results),
+        "settings": settings.key,
+        "results": [{"rank": k, **r.to_dict()} for k, r in enumerate(results, start=1)],
+    }
+
+
+def _print_ranking(
+    console: Console, m: Method, wl: WordList, hard: bool, results: Sequence[Ranked], top: int
+) -> None:
     better = "higher" if m.higher_is_better else "lower"
     console.print(
         f"[bold]{len(results)}[/bold] first guesses by {m.name} ({better} is better) on the "
         f"{wl.name} lists{', hard mode' if hard else ''}"
     )
-    table = Table(box=None)
-    for col in ("rank", "word", "value", "details"):
-        table.add_column(col, justify="left" if col in ("word", "details") else "right")
-    for k, r in enumerate(results[:top], start=1):
-        value = r.detail.get("status", "") if r.value is None else _fmt(r.value)
-        table.add_row(str(k), r.word.upper(), value, _detail(r.detail))
-    console.print(table)
-
-
-def _fmt(v: float) -> str:
-    return str(int(v)) if float(v).is_integer() else f"{v:.4f}"
+    rows = (
+        (
+            str(k),
+            r.word.upper(),
+            r.detail.get("status", "") if r.value is None else number(r.value),
+            _detail(r.detail),
+        )
+        for k, r in enumerate(results[:top], start=1)
+    )
+    console.print(table(("rank", "word", "value", "details"), rows, left={"word", "details"}))
 
 
 def _detail(d: dict[str, object]) -> str:

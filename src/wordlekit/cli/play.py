@@ -1,28 +1,30 @@
-"""``wordle play``: a game in the terminal, line by line (the full-screen app is ``wordle tui``)."""
+"""``wordle play``: a game in the terminal, line by line (the full-screen app is ``wordle tui``).
+
+Which game (the daily and seed rules) comes from :func:`wordlekit.services.games.game_spec`,
+every guess is refereed by :class:`~wordlekit.core.game.Game`; this module reads lines and
+draws the board.
+"""
 
 from __future__ import annotations
 
 import sys
 
-import click
 from rich.console import Console
 from rich.text import Text
 
-from wordlekit.cli.app import (
-    TILE_STYLES,
-    UNKNOWN_STYLE,
-    app,
-    examples,
-    lists_option,
-    load_lists,
-    out,
-    tiles_text,
-)
-from wordlekit.core.feedback import Tile, format_pattern
+from wordlekit.cli.app import app, examples
+from wordlekit.cli.options import game_options, hard_option, lists_option
+from wordlekit.cli.render import TILE_STYLES, UNKNOWN_STYLE, guess_row, out, tiles_text
+from wordlekit.core.feedback import Tile
 from wordlekit.core.game import Game, Status
+from wordlekit.core.words import WordList
 from wordlekit.errors import HardModeError, InvalidWordError, WordleError
+from wordlekit.services.games import Mode, game_spec
 
 KEYBOARD_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
+#: What a win in 1, 2, … 6 guesses is called (the original game's words).
+PRAISE = ("Genius", "Magnificent", "Impressive", "Splendid", "Great", "Phew")
+QUIT = (":q", ":quit")
 
 
 def keyboard_text(game: Game) -> Text:
@@ -54,6 +56,7 @@ def keyboard_plain(game: Game) -> str:
 
 
 def render_board(console: Console, game: Game) -> None:
+    """The whole board and keyboard on a terminal; the last turn and the keyboard otherwise."""
     if console.is_terminal:
         for turn in game.turns:
             console.print(tiles_text(turn.guess, turn.pattern))
@@ -62,10 +65,19 @@ def render_board(console: Console, game: Game) -> None:
         console.print(keyboard_text(game))
     else:
         turn = game.turns[-1]
-        console.print(
-            f"{len(game.turns)}. {turn.guess.upper()} {format_pattern(turn.pattern, game.length)}"
-        )
+        console.print(Text(f"{len(game.turns)}. ") + guess_row(console, turn.guess, turn.pattern))
         console.print(keyboard_plain(game))
+
+
+def outcome(game: Game) -> str:
+    """The line that ends a game: the praise of a win, or the answer."""
+    n = len(game.turns)
+    if game.status is Status.WON:
+        return (
+            f"[bold green]{PRAISE[min(n, len(PRAISE)) - 1]}![/bold green] "
+            f"Solved in {n}/{game.max_guesses}."
+        )
+    return f"[bold]The answer was {game.answer.upper()}.[/bold]"
 
 
 @app.command(
@@ -77,37 +89,39 @@ def render_board(console: Console, game: Game) -> None:
         "Type a word and Enter; ':q' or Ctrl-D leaves.",
     ),
 )
-@click.option("--hard", is_flag=True, help="Hard mode: revealed hints must be used.")
-@click.option("--daily", "-d", metavar="DATE", help="The daily puzzle of DATE (YYYY-MM-DD, today).")
-@click.option("--seed", "-s", type=int, help="Practice game with this seed (repeatable).")
+@hard_option("Hard mode: revealed hints must be used.")
+@game_options
 @lists_option
 def play_cmd(hard: bool, daily: str | None, seed: int | None, lists: str) -> None:
     """Play Wordle in the terminal: six guesses, coloured tiles, the keyboard, a share grid."""
     if daily is not None and seed is not None:
         raise WordleError("choose --daily DATE or --seed N, not both")
-    wl = load_lists(lists)
-    game = (
-        Game.daily(daily, hard=hard, wordlist=wl)
-        if daily
-        else Game.practice(seed, hard=hard, wordlist=wl)
-    )
+    wl = WordList.load(lists)
+    mode: Mode = "daily" if daily is not None else "practice"
+    game = game_spec(mode, hard=hard, date=daily, seed=seed, wordlist=wl).game
     console = out()
-    mode = " (hard mode)" if hard else ""
     console.print(
-        f"[bold]{game.label}[/bold]{mode}: guess the {game.length}-letter word "
-        f"in {game.max_guesses} tries."
+        f"[bold]{game.label}[/bold]{' (hard mode)' if hard else ''}: guess the "
+        f"{game.length}-letter word in {game.max_guesses} tries."
     )
+    if not _play_turns(console, game):
+        console.print("Game left unfinished.")
+        return
+    console.print(outcome(game))
+    console.print()
+    console.print(game.share())
+
+
+def _play_turns(console: Console, game: Game) -> bool:
+    """Read guesses until the game is over (True) or the player leaves (False)."""
     while game.status is Status.PLAYING:
-        prompt = f"Guess {len(game.turns) + 1}/{game.max_guesses}: "
-        line = _read_line(console, prompt)
-        if line is None or line.strip() in (":q", ":quit"):
-            console.print("Game left unfinished.")
-            return
-        word = line.strip()
-        if not word:
+        line = _read_line(console, f"Guess {len(game.turns) + 1}/{game.max_guesses}: ")
+        if line is None or line.strip() in QUIT:
+            return False
+        if not line.strip():
             continue
         try:
-            game.guess(word)
+            game.guess(line.strip())
         except InvalidWordError as e:
             console.print(f"[yellow]{e}[/yellow] (no turn used)")
             continue
@@ -115,16 +129,7 @@ def play_cmd(hard: bool, daily: str | None, seed: int | None, lists: str) -> Non
             console.print(f"[yellow]Hard mode: {e}[/yellow] (no turn used)")
             continue
         render_board(console, game)
-    if game.status is Status.WON:
-        praise = ("Genius", "Magnificent", "Impressive", "Splendid", "Great", "Phew")
-        console.print(
-            f"[bold green]{praise[min(len(game.turns), 6) - 1]}![/bold green] "
-            f"Solved in {len(game.turns)}/{game.max_guesses}."
-        )
-    else:
-        console.print(f"[bold]The answer was {game.answer.upper()}.[/bold]")
-    console.print()
-    console.print(game.share())
+    return True
 
 
 def _read_line(console: Console, prompt: str) -> str | None:
@@ -136,8 +141,5 @@ def _read_line(console: Console, prompt: str) -> str | None:
             return None
     console.print(prompt, end="")
     line = sys.stdin.readline()
-    if not line:
-        console.print()
-        return None
     console.print()
-    return line
+    return line or None

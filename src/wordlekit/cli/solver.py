@@ -2,40 +2,34 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 import click
 from rich.console import Console
-from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from wordlekit.cli.app import app, examples, json_option, lists_option, load_lists, out, print_json
+from wordlekit.cli.app import app, examples
+from wordlekit.cli.options import (
+    hard_option,
+    json_option,
+    limit_option,
+    lists_option,
+    max_guesses_option,
+    turns_argument,
+)
+from wordlekit.cli.progress import progress
+from wordlekit.cli.render import bars, out, print_json, print_lines, table
 from wordlekit.core.feedback import Turn, format_pattern
-from wordlekit.errors import WordleError
+from wordlekit.core.words import WordList
+from wordlekit.errors import StorageError
 from wordlekit.fast.matrix import PatternMatrix
 
+if TYPE_CHECKING:
+    from wordlekit.solve.optimal import OpenerResult, OptimalResult
 
-@contextmanager
-def _progress(label: str) -> Iterator[Callable[[int, int], None] | None]:
-    err = Console(stderr=True)
-    if not err.is_terminal:
-        yield None
-        return
-    with Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        TextColumn("{task.completed}/{task.total} answers"),
-        TimeElapsedColumn(),
-        console=err,
-        transient=True,
-    ) as bar:
-        task = bar.add_task(label, total=None)
-
-        def update(done: int, total: int) -> None:
-            bar.update(task, completed=done, total=total)
-
-        yield update
+#: How many problems ``wordle tree verify`` lists.
+PROBLEMS_SHOWN = 20
 
 
 @app.command(
@@ -49,14 +43,8 @@ def _progress(label: str) -> Iterator[Callable[[int, int], None] | None]:
     ),
 )
 @click.option("--start", metavar="WORD", help="The first guess (default: search --openers).")
-@click.option("--hard", is_flag=True, help="Hard mode: every guess uses the hints.")
-@click.option(
-    "--max-guesses",
-    default=6,
-    show_default=True,
-    type=click.IntRange(1, 32),
-    help="Every answer must be found within this many guesses.",
-)
+@hard_option()
+@max_guesses_option()
 @click.option(
     "--top",
     default=0,
@@ -86,90 +74,108 @@ def optimal_cmd(
     json_: bool,
 ) -> None:
     """The decision tree with the least total guesses over all answers, proven optimal."""
-    from wordlekit.solve import optimal, treefile
-
-    wl = load_lists(lists)
+    wl = WordList.load(lists)
     if start is not None:
         start = wl.check_guess(start)
-    pm = PatternMatrix.for_list(wl)
-    rows: list[optimal.OpenerResult] = []
-    if start is not None:
-        with _progress(f"solving {start.upper()}") as update:
-            result = optimal.solve_opening(
-                pm, start, hard=hard, max_guesses=max_guesses, top=top, progress=update
-            )
-    else:
-        err = Console(stderr=True)
-
-        def tell(i: int, k: int, word: str) -> None:
-            if err.is_terminal:
-                err.print(f"opener {i + 1}/{k}: {word.upper()}", end="\r")
-
-        result, rows = optimal.best_openers(
-            pm, openers, hard=hard, max_guesses=max_guesses, top=top, progress=tell
-        )
+    search = {"hard": hard, "max_guesses": max_guesses, "top": top}
+    result, rows = _search(PatternMatrix.for_list(wl), start, openers, search)
     if tree_out and result.tree is not None:
-        meta = {
-            "lists": wl.name,
-            "content_hash": wl.content_hash,
-            "start": result.start,
-            "hard": hard,
-            "max_guesses": max_guesses,
-            "total": result.total,
-            "proven": result.proven,
-        }
-        try:
-            treefile.write(tree_out, result.tree, wl.length, meta)
-        except OSError as e:
-            raise WordleError(f"cannot write {tree_out}: {e.strerror}") from None
+        _write_tree(tree_out, result, wl)
     if json_:
-        data = result.to_dict()
-        if rows:
-            data["openers"] = [
-                {
-                    "word": r.word,
-                    "total": r.total,
-                    "worse_than": None if r.total else r.bound,
-                    "seconds": round(r.seconds, 3),
-                }
-                for r in rows
-            ]
-        if tree_out:
-            data["tree_out"] = tree_out
-        print_json(data)
+        print_json(_optimal_dict(result, rows, tree_out))
         return
     console = out()
     if rows:
-        table = Table(title=f"{len(rows)} most promising first guesses", box=None)
-        for col in ("opener", "total", "mean", "seconds"):
-            table.add_column(col, justify="left" if col == "opener" else "right")
-        for r in rows:
-            if r.total is not None:
-                table.add_row(
-                    r.word.upper(),
-                    str(r.total),
-                    f"{r.total / result.games:.4f}",
-                    f"{r.seconds:.2f}",
-                )
-            else:
-                table.add_row(r.word.upper(), f"> {r.bound - 1}", "", f"{r.seconds:.2f}")
-        console.print(table)
-    label = "proven optimal" if result.proven else f"upper bound (top {top} guesses per node)"
-    mode = "hard mode" if hard else "normal mode"
-    console.print(
-        f"[bold]{(result.start or '').upper()}[/bold] on the {wl.name} lists, {mode}, at most "
-        f"{max_guesses} guesses: total [bold]{result.total}[/bold], mean {result.mean:.4f}, "
-        f"max {result.max} — {label}"
+        console.print(_openers_table(rows, result.games))
+    _print_optimal(console, result, wl.name, top)
+    if tree_out:
+        console.print(f"tree written to {tree_out}")
+
+
+def _search(
+    pm: PatternMatrix, start: str | None, openers: int, search: dict[str, Any]
+) -> tuple[OptimalResult, list[OpenerResult]]:
+    """The solver's result from ``start``, or the best of the ``openers`` most promising."""
+    from wordlekit.solve import optimal
+
+    if start is not None:
+        with progress(f"solving {start.upper()}", unit="answers") as bar:
+            update = None if bar is None else bar.update
+            return optimal.solve_opening(pm, start, **search, progress=update), []
+    with progress("openers") as bar:
+
+        def tell(i: int, k: int, word: str) -> None:
+            assert bar is not None
+            bar.update(i, k, status=word.upper())
+
+        return optimal.best_openers(pm, openers, **search, progress=None if bar is None else tell)
+
+
+def _write_tree(path: str, result: OptimalResult, wl: WordList) -> None:
+    from wordlekit.solve import treefile
+
+    assert result.tree is not None
+    meta = {
+        "lists": wl.name,
+        "content_hash": wl.content_hash,
+        "start": result.start,
+        "hard": result.hard,
+        "max_guesses": result.max_guesses,
+        "total": result.total,
+        "proven": result.proven,
+    }
+    try:
+        treefile.write(path, result.tree, wl.length, meta)
+    except OSError as e:
+        raise StorageError(f"cannot write {path}: {e.strerror or e}") from None
+
+
+def _optimal_dict(
+    result: OptimalResult, rows: Sequence[OpenerResult], tree_out: str | None
+) -> dict[str, Any]:
+    data = result.to_dict()
+    if rows:
+        data["openers"] = [
+            {
+                "word": r.word,
+                "total": r.total,
+                "worse_than": None if r.total else r.bound,
+                "seconds": round(r.seconds, 3),
+            }
+            for r in rows
+        ]
+    if tree_out:
+        data["tree_out"] = tree_out
+    return data
+
+
+def _openers_table(rows: Sequence[OpenerResult], games: int) -> Table:
+    return table(
+        ("opener", "total", "mean", "seconds"),
+        (
+            (r.word.upper(), str(r.total), f"{r.total / games:.4f}", f"{r.seconds:.2f}")
+            if r.total is not None
+            else (r.word.upper(), f"> {r.bound - 1}", "", f"{r.seconds:.2f}")
+            for r in rows
+        ),
+        left={"opener"},
+        title=f"{len(rows)} most promising first guesses",
     )
-    peak = max(result.histogram.values())
-    for d, n in result.histogram.items():
-        console.print(f"  {d} {'█' * max(1, round(40 * n / peak))} {n}")
+
+
+def _print_optimal(console: Console, result: OptimalResult, lists: str, top: int) -> None:
+    label = "proven optimal" if result.proven else f"upper bound (top {top} guesses per node)"
+    mode = "hard mode" if result.hard else "normal mode"
+    console.print(
+        f"[bold]{(result.start or '').upper()}[/bold] on the {lists} lists, {mode}, at most "
+        f"{result.max_guesses} guesses: total [bold]{result.total}[/bold], mean "
+        f"{result.mean:.4f}, max {result.max} — {label}"
+    )
+    print_lines(console, bars((str(d), n) for d, n in result.histogram.items()))
     console.print(
         f"{result.seconds:.2f} s, {result.nodes:,} nodes searched, memo hit rate "
         f"{result.hit_rate:.1%} ({result.memo_entries:,} entries)"
     )
-    if tree_out:
-        console.print(f"tree written to {tree_out}")
 
 
 @app.group("tree", epilog=examples("wordle tree verify salet.txt", "wordle tree show salet.txt"))
@@ -185,15 +191,18 @@ def tree_group() -> None:
     ),
 )
 @click.argument("file")
-@click.option("--hard", is_flag=True, help="Also check the hard-mode rule on every path.")
-@click.option("--max-guesses", default=6, show_default=True, type=click.IntRange(1, 32))
+@hard_option("Also check the hard-mode rule on every path.")
+@max_guesses_option()
 @lists_option
 @json_option
 def tree_verify_cmd(file: str, hard: bool, max_guesses: int, lists: str, json_: bool) -> None:
-    """Replay every answer through the tree in FILE: is it a valid strategy, and how good?"""
+    """Replay every answer through the tree in FILE: is it a valid strategy, and how good?
+
+    The exit code is 1 when the tree is invalid.
+    """
     from wordlekit.solve import treefile
 
-    wl = load_lists(lists)
+    wl = WordList.load(lists)
     tf = treefile.read(file)
     check = treefile.verify(tf.root, wl, hard=hard, max_guesses=max_guesses)
     if json_:
@@ -205,12 +214,10 @@ def tree_verify_cmd(file: str, hard: bool, max_guesses: int, lists: str, json_: 
             f"{file}: {verdict} over {check.games} answers — total {check.total}, "
             f"mean {check.mean:.4f}, max {check.max}"
         )
-        for d, n in check.histogram.items():
-            console.print(f"  {d}: {n}")
-        for p in check.problems[:20]:
-            console.print(f"  problem: {p}")
-        if len(check.problems) > 20:
-            console.print(f"  … and {len(check.problems) - 20} more problems")
+        print_lines(console, (f"  {d}: {n}" for d, n in check.histogram.items()))
+        print_lines(console, (f"  problem: {p}" for p in check.problems[:PROBLEMS_SHOWN]))
+        if len(check.problems) > PROBLEMS_SHOWN:
+            console.print(f"  … and {len(check.problems) - PROBLEMS_SHOWN} more problems")
     if not check.ok:
         raise click.exceptions.Exit(1)
 
@@ -223,23 +230,15 @@ def tree_verify_cmd(file: str, hard: bool, max_guesses: int, lists: str, json_: 
     ),
 )
 @click.argument("file")
-@click.argument("turns", nargs=-1, metavar="[TURN]...")
-@click.option(
-    "--limit",
-    "-n",
-    default=40,
-    show_default=True,
-    type=click.IntRange(min=0),
-    help="Show at most N answers (0 = all).",
-)
+@turns_argument()
+@limit_option(40, "Show at most N answers (0 = all).")
 @json_option
 def tree_show_cmd(file: str, turns: tuple[str, ...], limit: int, json_: bool) -> None:
     """The subtree of FILE after the given turns: the next guess and each answer's path."""
     from wordlekit.solve import treefile
 
     tf = treefile.read(file)
-    history = [Turn.parse(t) for t in turns]
-    node = treefile.descend(tf.root, history)
+    node = treefile.descend(tf.root, [Turn.parse(t) for t in turns])
     if node is None:
         out().print("Solved: the last turn is a win.")
         return
@@ -266,8 +265,7 @@ def tree_show_cmd(file: str, turns: tuple[str, ...], limit: int, json_: bool) ->
         f"Play [bold]{node.guess.upper()}[/bold]: {len(below)} answers below, "
         f"{len(node.children)} branches"
     )
-    shown = below if not limit else below[:limit]
-    for answer, path in shown:
+    for answer, path in below[:limit] if limit else below:
         steps = "  ".join(f"{g.upper()} {format_pattern(p, length)}" for g, p in path)
         console.print(f"  {answer.upper()}: {steps}")
     if limit and len(below) > limit:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 
 from wordlekit.cli.app import app, examples
-from wordlekit.solve.registry import REGISTRY
+from wordlekit.cli.options import db_option, game_options, hard_option, strategy_option
 
 
 @app.command(
@@ -18,39 +20,15 @@ from wordlekit.solve.registry import REGISTRY
         "F1 Play · F2 Assist · F3 Statistics · F4 Help · Ctrl+Q quits.",
     ),
 )
-@click.option("--daily", "-d", metavar="DATE", help="The daily puzzle of DATE (YYYY-MM-DD, today).")
-@click.option("--seed", "-s", type=int, help="Practice game with this seed (repeatable).")
-@click.option("--hard", is_flag=True, help="Hard mode: revealed hints must be used.")
-@click.option(
-    "--db",
-    "db",
-    metavar="PATH",
-    help="SQLite file for games and statistics (default: the web app's, in the user data folder).",
+@game_options
+@hard_option("Hard mode: revealed hints must be used.")
+@db_option(
+    "SQLite file for games and statistics (default: the web app's, in the user data folder)."
 )
 @click.option("--high-contrast", is_flag=True, help="Orange and blue instead of green and yellow.")
-@click.option(
-    "--strategy",
-    default="entropy",
-    show_default=True,
-    metavar="NAME",
-    help="Strategy for hints and suggestions: " + ", ".join(REGISTRY) + ".",
-)
-def tui_cmd(
-    daily: str | None,
-    seed: int | None,
-    hard: bool,
-    db: str | None,
-    high_contrast: bool,
-    strategy: str,
-) -> None:
+@strategy_option("Strategy for hints and suggestions", short=False)
+def tui_cmd(**options: Any) -> None:
     """Play Wordle full screen, get help on a game played elsewhere, see your statistics."""
     from wordlekit.tui import build_app
 
-    build_app(
-        daily=daily,
-        seed=seed,
-        hard=hard,
-        db=db,
-        high_contrast=high_contrast,
-        strategy=strategy,
-    ).run()
+    build_app(**options).run()  # the options are build_app's: daily, seed, hard, db, …

@@ -3,11 +3,62 @@
 from __future__ import annotations
 
 import socket
+from typing import Any
 
 import click
 
 from wordlekit.cli.app import app, examples
+from wordlekit.cli.options import Decorator, combine, db_option
 from wordlekit.errors import WordleError
+
+
+def _count(name: str, default: int, low: int, high: int, help: str | None = None) -> Decorator:
+    """An integer option with its range."""
+    return click.option(
+        name, default=default, show_default=True, type=click.IntRange(low, high), help=help
+    )
+
+
+#: The work pool's options: their names are :class:`~wordlekit.services.pool.PoolConfig`'s.
+pool_options = combine(
+    click.option(
+        "--budget",
+        default=2.0,
+        show_default=True,
+        type=click.FloatRange(0.1, 600),
+        metavar="SECONDS",
+        help="Work allowed per expensive request (optimal play, reviews), waiting included; "
+        "past it the answer is a labelled fallback or a 503.",
+    ),
+    _count(
+        "--workers",
+        2,
+        1,
+        64,
+        "Worker processes for the expensive requests (the server's own threads never run them).",
+    ),
+    _count(
+        "--max-waiting",
+        8,
+        0,
+        10_000,
+        "Expensive requests that may wait for a worker; more get 503 with Retry-After.",
+    ),
+    _count(
+        "--per-player",
+        2,
+        1,
+        1000,
+        "Expensive requests in flight per player (cookie); more get 429.",
+    ),
+    _count(
+        "--per-address",
+        8,
+        1,
+        10_000,
+        "Expensive requests in flight per client address; more get 429.",
+    ),
+)
 
 
 @app.command(
@@ -19,50 +70,9 @@ from wordlekit.errors import WordleError
     ),
 )
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
-@click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
-@click.option(
-    "--db",
-    "db",
-    metavar="PATH",
-    help="SQLite file for games and statistics (default: in the user data folder).",
-)
-@click.option(
-    "--budget",
-    default=2.0,
-    show_default=True,
-    type=click.FloatRange(0.1, 600),
-    metavar="SECONDS",
-    help="Work allowed per expensive request (optimal play, reviews), waiting included; "
-    "past it the answer is a labelled fallback or a 503.",
-)
-@click.option(
-    "--workers",
-    default=2,
-    show_default=True,
-    type=click.IntRange(1, 64),
-    help="Worker processes for the expensive requests (the server's own threads never run them).",
-)
-@click.option(
-    "--max-waiting",
-    default=8,
-    show_default=True,
-    type=click.IntRange(0, 10_000),
-    help="Expensive requests that may wait for a worker; more get 503 with Retry-After.",
-)
-@click.option(
-    "--per-player",
-    default=2,
-    show_default=True,
-    type=click.IntRange(1, 1000),
-    help="Expensive requests in flight per player (cookie); more get 429.",
-)
-@click.option(
-    "--per-address",
-    default=8,
-    show_default=True,
-    type=click.IntRange(1, 10_000),
-    help="Expensive requests in flight per client address; more get 429.",
-)
+@_count("--port", 8000, 1, 65535)
+@db_option("SQLite file for games and statistics (default: in the user data folder).")
+@pool_options
 @click.option(
     "--secure-cookies",
     is_flag=True,
@@ -79,13 +89,9 @@ def serve_cmd(
     host: str,
     port: int,
     db: str | None,
-    budget: float,
-    workers: int,
-    max_waiting: int,
-    per_player: int,
-    per_address: int,
     secure_cookies: bool,
     forwarded_allow_ips: str,
+    **pool: Any,
 ) -> None:
     """Start the web app: play, get help on a game, watch the bot.
 
@@ -101,23 +107,14 @@ def serve_cmd(
 
     path = db or str(default_db_path())
     _check_port(host, port)
-    settings = ServerSettings(
-        pool=PoolConfig(
-            workers=workers,
-            budget=budget,
-            max_waiting=max_waiting,
-            per_player=per_player,
-            per_address=per_address,
-        ),
-        secure_cookies=secure_cookies,
-    )
+    settings = ServerSettings(pool=PoolConfig(**pool), secure_cookies=secure_cookies)
     application = create_app(path, settings=settings)  # an unusable db: StorageError, one line
-    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
-    click.echo(f"wordlekit web app: http://{'127.0.0.1' if shown == 'localhost' else host}:{port}")
+    url_host = "127.0.0.1" if host in ("127.0.0.1", "0.0.0.0") else host
+    click.echo(f"wordlekit web app: http://{url_host}:{port}")
     click.echo(f"games and statistics: {path}   (Ctrl-C stops)")
     click.echo(
-        f"expensive requests: {workers} worker processes, {budget:g} s budget each "
-        "(starting the workers takes a few seconds)"
+        f"expensive requests: {pool['workers']} worker processes, {pool['budget']:g} s budget "
+        "each (starting the workers takes a few seconds)"
     )
     uvicorn.run(
         application,
@@ -141,4 +138,5 @@ def _check_port(host: str, port: int) -> None:
         try:
             s.bind(address)
         except OSError as e:
-            raise WordleError(f"cannot listen on {host}:{port}: {e.strerror}") from None
+            # the environment (the port is taken, or not ours to use): exit code 1
+            raise OSError(f"cannot listen on {host}:{port}: {e.strerror}") from None

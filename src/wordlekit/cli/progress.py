@@ -1,0 +1,83 @@
+"""The one progress bar of the ``wordle`` command.
+
+Long work shows a rich bar on stderr when stderr is a terminal (done/total, a status text, a
+rate, time elapsed and left) and removes it when done; piped or redirected, it shows nothing
+and the library gets no callback at all::
+
+    with progress("entropy", total=2315) as bar:
+        benchmark(..., progress=None if bar is None else bar.advance)
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TaskID,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+
+
+class Bar:
+    """One task on a rich progress display, fed from the library's progress callbacks."""
+
+    def __init__(self, display: Progress, task: TaskID, unit: str | None) -> None:
+        self._display = display
+        self._task = task
+        self._unit = unit
+        self._first: int | None = None  # work done before this run (a resumed run)
+        self._t0 = time.perf_counter()
+
+    def update(self, done: int, total: int | None = None, status: str | None = None) -> None:
+        """``done`` of ``total`` (``None``: unchanged); ``status`` is shown beside the bar,
+        by default the rate of this run in ``unit`` per second."""
+        if self._first is None:
+            self._first = done
+        if status is None:
+            status = self._rate(done)
+        self._display.update(self._task, completed=done, total=total, status=status)
+
+    def advance(self, n: int = 1) -> None:
+        """``n`` more done."""
+        self._display.advance(self._task, n)
+
+    def _rate(self, done: int) -> str:
+        new = done - (self._first or 0)
+        elapsed = time.perf_counter() - self._t0
+        if not self._unit or not new or elapsed <= 0:
+            return ""
+        return f"{new / elapsed:.1f} {self._unit}/s"
+
+
+@contextmanager
+def progress(
+    label: str, total: int | None = None, *, unit: str | None = None
+) -> Iterator[Bar | None]:
+    """A progress bar named ``label`` on a terminal, else ``None`` (nothing is printed).
+
+    ``total`` may be unknown at first (``Bar.update`` sets it); with ``unit`` (e.g.
+    ``"words"``) the status shows the rate of work done in this run.
+    """
+    err = Console(stderr=True)
+    if not err.is_terminal:
+        yield None
+        return
+    with Progress(
+        TextColumn("[bold]{task.description:<18}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[status]}"),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=err,
+        transient=True,
+    ) as display:
+        yield Bar(display, display.add_task(label, total=total, status=""), unit)

@@ -1,0 +1,144 @@
+"""Everything the ``wordle`` command prints, in one place: the console, JSON, CSV, tables,
+bar histograms, coloured tiles and numbers.
+
+Commands compute, then hand plain values to these helpers; nothing here knows a rule of
+the game (patterns come from the library and are only drawn).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Collection, Iterable, Sequence
+from typing import Any
+
+import click
+from rich import box
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from wordlekit.core.feedback import Tile, format_pattern, pattern_tiles
+
+#: Columns of a bar histogram at its tallest bar.
+BAR_WIDTH = 40
+
+# Named colours rather than the game's hex values: they stay green/yellow/gray when the
+# terminal only has 16 or 256 colours (hex #538d4e degrades to gray on a 16-colour terminal).
+TILE_STYLES = {
+    Tile.GREEN: "bold white on green4",
+    Tile.YELLOW: "bold white on dark_goldenrod",
+    Tile.GRAY: "bold white on grey35",
+}
+UNKNOWN_STYLE = "bold black on grey85"
+
+
+def out() -> Console:
+    """A console on stdout (created per call so tests capturing stdout see the output).
+
+    Piped output gets 120 columns rather than rich's 80, so tables are not cut short.
+    """
+    console = Console(highlight=False, soft_wrap=True)
+    if not console.is_terminal:
+        console.width = 120
+    return console
+
+
+def print_json(data: Any) -> None:
+    """``data`` as indented JSON on stdout (letters and emoji as they are)."""
+    click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+def print_csv(header: Sequence[str], rows: Iterable[Sequence[object]]) -> None:
+    """A header line and the rows as CSV on stdout."""
+    buf = io.StringIO()
+    writer = csv.writer(buf)
+    writer.writerow(header)
+    writer.writerows(rows)
+    click.echo(buf.getvalue(), nl=False)
+
+
+def table(
+    columns: Sequence[str],
+    rows: Iterable[Sequence[str]],
+    *,
+    left: Collection[str] = (),
+    title: str | None = None,
+    boxed: bool = False,
+    pad_edge: bool = True,
+) -> Table:
+    """A rich table: columns named in ``left`` are left-aligned, the others (figures) right."""
+    t = Table(title=title, box=box.HEAVY_HEAD if boxed else None, pad_edge=pad_edge)
+    for col in columns:
+        t.add_column(col, justify="left" if col in left else "right")
+    for row in rows:
+        t.add_row(*row)
+    return t
+
+
+def bars(rows: Iterable[tuple[str, int]], width: int = BAR_WIDTH) -> list[str]:
+    """A histogram as text lines ``  LABEL ████ N``: the tallest bar is ``width`` long and a
+    count above zero always gets at least one block."""
+    items = list(rows)
+    peak = max((n for _, n in items), default=0) or 1
+    return [
+        f"  {label} {'█' * max(1 if n else 0, round(width * n / peak))} {n}" for label, n in items
+    ]
+
+
+def print_lines(console: Console, lines: Iterable[str]) -> None:
+    for line in lines:
+        console.print(line)
+
+
+def number(value: float) -> str:
+    """A figure as it reads best: ``12`` for a whole number, else four decimals."""
+    return str(int(value)) if float(value).is_integer() else f"{value:.4f}"
+
+
+def plural(n: int, singular: str, plural_form: str | None = None) -> str:
+    """The noun that goes with ``n``: ``word``/``words``, ``guess``/``guesses``."""
+    return singular if n == 1 else (plural_form or singular + "s")
+
+
+def tiles_text(word: str, pattern: int | None) -> Text:
+    """A word as coloured tiles (plain letters when no pattern is known)."""
+    text = Text()
+    tiles = pattern_tiles(pattern, len(word)) if pattern is not None else [None] * len(word)
+    for k, (ch, tile) in enumerate(zip(word, tiles, strict=True)):
+        if k:
+            text.append(" ")
+        text.append(f" {ch.upper()} ", style=UNKNOWN_STYLE if tile is None else TILE_STYLES[tile])
+    return text
+
+
+def guess_row(console: Console, word: str, pattern: int) -> Text:
+    """A played guess: coloured tiles on a terminal, ``WORD 🟩🟨⬛⬛⬛`` otherwise."""
+    if console.is_terminal:
+        return tiles_text(word, pattern)
+    return Text(f"{word.upper()} {format_pattern(pattern, len(word))}")
+
+
+def words_block(console: Console, words: Sequence[str]) -> None:
+    """Words in columns on a terminal, one per line otherwise (for pipes and scripts)."""
+    from rich.columns import Columns
+
+    if console.is_terminal:
+        console.print(Columns(words, padding=(0, 2)))
+    else:
+        print_lines(console, words)
+
+
+def value_bins(values: Sequence[float], width: float) -> list[tuple[str, int]]:
+    """How many values fall in each bin ``[a, a + width)``, from the lowest bin to the
+    highest (empty bins included), labelled ``a-b``."""
+    if not values:
+        return []
+    lo = int(min(values) / width) * width
+    counts: dict[int, int] = {}
+    for v in values:
+        k = int((v - lo) / width)
+        counts[k] = counts.get(k, 0) + 1
+    edges = [round(lo + k * width, 6) for k in range(max(counts) + 1)]
+    return [(f"{a:.2f}-{a + width:.2f}", counts.get(k, 0)) for k, a in enumerate(edges)]
