@@ -1,0 +1,101 @@
+"""The command line's shared pieces: rendering (``cli.render``), the progress bar
+(``cli.progress``) and the options (``cli.options``)."""
+
+from __future__ import annotations
+
+import json
+
+import click
+import pytest
+from click.testing import CliRunner
+
+from wordlekit.cli import app
+from wordlekit.cli.options import FORMATS, NamedChoice
+from wordlekit.cli.progress import progress
+from wordlekit.cli.render import bars, number, plural, print_csv, table, value_bins
+
+
+def test_bars_scale_to_the_tallest_and_show_every_nonzero_count() -> None:
+    lines = bars([("2", 10), ("3", 40), ("4", 0), ("5", 1)], width=20)
+    assert lines == ["  2 █████ 10", "  3 " + "█" * 20 + " 40", "  4  0", "  5 █ 1"]
+    assert bars([]) == []
+
+
+def test_value_bins_include_the_empty_ones() -> None:
+    assert value_bins([3.1, 3.2, 3.6, 4.0], 0.25) == [
+        ("3.00-3.25", 2),
+        ("3.25-3.50", 0),
+        ("3.50-3.75", 1),
+        ("3.75-4.00", 0),
+        ("4.00-4.25", 1),
+    ]
+    assert value_bins([], 0.25) == []
+
+
+def test_numbers_and_nouns() -> None:
+    assert number(12.0) == "12" and number(3.14159) == "3.1416" and number(7) == "7"
+    assert plural(1, "word") == "word" and plural(2, "word") == "words"
+    assert plural(3, "guess", "guesses") == "guesses"
+
+
+def test_csv(capsys: pytest.CaptureFixture[str]) -> None:
+    print_csv(("word", "value"), [("cigar", 1.5), ("a,b", "")])
+    assert capsys.readouterr().out.splitlines() == ["word,value", "cigar,1.5", '"a,b",']
+
+
+def test_table_aligns_names_left_and_figures_right() -> None:
+    t = table(("word", "value"), [("CIGAR", "1.5")], left={"word"}, title="t")
+    assert [c.justify for c in t.columns] == ["left", "right"]
+    assert t.title == "t" and t.box is None and t.row_count == 1
+
+
+def test_progress_is_quiet_when_piped(capsys: pytest.CaptureFixture[str]) -> None:
+    with progress("words", 3) as bar:
+        assert bar is None
+    assert capsys.readouterr().err == ""
+
+
+def test_progress_shows_a_bar_on_a_terminal(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.delenv("TTY_COMPATIBLE", raising=False)
+    with progress("ranking", unit="words") as bar:
+        assert bar is not None
+        bar.update(2, 10)  # a resumed run: 2 done before
+        bar.update(5, 10)
+        bar.update(6, status="CRANE")
+        bar.advance(4)
+    assert "ranking" in capsys.readouterr().err
+
+
+def test_a_command_s_bar_goes_to_stderr_on_a_terminal() -> None:
+    env = {"FORCE_COLOR": "1", "TERM": "xterm"}
+    r = CliRunner(env=env).invoke(app, ["bench", "-s", "entropy", "--start", "salet", "--json"])
+    assert r.exit_code == 0, r.stderr
+    assert json.loads(r.stdout)["results"][0]["total"] == 7946
+    assert "entropy" in r.stderr
+
+
+def test_named_choice_matches_case_and_underscores() -> None:
+    choice = NamedChoice("strategy", ["letter-frequency", "entropy"])
+    assert choice.convert("Letter_Frequency", None, None) == "letter-frequency"
+    assert choice.convert(" ENTROPY ", None, None) == "entropy"
+    with pytest.raises(click.BadParameter, match="unknown strategy 'magic': choose one of"):
+        choice.convert("magic", None, None)
+    assert FORMATS == ("emoji", "letters", "digits", "json")
+
+
+def test_choices_on_the_command_line() -> None:
+    def ok(*args: str) -> str:
+        r = CliRunner().invoke(app, list(args))
+        assert r.exit_code == 0, r.stderr
+        return r.stdout
+
+    assert ok("score", "crane", "cigar", "-f", "LETTERS").strip() == "gyybb"
+    data = json.loads(ok("suggest", "--strategy", "MiniMax", "--top", "1", "--json"))
+    assert data["strategy"] == "minimax"
+    data = json.loads(ok("bench", "-s", "letter_frequency", "--start", "salet", "--json"))
+    assert data["results"][0]["strategy"] == "letter-frequency"
+    assert json.loads(ok("filter", "--pool", "VALID", "--json"))["pool"] == "valid"
