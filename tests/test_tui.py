@@ -264,7 +264,7 @@ def test_a_daily_puzzle_not_out_yet_is_refused_on_the_message_line(tmp_path: Pat
         await pilot.press("c", "r", "right_square_bracket")  # the day after tomorrow
         await pilot.pause()
         after = tomorrow + dt.timedelta(days=1)
-        assert f"the daily puzzle of {after} is not out yet" in screen.message
+        assert f"The daily puzzle of {after} is not out yet" in screen.message
         assert screen.query_one("#message").has_class("-error")
         assert screen.game.label == label  # the game shown goes on, typed letters too
         assert screen.query_one(Board).rows[0].word == "cr"
@@ -297,7 +297,7 @@ def test_a_turn_played_meanwhile_in_another_window_reloads_the_game(tmp_path: Pa
         await pilot.press("enter")
         await pilot.pause()
         assert "turn 1 was already played (SLATE)" in screen.message
-        assert "another window" in screen.message
+        assert "Another window played this game meanwhile" in screen.message
         board = screen.query_one(Board)
         assert board.rows[0].word == "slate"
         assert board.rows[0].states == format_pattern(score("slate", "cigar"), 5, "letters")

@@ -194,7 +194,7 @@ class PlayScreen(Screen[None]):
         try:
             stored = play_guess(ctx.store, self.stored.id, ctx.player, self.current, number)
         except TurnConflictError as e:
-            self.reload(f"Played meanwhile in another window ({e}): here is the game as stored.")
+            self.reload(f"Another window played this game meanwhile: {e}. Here it is as stored.")
         except HardModeError as e:
             self.say(f"Hard mode: {e} (no turn used)", error=True)
         except InvalidWordError as e:
@@ -257,7 +257,7 @@ class PlayScreen(Screen[None]):
         try:
             spec = game_spec(mode, hard=self.game.hard, date=date, wordlist=self.ctx.wordlist)
         except WordleError as e:
-            self.say(f"{e} (the game shown goes on)", error=True)
+            self.say(f"{sentence(str(e))} (the game shown goes on)", error=True)
             return
         self.start(spec)
 
@@ -354,6 +354,11 @@ class PlayScreen(Screen[None]):
     def on_screen_resume(self) -> None:
         if self.stored is not None and self.game.over:
             self.show_stats()  # the contrast may have changed meanwhile
+
+
+def sentence(text: str) -> str:
+    """A library message (lower case, as the command line prints it) as a sentence."""
+    return text[:1].upper() + text[1:]
 
 
 def hint_text(advice: Advice, best: Suggestion) -> str:
