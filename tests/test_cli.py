@@ -24,24 +24,19 @@ def ok(*args: str, input: str | None = None) -> str:
     return out
 
 
-def bad(*args: str, match: str, input: str | None = None) -> None:
-    """Bad input: exit code 2, one line on stderr, nothing on stdout."""
-    code, out, err = run(*args, input=input)
-    assert code == 2, (args, code, out, err)
-    assert out == ""
-    lines = err.strip().splitlines()
-    assert len(lines) == 1, err
-    assert match in lines[0], lines[0]
-
-
-def failed(*args: str, match: str, input: str | None = None) -> None:
-    """The environment failed (a file, a database, a port): exit code 1, one line on stderr."""
-    code, out, err = run(*args, input=input)
-    assert code == 1, (args, code, out, err)
+def bad(*args: str, match: str, input: str | None = None, code: int = 2) -> None:
+    """Bad input: exit code 2, one line ``error: …`` on stderr, nothing on stdout."""
+    got, out, err = run(*args, input=input)
+    assert got == code, (args, got, out, err)
     assert out == ""
     lines = err.strip().splitlines()
     assert len(lines) == 1, err
     assert lines[0].startswith("error: ") and match in lines[0], lines[0]
+
+
+def failed(*args: str, match: str) -> None:
+    """The environment failed (a file, a database, a port): as bad input, but exit code 1."""
+    bad(*args, match=match, code=1)
 
 
 def commands() -> list[str]:

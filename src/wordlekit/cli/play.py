@@ -22,8 +22,6 @@ from wordlekit.errors import HardModeError, InvalidWordError, WordleError
 from wordlekit.services.games import Mode, game_spec
 
 KEYBOARD_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
-#: What a win in 1, 2, … 6 guesses is called (the original game's words).
-PRAISE = ("Genius", "Magnificent", "Impressive", "Splendid", "Great", "Phew")
 QUIT = (":q", ":quit")
 
 
@@ -69,15 +67,9 @@ def render_board(console: Console, game: Game) -> None:
         console.print(keyboard_plain(game))
 
 
-def outcome(game: Game) -> str:
-    """The line that ends a game: the praise of a win, or the answer."""
-    n = len(game.turns)
-    if game.status is Status.WON:
-        return (
-            f"[bold green]{PRAISE[min(n, len(PRAISE)) - 1]}![/bold green] "
-            f"Solved in {n}/{game.max_guesses}."
-        )
-    return f"[bold]The answer was {game.answer.upper()}.[/bold]"
+def outcome_text(game: Game) -> Text:
+    """The sentence that ends a game (the library's: the praise of a win, or the answer)."""
+    return Text(game.outcome() or "", style="bold green" if game.status is Status.WON else "bold")
 
 
 @app.command(
@@ -107,7 +99,7 @@ def play_cmd(hard: bool, daily: str | None, seed: int | None, lists: str) -> Non
     if not _play_turns(console, game):
         console.print("Game left unfinished.")
         return
-    console.print(outcome(game))
+    console.print(outcome_text(game))
     console.print()
     console.print(game.share())
 
