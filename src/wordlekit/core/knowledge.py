@@ -159,9 +159,9 @@ class LetterConstraints:
         """
         c = cls(length)
         if known:
-            c._add_row("known", known)
+            c.add_row("known", known)
         for row in misplaced:
-            c._add_row("misplaced", row)
+            c.add_row("misplaced", row)
         for name, letters in (("contains", contains), ("absent", absent)):
             bad = [ch for ch in letters if not (ch.isascii() and ch.isalpha())]
             if bad:
@@ -172,7 +172,7 @@ class LetterConstraints:
             c.max_count[letter] = c.min_count.get(letter, 0)
         return c
 
-    def _add_row(self, kind: str, row: str) -> None:
+    def add_row(self, kind: str, row: str) -> None:
         """A ``known`` row places its letters; a ``misplaced`` row excludes them from there."""
         row = row.strip().lower()
         if len(row) != self.length:
