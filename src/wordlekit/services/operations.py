@@ -190,13 +190,17 @@ def solve(
     start: str | None = None,
     hard: bool = False,
     seed: int = 0,
+    candidates_only: bool = False,
 ) -> dict[str, Any]:
-    """The bot plays ``answer``: every guess and the words left after it."""
+    """The bot plays ``answer``: every guess and the words left after it (``candidates_only``:
+    it guesses only words that could still be the answer)."""
     wl = matrix.wordlist
     strat = get_strategy(strategy, seed=seed)
     answer = wl.check_answer(answer)
     guard = None if isinstance(strat, RandomCandidate) else _WithFallback(strat)
-    game = play(matrix, answer, guard or strat, start=start, hard=hard)
+    game = play(
+        matrix, answer, guard or strat, start=start, hard=hard, candidates_only=candidates_only
+    )
     data = game.to_dict()
     data["strategy"] = strat.name
     data["turns"] = [
