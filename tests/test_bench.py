@@ -13,6 +13,7 @@ from wordlekit.errors import InvalidWordError
 from wordlekit.fast.matrix import PatternMatrix
 from wordlekit.solve.bench import benchmark, tree_for
 from wordlekit.solve.bot import play
+from wordlekit.solve.counts import GuessCounts
 from wordlekit.solve.registry import REGISTRY, get_strategy
 
 ORIGINAL = WordList.bundled()
@@ -45,6 +46,7 @@ def test_pinned_figures(pm: PatternMatrix, name: str) -> None:
     assert r.games == r.solved == 2315 and r.unsolved == 0
     assert r.mean == pytest.approx(r.total / 2315)
     assert r.failures == sum(v for k, v in r.histogram.items() if k > 6)
+    assert r.counts == GuessCounts.of(r.per_answer.values())
     d = r.to_dict()
     assert {"games", "total", "mean", "max", "failures", "histogram", "seconds"} <= set(d)
 

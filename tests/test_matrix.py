@@ -87,3 +87,19 @@ def test_uint16_for_long_words(cache: Path) -> None:
     assert pm.data.dtype == np.uint16
     assert pm.pattern("aabbcc", "abcdef") == score("aabbcc", "abcdef")
     assert PatternMatrix.for_list(wl).source == "cache"
+
+
+def test_what_the_matrix_keeps(cache: Path, small: WordList) -> None:
+    """Per-matrix data lives on the matrix (cached properties), not in module caches."""
+    pm = PatternMatrix.for_list(small)
+    words = small.guesses
+    rank = pm.alphabetical_rank
+    assert [words[i] for i in np.argsort(rank)] == sorted(words)
+    assert pm.alphabetical_rank is rank  # computed once
+    presence = pm.letter_presence
+    for g, w in enumerate(words):
+        assert {chr(97 + c) for c in np.flatnonzero(presence[g])} == set(w)
+        assert presence[g].sum() == len(set(w))  # a repeated letter counts once
+    figs = pm.root_figures
+    assert len(figs.guesses) == len(words) and figs.n == len(small.answers)
+    assert pm.root_figures is figs

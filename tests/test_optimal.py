@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import threading
+import time
 from functools import cache
 from pathlib import Path
 
@@ -14,7 +16,13 @@ from wordlekit.core.words import WordList
 from wordlekit.errors import WordleError
 from wordlekit.fast.matrix import PatternMatrix
 from wordlekit.solve import treefile
-from wordlekit.solve.optimal import InfeasibleError, best_openers, solve_opening
+from wordlekit.solve.optimal import (
+    DEFAULT_CACHE,
+    InfeasibleError,
+    OptimalCache,
+    best_openers,
+    solve_opening,
+)
 
 ORIGINAL = WordList.bundled()
 INF = float("inf")
@@ -228,3 +236,99 @@ def test_descend_and_answers_below(salet_files: tuple[Path, Path]) -> None:
     assert len(below) == 102 and ("cigar" in dict(below))
     with pytest.raises(WordleError, match="guesses SALET here"):
         treefile.descend(root, [Turn.parse("crane:bbbbb")])
+
+
+def test_tree_file_paths_must_agree(tmp_path: Path) -> None:
+    after_win = tmp_path / "after_win.txt"
+    after_win.write_text("salet:ggggg crane:ggggg\n")
+    with pytest.raises(treefile.TreeFileError, match="goes on after a win"):
+        treefile.read(after_win)
+    conflict = tmp_path / "conflict.txt"
+    conflict.write_text("# lists: original\nsalet:ggggg\ncrane:ggggg\n")
+    with pytest.raises(treefile.TreeFileError, match="line 3: turn 1 guesses CRANE"):
+        treefile.read(conflict)
+    meta = tmp_path / "meta.txt"
+    meta.write_text("# total: 1\n# note: not json\n# a comment: ignored\nsalet:ggggg\n")
+    assert treefile.read(meta).meta == {"total": 1, "note": "not json"}
+
+
+def test_results_carry_guess_counts(pm: PatternMatrix, salet_files: tuple[Path, Path]) -> None:
+    check = treefile.verify(treefile.read(salet_files[0]).root, ORIGINAL)
+    assert check.counts.histogram == {2: 78, 3: 1225, 4: 971, 5: 41}
+    assert (check.games, check.total, check.max) == (2315, 7920, 5)
+    assert check.to_dict()["histogram"] == {"2": 78, "3": 1225, "4": 971, "5": 41}
+    partial = treefile.verify(
+        treefile.read(salet_files[0]).root, ORIGINAL, max_guesses=3, answers=["cigar", "zzzzz"]
+    )
+    # CIGAR needs 4 > 3 (a problem, still counted); ZZZZZ is never found
+    assert partial.counts.games == 2 and partial.counts.unsolved == 1
+    assert partial.counts.histogram == {4: 1} and partial.counts.failures == 2
+    assert len(partial.problems) == 2 and not partial.ok
+    result = solve_opening(pm, "brond", history=[Turn.parse("salet:bybbb")])
+    assert result.counts is not None and result.counts.histogram == {3: 46, 4: 56}
+    assert result.histogram == {3: 46, 4: 56} and result.max == 4
+    assert result.counts.total == result.total == 362
+    bare = solve_opening(pm, "brond", history=[Turn.parse("salet:bybbb")], build_tree=False)
+    assert bare.counts is None and bare.histogram == {} and bare.total == 362
+
+
+# The optimal strategy's cache ---------------------------------------------------------------
+
+
+def test_the_cache_is_bounded(pm: PatternMatrix) -> None:
+    cache = OptimalCache(solvers=1, trees=2)
+    normal = cache.solver(pm, False)
+    assert cache.solver(pm, False) is normal
+    hard = cache.solver(pm, True)  # evicts the normal solver (and its memo)
+    assert len(cache.solvers) == 1 and hard.hard
+    assert cache.solver(pm, False) is not normal
+    small = PatternMatrix.for_list(small_list(3, 12, 6), use_cache=False)
+    openers = small.wordlist.guesses[:3]
+    trees = [cache.opening_tree(small, w) for w in openers]
+    assert [t.guess for t in trees] == list(openers)
+    assert len(cache.trees) == 2
+    assert cache.opening_tree(small, openers[2]) is trees[2]  # kept
+    assert cache.opening_tree(small, openers[0]) is not trees[0]  # evicted, read again
+    cache.clear()
+    assert len(cache.solvers) == len(cache.trees) == len(cache.openers) == 0
+
+
+def test_the_cache_is_shared_safely_between_threads(
+    pm: PatternMatrix, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two threads asking for the same tree get one tree, solved once; the default opener
+    (no SALET in these lists) is searched once too."""
+    cache = OptimalCache()
+    small = PatternMatrix.for_list(small_list(5, 12, 6), use_cache=False)
+    solved: list[str] = []
+    load = OptimalCache._load_or_solve
+
+    def slow_load(self: OptimalCache, *args: object) -> object:
+        solved.append(str(args[1]))
+        time.sleep(0.2)
+        return load(self, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(OptimalCache, "_load_or_solve", slow_load)
+    barrier = threading.Barrier(2)
+    got: list[object] = []
+
+    def ask() -> None:
+        barrier.wait()
+        opener = cache.default_opener(small, False, 6)
+        got.append((opener, cache.opening_tree(small, opener)))
+
+    threads = [threading.Thread(target=ask) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert len(got) == 2 and got[0] == got[1] and len(solved) == 1
+    assert len(cache.openers) == 1
+    best, _ = best_openers(small, 5)
+    assert got[0][0] == best.start  # type: ignore[index]
+
+
+def test_the_default_cache_is_explicit_and_bounded() -> None:
+    assert isinstance(DEFAULT_CACHE, OptimalCache)
+    assert DEFAULT_CACHE.solvers.maxsize >= 2  # normal and hard mode at once
+    assert DEFAULT_CACHE.trees.maxsize < 100 and DEFAULT_CACHE.openers.maxsize < 100

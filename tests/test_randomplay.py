@@ -65,6 +65,10 @@ def test_monte_carlo_interval_contains_the_exact_value() -> None:
         assert sim.mean_low <= exact.expected <= sim.mean_high
         assert sim.p_low <= exact.p_over_6 <= sim.p_high
         assert sim.worst_seen <= exact.worst
+        # the simulated games' distribution behind the figures
+        assert sim.counts.games == sim.games == 20_000 and sim.counts.max == sim.worst_seen
+        assert sim.mean == sim.counts.total / 20_000
+        assert sim.p_over_6 == sim.counts.failures / 20_000
         # seeded: the same games again
         assert solver.simulate(word, 20_000, seed=7) == sim
 

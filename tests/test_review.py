@@ -118,3 +118,13 @@ def test_turns_after_a_win_are_refused(pm: PatternMatrix) -> None:
         review(pm, turns("giant", "crane", "moist", "giant", "slate"))
     with pytest.raises(WordleError, match="answer:"):
         review(pm, turns("giant", "crane"), answer="xxxxx")
+
+
+def test_a_review_with_its_own_cache_is_the_same(pm: PatternMatrix) -> None:
+    from wordlekit.solve.optimal import OptimalCache
+
+    game = turns("cigar", "crane", "moist", "cigar")
+    cache = OptimalCache()
+    own = review(pm, game, cache=cache)
+    assert own.to_dict() == review(pm, game).to_dict()
+    assert len(cache.solvers) == 1  # the review's solver stayed in the cache given

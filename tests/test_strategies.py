@@ -186,3 +186,29 @@ def test_a_new_strategy_is_one_method(pm: PatternMatrix) -> None:
 
     best = Vowels().rank(GameState.start(pm), 1)[0]
     assert len(set(best.word) & set("aeiou")) == 4
+
+
+def test_the_optimal_strategy_s_public_api(pm: PatternMatrix) -> None:
+    from wordlekit.solve.optimal import OptimalCache
+    from wordlekit.solve.optimal_strategy import UNLIMITED, Optimal
+    from wordlekit.solve.treefile import answers_below
+
+    strat = Optimal(cache=OptimalCache())
+    start = GameState.start(pm)
+    node = strat.tree_node(start)
+    assert node is not None and node.guess == "salet"
+    on_tree = state_after(pm, "cigar", "salet")
+    child = strat.tree_node(on_tree)
+    assert child is not None and len(answers_below(child, 5)) == on_tree.n
+    assert strat.tree_node(state_after(pm, "cigar", "crane")) is None  # left the tree
+    position = strat.position(on_tree)
+    assert (position.n, position.depth, position.played) == (on_tree.n, 5, 1)
+    assert strat.position(on_tree, unlimited=True).depth == UNLIMITED
+    past = state_after(pm, "mummy", "raise", "clout", "dummy", "gummy", "yummy", "tummy")
+    assert strat.position(past).depth == UNLIMITED  # past the limit: no effective limit
+    # both solvers come from the strategy's own cache, one per mode
+    assert position.solver is strat.cache.solver(pm, False)
+    assert len(strat.cache.solvers) == 1
+    best = strat.rank(on_tree, 3)
+    assert best[0].word == child.guess
+    assert best[0].score == position.value(child.guess) / on_tree.n
