@@ -22,11 +22,13 @@ from textual.widgets import DataTable, Static
 from wordlekit.core.feedback import Tile, Turn, format_pattern, score
 from wordlekit.core.game import Game, Status, hard_mode_violation
 from wordlekit.core.words import WordList
+from wordlekit.errors import WordleError
 from wordlekit.services.games import play_guess
 from wordlekit.store.games import Store
 from wordlekit.tui import WordleApp, build_app
 from wordlekit.tui.assist import AssistScreen
 from wordlekit.tui.engine import Engine
+from wordlekit.tui.entry import RowInput
 from wordlekit.tui.play import PlayScreen
 from wordlekit.tui.player import PLAYER_FILE, player_id
 from wordlekit.tui.screens import KEY_HELP, HelpScreen, StatsScreen
@@ -377,7 +379,9 @@ def test_assist_with_keys_clicks_and_typed_patterns(tmp_path: Path) -> None:
         await settle(app, pilot)
         assert screen.rows[0].tiles.states == "bbygb"
         # The typed form, contradicting row 1: the error names turn 2, the figures stay.
-        await type_word(pilot, "crane:ggggg")
+        await pilot.press(*"crane:gy", "backspace", "tab")  # Backspace erases a colour too
+        assert screen.typed.text == "crane:g"
+        await type_word(pilot, "gggg")
         await settle(app, pilot)
         assert "turn 2" in screen.message
         assert "20 words left" in static_text(app, "#remaining")
@@ -455,6 +459,29 @@ def test_assist_stays_responsive_and_cancels_when_the_input_changes(tmp_path: Pa
         assert screen.analysis is not None and screen.analysis.advice.used == "optimal"
 
     run(app, scenario)
+
+
+def test_the_next_row_checks_every_key_as_it_is_typed() -> None:
+    wl = WordList.bundled()
+    row = RowInput(5)
+    assert not row.takes(":")  # the colours come after a whole word
+    for ch in "Crane":
+        assert row.takes(ch) and row.add(ch) is None
+    assert row.word_complete and row.add("s") is not None and row.word == "crane"
+    assert row.takes("=") and row.add("=") is None and row.text == "crane:"
+    assert row.turn(wl) == Turn.parse("crane:bbbbb")  # no colours: all gray
+    for ch in "bbYg":
+        assert row.add(ch) is None
+    assert row.add("q") == "'q' is not a colour: use g (green), y (yellow), b (gray)."
+    assert row.preview() == (Tile.GRAY, Tile.GRAY, Tile.YELLOW, Tile.GREEN)
+    with pytest.raises(WordleError, match="4 tiles"):
+        row.turn(wl)
+    assert row.add("b") is None and row.turn(wl) == Turn.parse("crane:bbygb")
+    row.clear()
+    for ch in "zzzzz":
+        row.add(ch)
+    with pytest.raises(WordleError, match="Not in word list: ZZZZZ"):
+        row.turn(wl)
 
 
 # Screens, theme, help --------------------------------------------------------------------------

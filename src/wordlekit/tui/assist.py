@@ -24,36 +24,22 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
-from wordlekit.core.feedback import Tile, Turn, parse_pattern, pattern_tiles, tiles_to_pattern
+from wordlekit.core.feedback import Tile, Turn, tiles_to_pattern
 from wordlekit.errors import (
     BudgetExceeded,
     InconsistentFeedbackError,
-    InvalidWordError,
     WordleError,
     WordlekitError,
 )
 from wordlekit.solve.registry import REGISTRY, strategy_names
 from wordlekit.tui.context import AppContext
 from wordlekit.tui.engine import SHOWN_WORDS, Analysis, Job
-from wordlekit.tui.widgets import LetterTile, TileRow
+from wordlekit.tui.entry import RowInput
+from wordlekit.tui.widgets import AssistRow, LetterTile
 
 MAX_ROWS = 8
-SEPARATORS = (":", "=")
 TICK = 0.2  # seconds between updates of the "computing…" line
 COLUMNS = ("#", "Guess", "Score", "Bits", "Parts", "Largest", "Expected", "Can win")
-
-
-class AssistRow(Horizontal):
-    """One entered turn: its tiles and what it taught (before → after, bits)."""
-
-    def __init__(self, row: int, length: int) -> None:
-        super().__init__(classes="assist-row")
-        self.tiles = TileRow(row, length)
-        self.step = Static("", classes="step")
-
-    def compose(self) -> ComposeResult:
-        yield self.tiles
-        yield self.step
 
 
 class AssistScreen(Screen[None]):
@@ -81,7 +67,7 @@ class AssistScreen(Screen[None]):
         self.ctx = ctx
         self.length = ctx.wordlist.length
         self.turns: list[Turn] = []
-        self.typed = ""  # the next row as typed: a word, then optionally ":" and a pattern
+        self.typed = RowInput(self.length)  # the next row: a word, then ":" and its colours
         self.sel_row: int | None = None
         self.sel_col = 0
         self.hard = False  # F6: suggestions obey the hard-mode rule
@@ -150,15 +136,11 @@ class AssistScreen(Screen[None]):
                 turn = self.turns[n]
                 row.tiles.show(turn.guess, turn.tiles)
                 row.tiles.select(self.sel_col if n == self.sel_row else None)
-        word, sep, pattern = self.typed.partition(":")
-        preview: tuple[Tile, ...] | None = None
-        if pattern:  # the colours typed so far (each char was checked as it was typed)
-            preview = pattern_tiles(parse_pattern(pattern), len(pattern))
         self.entry.display = len(self.turns) < MAX_ROWS
-        self.entry.tiles.show(word, preview)
-        self.entry.step.update(f"[dim]{self.typed.upper() or 'next guess'}[/dim]")
+        self.entry.tiles.show(self.typed.word, self.typed.preview())
+        self.entry.step.update(f"[dim]{self.typed.text.upper() or 'next guess'}[/dim]")
         hint = ""
-        if len(word) == self.length and not sep:
+        if self.typed.word_complete:
             hint = "Enter adds the row (all gray), or type : and the colours (g/y/b)."
         self.query_one("#entry-hint", Static).update(f"[dim]{hint}[/dim]")
 
@@ -276,24 +258,19 @@ class AssistScreen(Screen[None]):
     # Editing ---------------------------------------------------------------------------
 
     def action_add_row(self) -> None:
-        word, sep, pattern = self.typed.partition(":")
-        if not word:
+        if not self.typed.word:
             self.say("Type a guess first.", error=True)
             return
         if len(self.turns) >= MAX_ROWS:
             self.say(f"At most {MAX_ROWS} rows.", error=True)
             return
-        wordlist = self.ctx.wordlist
         try:
-            w = wordlist.normalize(word)
-            if not wordlist.is_valid(w):
-                raise InvalidWordError(f"Not in word list: {w.upper()}")
-            turn = Turn.of(w, pattern if sep else 0)
+            turn = self.typed.turn(self.ctx.wordlist)
         except WordleError as e:
             self.say(str(e), error=True)
             return
         self.turns.append(turn)
-        self.typed = ""
+        self.typed.clear()
         self.sel_row, self.sel_col = len(self.turns) - 1, 0
         self.say(f"Added {turn.guess.upper()}: select tiles with ←/→ and press Space to colour.")
         self.changed()
@@ -303,8 +280,8 @@ class AssistScreen(Screen[None]):
         self.recompute()
 
     def action_erase(self) -> None:
-        if self.typed:
-            self.typed = self.typed[:-1]
+        if self.typed.text:
+            self.typed.erase()
             self.refresh_rows()
 
     def action_remove_row(self) -> None:
@@ -317,7 +294,7 @@ class AssistScreen(Screen[None]):
 
     def action_clear(self) -> None:
         self.turns.clear()
-        self.typed = ""
+        self.typed.clear()
         self.sel_row = None
         self.say("Cleared.")
         self.changed()
@@ -370,7 +347,8 @@ class AssistScreen(Screen[None]):
 
     def on_key(self, event: events.Key) -> None:
         ch = event.character
-        if ch is None or len(ch) != 1 or ch == " ":
+        # Space, Backspace, Tab, Enter… are keys of their own (bindings), not characters here.
+        if ch is None or len(ch) != 1 or not ch.isprintable() or ch.isspace():
             return
         if self.type_char(ch):
             event.stop()
@@ -378,32 +356,17 @@ class AssistScreen(Screen[None]):
             self.refresh_rows()
 
     def type_char(self, ch: str) -> bool:
-        """One character of the next row: a letter, the colon, a colour or a tile number.
-        Returns whether the key was taken."""
-        word, sep, pattern = self.typed.partition(":")
-        if sep:  # after the colon every character is a tile colour
-            self.type_colour(pattern, ch)
-        elif ch.isascii() and ch.isalpha():
-            if len(word) < self.length:
-                self.typed += ch.lower()
-            else:
-                self.say("The word is complete: Enter adds it, or type : and the colours.")
-        elif ch in SEPARATORS and len(word) == self.length:
-            self.typed += ":"
+        """One key for the next row, or a tile number (1-8) of the selected row. Returns
+        whether the key was taken."""
+        if self.typed.takes(ch):
+            refused = self.typed.add(ch)
+            if refused is not None:
+                self.say(refused, error=True)
         elif ch.isdigit() and 1 <= int(ch) <= self.length:
             self.sel_col = int(ch) - 1
         else:
             return False
         return True
-
-    def type_colour(self, pattern: str, ch: str) -> None:
-        try:
-            parse_pattern(pattern + ch)
-        except WordleError:
-            self.say(f"{ch!r} is not a colour: use g (green), y (yellow), b (gray).", error=True)
-            return
-        if len(pattern) < self.length:
-            self.typed += ch.lower()
 
     # Coming and going ------------------------------------------------------------------
 

@@ -93,6 +93,19 @@ class TileRow(Horizontal):
         return "".join(cell.tile.letter if cell.tile is not None else "." for cell in self.tiles)
 
 
+class AssistRow(Horizontal):
+    """One entered turn: its tiles and what it taught (before → after, bits)."""
+
+    def __init__(self, row: int, length: int) -> None:
+        super().__init__(classes="assist-row")
+        self.tiles = TileRow(row, length)
+        self.step = Static("", classes="step")
+
+    def compose(self) -> ComposeResult:
+        yield self.tiles
+        yield self.step
+
+
 class Board(Vertical):
     """The play grid: one row per allowed guess."""
 
