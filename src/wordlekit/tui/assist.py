@@ -13,7 +13,6 @@ answered by the fallback strategy with a note saying so.
 
 from __future__ import annotations
 
-import asyncio
 from typing import ClassVar
 
 from rich.text import Text
@@ -26,16 +25,15 @@ from textual.widgets import DataTable, Footer, Header, Static
 
 from wordlekit.core.feedback import Tile, Turn, tiles_to_pattern
 from wordlekit.errors import (
-    BudgetExceeded,
     InconsistentFeedbackError,
     WordleError,
     WordlekitError,
 )
 from wordlekit.solve.registry import REGISTRY, strategy_names
 from wordlekit.tui.context import AppContext
-from wordlekit.tui.engine import SHOWN_WORDS, Analysis, Job
+from wordlekit.tui.engine import SHOWN_WORDS, Analysis, Job, in_thread
 from wordlekit.tui.entry import RowInput
-from wordlekit.tui.widgets import AssistRow, LetterTile
+from wordlekit.tui.widgets import AssistRow, LetterTile, MessageLine
 
 MAX_ROWS = 8
 TICK = 0.2  # seconds between updates of the "computing…" line
@@ -80,7 +78,7 @@ class AssistScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Static("", id="assist-message", classes="message")
+        yield MessageLine(id="assist-message")
         with Horizontal(id="assist-main"):
             with VerticalScroll(id="assist-left"):
                 yield Static(
@@ -116,13 +114,11 @@ class AssistScreen(Screen[None]):
     # Showing ---------------------------------------------------------------------------
 
     def say(self, text: str, *, error: bool = False) -> None:
-        message = self.query_one("#assist-message", Static)
-        message.update(Text(text))
-        message.set_class(error, "-error")
+        self.query_one(MessageLine).say(text, error=error)
 
     @property
     def message(self) -> str:
-        return str(self.query_one("#assist-message", Static).content)
+        return self.query_one(MessageLine).text
 
     @property
     def status(self) -> str:
@@ -226,13 +222,7 @@ class AssistScreen(Screen[None]):
 
     @work(group="assist")
     async def analyse(self, job: Job, turns: tuple[Turn, ...], strategy: str, hard: bool) -> None:
-        engine = self.ctx.engine
-        try:
-            result: Analysis | WordlekitError = await asyncio.to_thread(
-                engine.assist, job, turns, strategy, hard=hard
-            )
-        except (BudgetExceeded, WordleError) as e:
-            result = e
+        result = await in_thread(self.ctx.engine.assist, job, turns, strategy, hard=hard)
         if job is self.job and not job.cancelled:  # else a newer run shows its figures
             self.job = None
             self.show_result(result)

@@ -12,15 +12,17 @@ is never shown.
 
 from __future__ import annotations
 
+import asyncio
 import threading
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 from wordlekit import budget as work
 from wordlekit.core.feedback import Turn
 from wordlekit.core.words import WordList
+from wordlekit.errors import BudgetExceeded, WordleError, WordlekitError
 from wordlekit.fast.matrix import PatternMatrix
 from wordlekit.services import operations
 from wordlekit.services.operations import Advice
@@ -31,6 +33,9 @@ from wordlekit.solve.strategies import Suggestion
 INTERACTIVE_BUDGET = 5.0
 TOP = 10  # suggestions shown by the assist screen
 SHOWN_WORDS = 200  # remaining words listed by the assist screen
+
+P = ParamSpec("P")
+T = TypeVar("T")
 
 
 class Job:
@@ -60,6 +65,17 @@ class Job:
     def progress(self) -> str:
         elapsed = time.monotonic() - self.started
         return f"computing… {elapsed:.1f} s (at most {self.seconds:g} s, then a quicker answer)"
+
+
+async def in_thread(
+    call: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs
+) -> T | WordlekitError:
+    """Run a blocking operation in a worker thread (the event loop goes on meanwhile); a
+    refusal (bad input) or the end of its budget comes back as a value to show."""
+    try:
+        return await asyncio.to_thread(call, *args, **kwargs)
+    except (BudgetExceeded, WordleError) as e:
+        return e
 
 
 def advice_of(data: Mapping[str, Any]) -> Advice:

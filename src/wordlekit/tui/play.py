@@ -9,12 +9,10 @@ any moment and follow the same rules as the web app.
 
 from __future__ import annotations
 
-import asyncio
 import datetime as dt
 from typing import ClassVar
 
 from rich.markup import escape
-from rich.text import Text
 from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -25,7 +23,6 @@ from textual.widgets import Footer, Header, Static
 from wordlekit.core.feedback import Turn
 from wordlekit.core.game import Game, Status
 from wordlekit.errors import (
-    BudgetExceeded,
     HardModeError,
     InvalidWordError,
     WordleError,
@@ -43,9 +40,9 @@ from wordlekit.services.operations import Advice
 from wordlekit.solve.strategies import Suggestion
 from wordlekit.store.games import StoredGame, TurnConflictError
 from wordlekit.tui.context import AppContext
-from wordlekit.tui.engine import Job
+from wordlekit.tui.engine import Job, in_thread
 from wordlekit.tui.styles import correct_colour
-from wordlekit.tui.widgets import BACKSPACE, ENTER, Board, Keyboard, KeyCap, stats_text
+from wordlekit.tui.widgets import BACKSPACE, ENTER, Board, Keyboard, KeyCap, MessageLine, stats_text
 
 TICK = 0.2  # seconds between updates of the "computing…" line
 
@@ -79,7 +76,7 @@ class PlayScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         game = self.game
         yield Header()
-        yield Static("", id="message", classes="message")
+        yield MessageLine(id="message")
         with Horizontal(id="play-main"):
             with VerticalScroll(id="play-left"):
                 yield Board(game.max_guesses, game.length, id="board")
@@ -161,13 +158,11 @@ class PlayScreen(Screen[None]):
         )
 
     def say(self, text: str, *, error: bool = False) -> None:
-        message = self.query_one("#message", Static)
-        message.update(Text(text))
-        message.set_class(error, "-error")
+        self.query_one(MessageLine).say(text, error=error)
 
     @property
     def message(self) -> str:
-        return str(self.query_one("#message", Static).content)
+        return self.query_one(MessageLine).text
 
     def refused_as_over(self) -> bool:
         if self.game.over:
@@ -311,13 +306,7 @@ class PlayScreen(Screen[None]):
     ) -> None:
         # The strategy runs in a thread under the budget; the answer is shown here, on the
         # event loop, unless the game moved on meanwhile (then the job was cancelled).
-        engine = self.ctx.engine
-        try:
-            advice: Advice | WordlekitError = await asyncio.to_thread(
-                engine.hint, job, turns, strategy, hard=hard
-            )
-        except (BudgetExceeded, WordleError) as e:
-            advice = e
+        advice = await in_thread(self.ctx.engine.hint, job, turns, strategy, hard=hard)
         if job is self.hint_job and not job.cancelled:
             self.hint_job = None
             self.show_hint(advice)

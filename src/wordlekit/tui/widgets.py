@@ -30,6 +30,21 @@ def _set_tile_class(widget: Static, tile: Tile | None) -> None:
         widget.set_class(tile is t, name)
 
 
+class MessageLine(Static):
+    """The line under the header that answers every key: plain text, red for a refusal."""
+
+    def __init__(self, *, id: str) -> None:
+        super().__init__("", id=id, classes="message")
+
+    def say(self, text: str, *, error: bool = False) -> None:
+        self.update(Text(text))  # never markup: messages quote what the user typed
+        self.set_class(error, "-error")
+
+    @property
+    def text(self) -> str:
+        return str(self.content)
+
+
 class LetterTile(Static):
     """One tile of a row: a letter (or blank) and, once scored, its colour."""
 
