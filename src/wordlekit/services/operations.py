@@ -46,14 +46,15 @@ def is_expensive(strategy: str | None) -> bool:
 
 
 def budget_note(
-    strategy: str, budget: work.Budget | None, command: str, *, what: str = "these"
+    strategy: str, budget: work.Budget | None, command: str, *, what: str = "these come"
 ) -> str:
-    """What a fallback answer is, and how to get the exact one."""
+    """What a fallback answer is, and how to get the exact one (``what``: the subject and
+    its verb, e.g. "this suggestion comes")."""
     limit = f"the {budget.nominal:g} s" if budget is not None and budget.nominal else "the work"
     return (
         f"The {strategy} strategy needs more than {limit} allowed per request here, so "
-        f"{what} come from {FALLBACK} (most expected information) instead. Choose a "
-        f"heuristic strategy, or run `{command}` on the command line (no budget there)."
+        f"{what} from {FALLBACK} (most expected information) instead. Choose a heuristic "
+        f"strategy, or run `{command}` on the command line (no budget there)."
     )
 
 
@@ -84,7 +85,9 @@ def useful(suggestions: Sequence[Suggestion]) -> tuple[Suggestion, ...]:
     return tuple(s for k, s in enumerate(suggestions) if k == 0 or s.parts > 1 or s.can_win)
 
 
-def advise(state: GameState, strategy: str, top: int, *, seed: int | None = 0) -> Advice:
+def advise(
+    state: GameState, strategy: str, top: int, *, seed: int | None = 0, what: str = "these come"
+) -> Advice:
     """The ``top`` useful suggestions of ``strategy`` (see :func:`useful`), or of the
     fallback when the budget runs out."""
     strat = get_strategy(strategy, seed=seed)
@@ -96,7 +99,8 @@ def advise(state: GameState, strategy: str, top: int, *, seed: int | None = 0) -
     fallback = get_strategy(FALLBACK)
     with work.unlimited():  # one pass over the guesses: bounded, and it is the answer
         ranked = useful(fallback.rank(state, top))
-    note = budget_note(strat.name, work.current(), "wordle suggest --strategy optimal TURN ...")
+    command = "wordle suggest --strategy optimal TURN ..."
+    note = budget_note(strat.name, work.current(), command, what=what)
     return Advice(strat.name, fallback.name, False, ranked, note)
 
 
@@ -153,7 +157,7 @@ def hint(
 ) -> dict[str, Any]:
     """The bot's next guess for a game in progress (the caller counts it as a hint)."""
     state = GameState.from_turns(matrix, turns, hard=hard)
-    advice = advise(state, strategy, 1)
+    advice = advise(state, strategy, 1, what="this suggestion comes")
     out = advice.to_dict()
     out["suggestion"] = out["suggestions"][0]
     out["remaining"] = state.n
@@ -221,7 +225,7 @@ def solve(
             strat.name,
             work.current(),
             f"wordle solve {answer} --strategy {strat.name}",
-            what=f"from turn {fell} on, the guesses",
+            what=f"from turn {fell} on, the guesses come",
         )
     )
     return data
