@@ -402,6 +402,8 @@ def _finish(memo, memo_cap, stats, key, cap, best_g, beta, node_lb):
 
 @njit(cache=True, nogil=True)
 def solve(cands, depth, beta, fixed, mincnt, tables, limits, memo, stats, flag):
+    """The least total for ``cands`` within ``depth`` guesses, or a bound >= ``beta`` (see the
+    module docstring)."""
     small = _small(cands.shape[0], depth)
     if small >= 0:
         return small

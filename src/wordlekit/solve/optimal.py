@@ -46,6 +46,7 @@ __all__ = [
     "best_openers",
     "default_opener",
     "opening_tree",
+    "promising_openers",
     "solve_opening",
     "subtree_total",
     "tree_cache_path",
