@@ -2,25 +2,32 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
+import logging
 import os
 import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import anyio
+import anyio.to_thread
 import httpx
 import pytest
+from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from wordlekit.core.feedback import score
+from wordlekit.core.feedback import format_pattern, score
 from wordlekit.core.game import Game
 from wordlekit.core.words import WordList
+from wordlekit.errors import InternalError, StorageError
 from wordlekit.store.games import Store
-from wordlekit.web.api import COOKIE, create_app
+from wordlekit.web.api import COOKIE, ServerSettings, create_app
 
 ORIGINAL = WordList.bundled()
 
@@ -376,3 +383,188 @@ def test_review_of_a_played_game(client: TestClient) -> None:
     guess(client, g["id"], answer_of(7))
     r = client.get(f"/api/games/{g['id']}/review")
     assert r.status_code == 200 and r.json()["answer"] == answer_of(7)
+
+
+# The shape of the app (issue 12) ---------------------------------------------------------------
+
+
+def json_operations(spec: dict) -> Iterator[tuple[str, str, dict]]:  # type: ignore[type-arg]
+    for path, methods in spec["paths"].items():
+        for method, op in methods.items():
+            yield f"{method.upper()} {path}", method, op
+
+
+def test_every_json_route_has_response_models(client: TestClient) -> None:
+    """The OpenAPI schema shows every answer: each route's success is a named model (or a
+    list of one), and its errors are the ``{"error": ...}`` model."""
+    spec = client.get("/openapi.json").json()
+    schemas = spec["components"]["schemas"]
+    seen = set()
+    for where, _, op in json_operations(spec):
+        responses = op["responses"]
+        ok = [code for code in responses if code.startswith("2")]
+        assert ok, where
+        for code in ok:
+            schema = responses[code]["content"]["application/json"]["schema"]
+            ref = schema.get("$ref") or schema.get("items", {}).get("$ref")
+            assert ref, (where, code, schema)
+            name = ref.rsplit("/", 1)[-1]
+            assert schemas[name]["properties"], (where, name)
+            seen.add(name)
+        for code in ("422", "500", "503"):
+            schema = responses[code]["content"]["application/json"]["schema"]
+            assert schema["$ref"].endswith("/ErrorOut"), (where, code)
+    assert schemas["ErrorOut"]["required"] == ["error"]
+    assert {
+        "GameOut",
+        "HintOut",
+        "StatsOut",
+        "DailyOut",
+        "StrategyOut",
+        "AssistOut",
+        "SolveOut",
+        "ReviewOut",
+    } <= seen, seen
+    review = schemas["ReviewOut"]["properties"]
+    assert "bot_turns" in review and "bot_guesses" in review
+    for route in ("/api/games/{gid}", "/api/games/{gid}/guesses", "/api/games/{gid}/hint"):
+        assert set(spec["paths"][route][next(iter(spec["paths"][route]))]["responses"]) >= {
+            "404"
+        }, route
+
+
+def test_the_version_is_the_package_version(client: TestClient) -> None:
+    import wordlekit
+
+    assert client.get("/openapi.json").json()["info"]["version"] == wordlekit.__version__
+
+
+def test_daily_gives_the_word_length(client: TestClient) -> None:
+    data = client.get("/api/daily", params={"date": "2021-06-20"}).json()
+    assert data == {"date": "2021-06-20", "number": 1, "length": 5}
+
+
+def test_reviews_carry_the_bots_turns_with_their_feedback(client: TestClient) -> None:
+    g = new_game(client)
+    guess(client, g["id"], "crane" if answer_of(7) != "crane" else "slate")
+    guess(client, g["id"], answer_of(7))
+    for r in (
+        client.get(f"/api/games/{g['id']}/review"),
+        client.post("/api/review", json={"answer": "giant", "guesses": ["crane", "giant"]}),
+    ):
+        assert r.status_code == 200, r.text
+        data = r.json()
+        answer = data["answer"]
+        assert data["bot_turns"] and [t["guess"] for t in data["bot_turns"]] == data["bot_guesses"]
+        for t in data["bot_turns"]:
+            assert t["pattern"] == score(t["guess"], answer)
+            assert t["letters"] == format_pattern(t["pattern"], 5, "letters")
+            assert t["emoji"] == format_pattern(t["pattern"], 5, "emoji")
+        assert data["bot_turns"][-1]["letters"] == "ggggg"
+        for t in data["turns"]:  # the player's turns carry their letters too
+            assert t["letters"] == format_pattern(t["pattern"], 5, "letters")
+
+
+def test_only_hard_mode_refusals_say_hard_mode(client: TestClient) -> None:
+    r = client.post("/api/games", json={"mode": "daily", "date": "2021-06-19", "hard": True})
+    gid = r.json()["id"]
+    assert guess(client, gid, "crane").status_code == 200  # CIGAR: C green
+    refused = guess(client, gid, "salty")
+    assert refused.json()["error"] == "Hard mode: 1st letter must be C"
+    for word in ("xxxxx", "cra"):  # other refusals in a hard game are not about hard mode
+        r = guess(client, gid, word)
+        assert r.status_code == 422 and "hard mode" not in r.json()["error"].lower(), r.text
+    r = client.post(f"/api/games/{gid}/guesses", json={"guess": "cigar", "turn": 5})
+    assert r.status_code == 409 and "hard mode" not in r.json()["error"].lower()
+
+
+def broken_store(app: FastAPI, method: str, error: Exception) -> None:
+    def fail(*args: object) -> None:
+        raise error
+
+    setattr(app.state.context.store, method, fail)
+
+
+def test_a_storage_failure_is_a_503_naming_no_file(
+    db: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    app = create_app(db)
+    broken_store(app, "stats", StorageError("cannot write /srv/secret/games.sqlite3"))
+    with TestClient(app) as c, caplog.at_level(logging.WARNING, "wordlekit.web"):
+        r = c.get("/api/stats")
+        assert r.status_code == 503 and r.headers["retry-after"] == "1"
+        assert set(r.json()) == {"error"} and "secret" not in r.text
+        assert "games.sqlite3" in caplog.text  # the log says which file
+
+
+def test_an_internal_error_is_a_500_and_a_log_line(
+    db: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    app = create_app(db)
+    broken_store(app, "create", InternalError("the memo is full"))
+    with TestClient(app) as c, caplog.at_level(logging.ERROR, "wordlekit.web"):
+        r = c.post("/api/games", json={"mode": "practice"})
+        assert r.status_code == 500 and r.json() == {"error": "internal server error"}
+        assert "the memo is full" in caplog.text and "POST /api/games" in caplog.text
+
+
+def test_quick_routes_use_the_apps_own_threads(db: Path) -> None:
+    """The SQLite work of quick routes runs on at most ``quick_threads`` threads of the app's
+    own limiter, and the app changes no process-wide setting (anyio's default limiter)."""
+    app = create_app(db, settings=ServerSettings(quick_threads=2))
+    store = app.state.context.store
+    running, most = [0], [0]
+    lock = threading.Lock()
+    stats = store.stats
+
+    def slow_stats(player: str) -> object:
+        with lock:
+            running[0] += 1
+            most[0] = max(most[0], running[0])
+        time.sleep(0.05)
+        with lock:
+            running[0] -= 1
+        return stats(player)
+
+    store.stats = slow_stats
+
+    async def main() -> tuple[int, int, list[int]]:
+        default = anyio.to_thread.current_default_thread_limiter().total_tokens
+        async with app.router.lifespan_context(app):
+            transport = httpx.ASGITransport(app=app)
+            async with httpx.AsyncClient(transport=transport, base_url="http://t") as c:
+                rs = await asyncio.gather(*(c.get("/api/stats") for _ in range(12)))
+            after = anyio.to_thread.current_default_thread_limiter().total_tokens
+        return default, after, [r.status_code for r in rs]
+
+    default, after, codes = anyio.run(main)
+    assert codes == [200] * 12
+    assert after == default  # untouched by the app's start-up
+    assert most[0] == 2  # at most quick_threads at once (and they did run in parallel)
+
+
+SIX = ["planet", "garden", "silver", "orange", "rocket", "castle", "winter", "summer", "bright",
+       "stream", "forest", "mother", "father", "number", "yellow", "purple", "little", "people",
+       "camera", "dinner"]  # fmt: skip
+SIX_EXTRA = ["banana", "candle", "pencil", "button", "carpet", "guitar"]
+
+
+def six_letter_list() -> WordList:
+    return WordList.from_words(SIX, SIX_EXTRA, name="six")
+
+
+def test_a_six_letter_list(db: Path) -> None:
+    with TestClient(create_app(db, wordlist=six_letter_list())) as c:
+        assert c.get("/api/daily").json()["length"] == 6
+        g = c.post("/api/games", json={"mode": "practice", "seed": 3}).json()
+        assert g["length"] == 6
+        state = guess(c, g["id"], "banana").json()
+        assert len(state["turns"][0]["letters"]) == 6
+        pattern = score("planet", "castle")
+        body = {"turns": [{"guess": "planet", "pattern": pattern}], "top": 3}
+        data = c.post("/api/assist", json=body).json()
+        assert data["candidates"] == [w for w in SIX if score("planet", w) == pattern]
+        assert data["steps"][0]["letters"] == format_pattern(pattern, 6, "letters")
+        assert c.post("/api/assist", json={"turns": [{"guess": "crane", "pattern": 0}]}).json()[
+            "error"
+        ]

@@ -1,0 +1,186 @@
+"""What the routes work with, owned by one app (``app.state.context``) and handed to them
+with ``Depends``: the games store, the word list, the settings, the player, the quick threads
+and the work pool.
+
+- Quick work (SQLite reads and writes of games and statistics) runs on at most
+  ``ServerSettings.quick_threads`` threads, counted by this app's own
+  :class:`anyio.CapacityLimiter` (:class:`Quick`); nothing process-wide is changed.
+- Expensive work (the helper, the bot, hints, reviews) waits for a worker process of the pool
+  (:class:`Work`), under the server's budget; the pool's limits become 429/503 with
+  ``Retry-After``, work past the budget a 503 saying what to do instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Annotated, Any, TypeVar
+
+import anyio
+import anyio.to_thread
+from fastapi import Depends, HTTPException, Request
+
+from wordlekit.core.words import WordList
+from wordlekit.errors import BudgetExceeded
+from wordlekit.services.operations import is_expensive
+from wordlekit.services.pool import PoolBusy, PoolConfig, WorkerFailed, WorkPool
+from wordlekit.store.games import GameNotFoundError, Store, StoredGame
+from wordlekit.web.http import MAX_BODY
+
+T = TypeVar("T")
+
+#: Longest game id a route looks up (ids are 16 characters; longer ones are no game).
+MAX_GAME_ID = 64
+
+
+@dataclass(frozen=True)
+class ServerSettings:
+    """How the app runs for other people (``wordle serve`` options)."""
+
+    pool: PoolConfig = field(default_factory=PoolConfig)
+    secure_cookies: bool = False  # the player cookie only over HTTPS (behind a TLS proxy)
+    max_body: int = MAX_BODY
+    #: Threads for the quick routes' SQLite work (this app's own limiter).
+    quick_threads: int = 4
+
+
+@dataclass(frozen=True)
+class Quick:
+    """Runs quick blocking work (SQLite) on at most ``limiter.total_tokens`` threads."""
+
+    limiter: anyio.CapacityLimiter
+
+    async def __call__(self, fn: Callable[..., T], *args: Any) -> T:
+        return await anyio.to_thread.run_sync(fn, *args, limiter=self.limiter)
+
+
+@dataclass(frozen=True)
+class Work:
+    """The work pool as one request uses it: its player and address count against their
+    limits, and its work is cancelled if the client goes away."""
+
+    pool: WorkPool
+    budget: float
+    request: Request
+
+    async def run(self, op: str, *, strategy: str | None = None, **kwargs: Any) -> dict[str, Any]:
+        """Run the service operation ``op`` in the pool. It counts as heavy (fewer workers)
+        when it is a review or asks for an expensive strategy."""
+        heavy = op == "review" or is_expensive(strategy)
+        if strategy is not None:
+            kwargs["strategy"] = strategy
+        request = self.request
+        try:
+            out: dict[str, Any] = await self.pool.run(
+                op,
+                kwargs,
+                player=request.state.known_player,
+                address=request.client.host if request.client else "",
+                heavy=heavy,
+                disconnected=request.is_disconnected,
+            )
+        except PoolBusy as e:
+            retry = {"Retry-After": str(e.retry_after)}
+            raise HTTPException(e.status, str(e), headers=retry) from None
+        except BudgetExceeded as e:
+            raise HTTPException(503, over_budget(op, e, self.budget)) from None
+        except WorkerFailed as e:
+            message = f"the computation stopped: {e}; try again"
+            raise HTTPException(503, message, headers={"Retry-After": "1"}) from None
+        return out
+
+
+@dataclass(frozen=True)
+class AppContext:
+    """The objects one app owns (``app.state.context``)."""
+
+    store: Store
+    wordlist: WordList
+    pool: WorkPool
+    settings: ServerSettings
+    quick: Quick
+
+
+def over_budget(op: str, e: BudgetExceeded, seconds: float) -> str:
+    """The 503 message of work that did not fit in the budget (or was cancelled)."""
+    if e.reason == "cancelled":
+        return "the request was cancelled"
+    what = {"review": "This review", "solve": "This game", "hint": "This hint"}.get(
+        op, "This request"
+    )
+    cli = {"review": "wordle review", "solve": "wordle solve", "hint": "wordle suggest"}.get(
+        op, "wordle suggest"
+    )
+    return (
+        f"{what} needs more than the {seconds:g} s of work this server allows per request: "
+        f"choose a heuristic strategy, or run `{cli}` on the command line (no limit there)."
+    )
+
+
+# Dependencies --------------------------------------------------------------------------------
+# All async: FastAPI would run a plain ``def`` dependency on anyio's shared thread pool.
+
+
+async def get_context(request: Request) -> AppContext:
+    context: AppContext = request.app.state.context
+    return context
+
+
+Context = Annotated[AppContext, Depends(get_context)]
+
+
+async def get_store(context: Context) -> Store:
+    return context.store
+
+
+async def get_wordlist(context: Context) -> WordList:
+    return context.wordlist
+
+
+async def get_settings(context: Context) -> ServerSettings:
+    return context.settings
+
+
+async def get_quick(context: Context) -> Quick:
+    return context.quick
+
+
+async def get_work(context: Context, request: Request) -> Work:
+    return Work(context.pool, context.settings.pool.budget, request)
+
+
+async def get_player(request: Request) -> str:
+    """The player's id (from the cookie, or a new one that the game routes then set)."""
+    player: str = request.state.player
+    return player
+
+
+StoreDep = Annotated[Store, Depends(get_store)]
+WordsDep = Annotated[WordList, Depends(get_wordlist)]
+SettingsDep = Annotated[ServerSettings, Depends(get_settings)]
+QuickDep = Annotated[Quick, Depends(get_quick)]
+WorkDep = Annotated[Work, Depends(get_work)]
+PlayerDep = Annotated[str, Depends(get_player)]
+
+
+async def get_game_id(gid: str) -> str:
+    """The game id of the path (a longer one than any id is no game: 404)."""
+    if len(gid) > MAX_GAME_ID:
+        raise GameNotFoundError("no such game")
+    return gid
+
+
+GameIdDep = Annotated[str, Depends(get_game_id)]
+
+
+async def get_game(
+    gid: GameIdDep, store: StoreDep, quick: QuickDep, player: PlayerDep
+) -> StoredGame:
+    """The game ``gid`` of this player (404 for anyone else's, or none)."""
+    stored = await quick(store.get, gid, player)
+    if stored is None:
+        raise GameNotFoundError("no such game")
+    return stored
+
+
+GameDep = Annotated[StoredGame, Depends(get_game)]

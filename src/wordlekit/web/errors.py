@@ -1,0 +1,100 @@
+"""Errors as JSON answers, chosen by the exception's class (``install_error_handlers``).
+
+Every error is ``{"error": "..."}``, never a traceback:
+
+- bad input (:class:`~wordlekit.errors.WordleError`): 422, or more precisely 404 for a game
+  that is not the player's (:class:`~wordlekit.store.games.GameNotFoundError`) and 409 for a
+  game whose state refuses the request (:class:`~wordlekit.errors.GameOverError`,
+  :class:`~wordlekit.store.games.TurnConflictError`). A hard-mode refusal says so
+  ("Hard mode: 1st letter must be C"); no other message is changed.
+- the environment (:class:`~wordlekit.errors.StorageError`): 503 with ``Retry-After``, logged;
+  the message names no file.
+- a fault of wordlekit (:class:`~wordlekit.errors.InternalError`, or any other exception): 500
+  "internal server error", logged with its traceback.
+- FastAPI's own: a request that does not validate is a 422 naming the first fields; an
+  ``HTTPException`` keeps its status and headers (``Allow`` on a 405, ``Retry-After``).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from wordlekit.errors import (
+    GameOverError,
+    HardModeError,
+    InternalError,
+    StorageError,
+    WordleError,
+)
+from wordlekit.store.games import GameNotFoundError, TurnConflictError
+
+log = logging.getLogger("wordlekit.web")
+
+INTERNAL = "internal server error"
+STORAGE = "the games store is unavailable just now: try again in a moment"
+#: Input errors with a status of their own (the others are 422).
+STATUS: dict[type[WordleError], int] = {
+    GameNotFoundError: 404,
+    GameOverError: 409,
+    TurnConflictError: 409,
+}
+
+
+def error(status: int, message: str, headers: Mapping[str, str] | None = None) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status, headers=headers)
+
+
+def describe_validation(exc: RequestValidationError) -> str:
+    """The first problems of a request that does not validate, as one short line."""
+    parts = []
+    for e in exc.errors()[:3]:
+        where = ".".join(str(x) for x in e.get("loc", ()) if x != "body") or "body"
+        parts.append(f"{where}: {e.get('msg', 'invalid')}")
+    return "; ".join(parts) or "invalid request"
+
+
+async def on_validation(request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, RequestValidationError)
+    return error(422, describe_validation(exc))
+
+
+async def on_http(request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, StarletteHTTPException)
+    return error(exc.status_code, str(exc.detail), exc.headers)
+
+
+async def on_input(request: Request, exc: Exception) -> JSONResponse:
+    status = next((s for cls, s in STATUS.items() if isinstance(exc, cls)), 422)
+    return error(status, str(exc))
+
+
+async def on_hard_mode(request: Request, exc: Exception) -> JSONResponse:
+    return error(422, f"Hard mode: {exc}")
+
+
+async def on_storage(request: Request, exc: Exception) -> JSONResponse:
+    log.warning("storage unavailable on %s %s: %s", request.method, request.url.path, exc)
+    return error(503, STORAGE, {"Retry-After": "1"})
+
+
+async def on_internal(request: Request, exc: Exception) -> JSONResponse:
+    log.error("internal error on %s %s", request.method, request.url.path, exc_info=exc)
+    return error(500, INTERNAL)
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    """Answer every error of ``app`` as JSON, by the exception's class (most specific first:
+    Starlette picks the handler of the nearest class in the exception's MRO)."""
+    app.add_exception_handler(RequestValidationError, on_validation)
+    app.add_exception_handler(StarletteHTTPException, on_http)
+    app.add_exception_handler(WordleError, on_input)
+    app.add_exception_handler(HardModeError, on_hard_mode)
+    app.add_exception_handler(StorageError, on_storage)
+    app.add_exception_handler(InternalError, on_internal)
+    app.add_exception_handler(Exception, on_internal)

@@ -1,0 +1,290 @@
+"""What the JSON API takes and gives: request bodies (every field bounded) and response models
+(so the OpenAPI schema at ``/openapi.json`` shows every answer), and the shaping of a stored
+game into its public view.
+
+The response models describe the dicts the services return; FastAPI validates each answer
+against its model and serialises it. The answer of a game is a field only once the game is
+over (see :func:`game_view`); the game routes leave unset fields out.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, Field, StringConstraints
+
+from wordlekit.core.feedback import Tile, format_pattern
+from wordlekit.store.games import StoredGame
+
+TileName = Literal["green", "yellow", "gray"]
+TILE_NAMES: dict[Tile, TileName] = {Tile.GREEN: "green", Tile.YELLOW: "yellow", Tile.GRAY: "gray"}
+
+Word = Annotated[str, StringConstraints(max_length=32)]
+
+
+# Request bodies ------------------------------------------------------------------------------
+
+
+class NewGame(BaseModel):
+    mode: Literal["daily", "practice"] = "practice"
+    hard: bool = False
+    date: str | None = Field(default=None, max_length=20, description="YYYY-MM-DD (daily)")
+    seed: int | None = Field(default=None, ge=0, le=2**53, description="practice seed")
+
+
+class GuessIn(BaseModel):
+    guess: str = Field(max_length=32)
+    turn: int | None = Field(
+        default=None,
+        ge=1,
+        le=64,
+        description="the number of the turn being played: a retry of it spends no turn",
+    )
+
+
+class TurnIn(BaseModel):
+    guess: str = Field(max_length=32)
+    pattern: (
+        Annotated[str, StringConstraints(max_length=64)] | Annotated[int, Field(ge=0, le=3**8)]
+    ) = Field(description="g/y/b letters, 2/1/0 digits, emoji or the int")
+
+
+class AssistIn(BaseModel):
+    turns: list[TurnIn] = Field(default_factory=list, max_length=32)
+    strategy: str = Field(default="entropy", max_length=40)
+    top: int = Field(default=10, ge=1, le=100)
+    hard: bool = False
+    candidates_only: bool = False
+
+
+class ReviewIn(BaseModel):
+    turns: list[TurnIn] | None = Field(default=None, max_length=32)
+    answer: str | None = Field(default=None, max_length=32)
+    guesses: list[Word] | None = Field(
+        default=None, max_length=32, description="bare guesses, with answer"
+    )
+    hard: bool = False
+
+
+class SolveIn(BaseModel):
+    answer: str = Field(max_length=32)
+    strategy: str = Field(default="entropy", max_length=40)
+    start: str | None = Field(default=None, max_length=32)
+    hard: bool = False
+    seed: int = Field(default=0, ge=0, le=2**53)
+
+
+# Responses -----------------------------------------------------------------------------------
+
+
+class ErrorOut(BaseModel):
+    """Every error: a short message for a person (never a traceback)."""
+
+    error: str
+
+
+class TurnOut(BaseModel):
+    """A guess and its feedback: the pattern as an int (digit i of weight 3**i: 0 gray,
+    1 yellow, 2 green), as emoji and as g/y/b letters."""
+
+    guess: str
+    pattern: int
+    emoji: str
+    letters: str
+
+
+class GameOut(BaseModel):
+    """A game as its player sees it; ``answer`` and ``share`` only once it is over."""
+
+    id: str
+    mode: Literal["daily", "practice"]
+    date: str | None = Field(description="the puzzle's date (daily games)")
+    label: str
+    hard: bool
+    status: Literal["playing", "won", "lost"]
+    max_guesses: int
+    length: int = Field(description="letters per word")
+    guesses_left: int
+    hints: int
+    turns: list[TurnOut]
+    keyboard: dict[str, TileName] = Field(description="the best tile seen for each letter")
+    answer: str | None = Field(default=None, description="only once the game is over")
+    share: str | None = Field(default=None, description="the share grid, once the game is over")
+
+
+class StatsOut(BaseModel):
+    played: int
+    wins: int
+    win_percent: int
+    current_streak: int
+    max_streak: int
+    distribution: dict[str, int] = Field(description="games won, by number of guesses")
+    hints: int
+
+
+class DailyOut(BaseModel):
+    date: str
+    number: int = Field(description="the puzzle's number (not its answer)")
+    length: int = Field(description="letters per word in the server's word list")
+
+
+class StrategyOut(BaseModel):
+    name: str
+    summary: str
+
+
+class SuggestionOut(BaseModel):
+    word: str
+    score: float
+    parts: int = Field(description="how many different patterns it can give")
+    largest: int = Field(description="words left in the worst case")
+    expected: float = Field(description="expected words left")
+    bits: float
+    can_win: bool
+
+
+class AdviceOut(BaseModel):
+    strategy: str = Field(description="the strategy asked for")
+    used: str = Field(description="the strategy that answered (the fallback past the budget)")
+    exact: bool
+    note: str | None
+    suggestions: list[SuggestionOut]
+
+
+class HintOut(AdviceOut):
+    suggestion: SuggestionOut
+    remaining: int
+    hints: int = Field(description="hints taken in this game so far")
+
+
+class KnowledgeOut(BaseModel):
+    summary: list[str]
+    pattern: str = Field(description="the placed letters, ? where unknown")
+    placed: dict[str, str]
+    excluded: dict[str, list[int]]
+    min_count: dict[str, int]
+    max_count: dict[str, int]
+    absent: list[str]
+
+
+class StepOut(TurnOut):
+    before: int
+    after: int
+    bits: float
+
+
+class AssistOut(AdviceOut):
+    remaining: int
+    candidates: list[str] = Field(description="the words left (at most 200)")
+    knowledge: KnowledgeOut
+    steps: list[StepOut]
+
+
+class BotTurnOut(TurnOut):
+    remaining: int = Field(description="candidates left after this guess")
+
+
+class SolveOut(BaseModel):
+    answer: str
+    strategy: str
+    turns: list[BotTurnOut]
+    guesses: int
+    solved: bool
+    start_candidates: int
+    exact: bool
+    fallback_from_turn: int | None
+    note: str | None
+
+
+class TurnReviewOut(TurnOut):
+    turn: int
+    remaining_before: int
+    remaining_after: int
+    bits: float
+    best_bits: float
+    expected_played: float
+    expected_best: float
+    best_guess: str
+    rank: int
+    out_of: int
+    skill: int
+    luck: int
+    method: Literal["exact", "estimate"]
+    rank_method: Literal["exact", "estimate"]
+
+
+class ReviewOut(BaseModel):
+    answer: str | None
+    solved: bool
+    hard: bool
+    skill: int
+    luck: int
+    turns: list[TurnReviewOut]
+    bot_guesses: list[str] | None
+    bot_turns: list[BotTurnOut] | None = Field(
+        description="the optimal bot's game with its feedback (none past the work budget)"
+    )
+    complete: bool
+    note: str | None
+    summary: str
+
+
+#: The error answers a route documents, by status.
+ERRORS: dict[int | str, dict[str, Any]] = {
+    404: {"model": ErrorOut, "description": "no such game (of this player)"},
+    409: {"model": ErrorOut, "description": "the game's state does not allow it"},
+    422: {"model": ErrorOut, "description": "bad input"},
+    429: {"model": ErrorOut, "description": "this client's limit of long work (Retry-After)"},
+    500: {"model": ErrorOut, "description": "internal server error"},
+    503: {"model": ErrorOut, "description": "busy, over the work budget or storage unavailable"},
+}
+
+
+def errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """The documented error answers for ``statuses`` (422, 500 and 503 always: a router's
+    default; FastAPI's own 422 model would describe a body these routes never send)."""
+    return {s: ERRORS[s] for s in sorted({*statuses, 422, 500, 503})}
+
+
+# Shaping -------------------------------------------------------------------------------------
+
+
+def game_view(stored: StoredGame) -> dict[str, Any]:
+    """The public view of a stored game (a :class:`GameOut`): the answer only once it is over."""
+    game = stored.game
+    length = game.length
+    out: dict[str, Any] = {
+        "id": stored.id,
+        "mode": stored.mode,
+        "date": stored.day,
+        "label": game.label,
+        "hard": game.hard,
+        "status": game.status.value,
+        "max_guesses": game.max_guesses,
+        "length": length,
+        "guesses_left": game.guesses_left,
+        "hints": stored.hints,
+        "turns": [
+            {
+                "guess": t.guess,
+                "pattern": t.pattern,
+                "emoji": format_pattern(t.pattern, length, "emoji"),
+                "letters": format_pattern(t.pattern, length, "letters"),
+            }
+            for t in game.turns
+        ],
+        "keyboard": {ch: TILE_NAMES[tile] for ch, tile in sorted(game.keyboard().items())},
+    }
+    if game.over:  # the answer reaches the browser only when the game has ended
+        out["answer"] = game.answer
+        out["share"] = game.share()
+    return out
+
+
+def with_letters(review: dict[str, Any]) -> dict[str, Any]:
+    """A review whose turns also carry their pattern as g/y/b ``letters`` (the browser draws
+    tiles from them; it never computes feedback)."""
+    for turn in review.get("turns", ()):
+        if "letters" not in turn:
+            turn["letters"] = format_pattern(turn["pattern"], len(turn["guess"]), "letters")
+    return review

@@ -1,0 +1,78 @@
+"""The helper and the bot: suggestions after a game's turns, the bot playing an answer, the
+strategies by name. The work runs in the pool (:mod:`wordlekit.services.operations`); these
+routes parse the request and refuse bad input before any work is queued.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter
+
+from wordlekit.core.feedback import Turn
+from wordlekit.errors import WordleError
+from wordlekit.solve.registry import REGISTRY, get_strategy
+from wordlekit.web.context import WordsDep, WorkDep
+from wordlekit.web.models import (
+    AssistIn,
+    AssistOut,
+    SolveIn,
+    SolveOut,
+    StrategyOut,
+    TurnIn,
+    errors,
+)
+
+router = APIRouter(prefix="/api", tags=["helper"], responses=errors())
+
+
+def parse_turns(turns: list[TurnIn]) -> list[Turn]:
+    """Turns from a request; a bad word or pattern is reported with its turn number."""
+    out = []
+    for k, t in enumerate(turns, start=1):
+        try:
+            out.append(Turn.of(t.guess, t.pattern))
+        except WordleError as e:
+            raise WordleError(f"turn {k}: {e}") from None
+    return out
+
+
+@router.post("/assist", response_model=AssistOut, responses=errors(429))
+async def assist(body: AssistIn, work: WorkDep) -> dict[str, Any]:
+    """The words that remain after your turns, what is known, and the best next guesses.
+    Contradictory turns are refused (422) naming the turn. With an expensive strategy
+    past the server's budget, the suggestions come from entropy and say so."""
+    get_strategy(body.strategy)
+    return await work.run(
+        "assist",
+        strategy=body.strategy,
+        turns=parse_turns(body.turns),
+        top=body.top,
+        hard=body.hard,
+        candidates_only=body.candidates_only,
+    )
+
+
+@router.post("/solve", response_model=SolveOut, responses=errors(429))
+async def solve(body: SolveIn, work: WorkDep, words: WordsDep) -> dict[str, Any]:
+    """The bot plays ``answer`` with a strategy: every guess and the words left after it.
+    Past the server's budget the game goes on with entropy (``exact`` false,
+    ``fallback_from_turn``)."""
+    get_strategy(body.strategy)
+    words.check_answer(body.answer)
+    if body.start is not None:
+        words.check_guess(body.start)
+    return await work.run(
+        "solve",
+        strategy=body.strategy,
+        answer=body.answer,
+        start=body.start,
+        hard=body.hard,
+        seed=body.seed,
+    )
+
+
+@router.get("/strategies", response_model=list[StrategyOut])
+async def strategies() -> list[dict[str, str]]:
+    """The strategies by name, with what each one picks."""
+    return [{"name": name, "summary": cls.summary} for name, cls in REGISTRY.items()]

@@ -1,0 +1,46 @@
+"""Reviews: a game given as turns (or bare guesses with the answer), or one of the player's
+finished games, reviewed turn by turn in the work pool. The review carries the optimal
+bot's game with its feedback (``bot_turns``): the browser never computes feedback.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, HTTPException
+
+from wordlekit.errors import WordleError
+from wordlekit.services.games import turns_of
+from wordlekit.services.operations import turns_from_guesses
+from wordlekit.web.context import GameDep, WordsDep, WorkDep
+from wordlekit.web.models import ReviewIn, ReviewOut, errors, with_letters
+from wordlekit.web.routes_helper import parse_turns
+
+router = APIRouter(prefix="/api", tags=["analysis"], responses=errors())
+
+
+@router.post("/review", response_model=ReviewOut, responses=errors(429))
+async def review(body: ReviewIn, work: WorkDep, words: WordsDep) -> dict[str, Any]:
+    """Review a played game: per turn the words left, bits, the best guess, expected
+    guesses after the played and the best guess, rank, skill and luck; a summary; and the
+    optimal bot's game (``bot_turns``, with its patterns). Give ``turns`` (guess and
+    pattern), or ``guesses`` with the ``answer``. Turns past the server's budget are valued
+    by the estimate (``complete`` false, ``note``)."""
+    if body.turns is not None:
+        turns = parse_turns(body.turns)
+    elif body.guesses is not None and body.answer is not None:
+        turns = turns_from_guesses(words, body.guesses, body.answer)
+    else:
+        raise WordleError("give turns, or guesses with the answer")
+    out = await work.run("review", turns=turns, answer=body.answer, hard=body.hard)
+    return with_letters(out)
+
+
+@router.get("/games/{gid}/review", response_model=ReviewOut, responses=errors(404, 409, 429))
+async def review_played(stored: GameDep, work: WorkDep) -> dict[str, Any]:
+    """The review of one of this player's finished games (409 while it is being played)."""
+    game = stored.game
+    if not game.over:
+        raise HTTPException(409, "the game is still being played")
+    out = await work.run("review", turns=turns_of(stored), answer=game.answer, hard=game.hard)
+    return with_letters(out)
