@@ -29,8 +29,6 @@ import itertools
 import logging
 import multiprocessing
 import multiprocessing.connection
-import os
-import signal
 import threading
 import time
 from collections.abc import Awaitable, Callable
@@ -43,6 +41,10 @@ import numpy.typing as npt
 from wordlekit import budget as work
 from wordlekit.core.words import WordList
 from wordlekit.errors import BudgetExceeded, WordleError
+from wordlekit.services import worker
+from wordlekit.services.limits import ClientLimits, PoolBusy
+
+__all__ = ["PoolBusy", "PoolConfig", "WorkPool", "WorkerFailed", "shared_pool"]
 
 log = logging.getLogger("wordlekit.services.pool")
 
@@ -72,126 +74,18 @@ class PoolConfig:
             raise WordleError("the budget must be a positive number of seconds")
 
     @property
+    def worker_settings(self) -> worker.WorkerSettings:
+        return worker.WorkerSettings(self.operations, self.nice, self.memory_mb)
+
+    @property
     def heavy(self) -> int:
         if self.heavy_slots is not None:
             return max(1, self.heavy_slots)
         return max(1, self.workers - 1)
 
 
-class PoolBusy(Exception):
-    """No capacity for the task now: ``status`` 429 (this client's limit) or 503 (the
-    server's), and ``retry_after`` seconds to wait."""
-
-    def __init__(self, message: str, status: int, retry_after: int) -> None:
-        super().__init__(message)
-        self.status = status
-        self.retry_after = retry_after
-
-
 class WorkerFailed(Exception):
     """The worker crashed or was killed while running the task."""
-
-
-# The worker process ---------------------------------------------------------------------------
-
-
-def _rss_mb() -> float:
-    try:
-        with open("/proc/self/statm") as f:
-            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
-    except (OSError, ValueError, IndexError):  # pragma: no cover - not Linux
-        return 0.0
-
-
-def _warm(wordlist: WordList) -> Any:
-    """Load the matrix and every kernel a task can reach, before the first task (and with
-    no budget): compiling the solver inside a task (7.5 s from a cold numba cache) would
-    overrun every budget, get the worker killed before numba could cache the code, and
-    start again in the next worker."""
-    from wordlekit.core.feedback import Turn, score
-    from wordlekit.fast.matrix import PatternMatrix
-    from wordlekit.fast.partition import load_numba
-    from wordlekit.services import operations as services
-    from wordlekit.solve import optimal
-    from wordlekit.solve.registry import get_strategy
-    from wordlekit.solve.state import GameState
-
-    load_numba()
-    pm = PatternMatrix.for_list(wordlist)
-    pm.transposed  # noqa: B018
-    state = GameState.start(pm)
-    state.figures()
-    small = GameState(pm, (), np.arange(min(50, len(wordlist.answers)), dtype=np.int64))
-    get_strategy("entropy").rank(small, 1)
-    # the proven trees the optimal strategy follows (from the disk cache after the first run)
-    for hard in (False, True):
-        with contextlib.suppress(WordleError):
-            opener = optimal.default_opener(pm, hard, 6)
-            optimal.opening_tree(pm, opener, hard=hard, max_guesses=6)
-    # every compiled path of the operations, on small cases: the solver (normal and hard),
-    # the review's estimate, the bot
-    answers = wordlist.answers
-    for hard in (False, True):
-        solver = optimal.Solver(pm, hard, 6)
-        solver.solve(np.arange(min(12, len(answers)), dtype=np.int32), 6)
-    answer, other = answers[0], answers[len(answers) // 2]
-    game = [Turn(other, score(other, answer)), Turn(answer, score(answer, answer))]
-    services.review(pm, game, answer=answer)
-    services.solve(pm, answer, strategy="optimal", start=other)
-    return pm
-
-
-def _worker_main(
-    conn: multiprocessing.connection.Connection,
-    flag_buffer: Any,
-    wordlist: WordList,
-    config: PoolConfig,
-) -> None:  # pragma: no cover - runs in the child process (tested through the pool)
-    import importlib
-
-    module, _, attribute = config.operations.partition(":")
-    operations = getattr(importlib.import_module(module), attribute)
-    nice, memory_mb = config.nice, config.memory_mb
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's to handle
-    with contextlib.suppress(OSError):
-        os.nice(nice)
-    flag: npt.NDArray[np.int64] = np.frombuffer(flag_buffer, dtype=np.int64)
-    try:
-        matrix = _warm(wordlist)
-    except Exception as e:
-        with contextlib.suppress(OSError, ValueError):  # the server may be gone already
-            conn.send(("failed", f"{type(e).__name__}: {e}"))
-        return
-    try:
-        conn.send(("ready", os.getpid()))
-    except (OSError, ValueError):  # the server stopped while this worker started
-        return
-    while True:
-        try:
-            msg = conn.recv()
-        except (EOFError, OSError):
-            return
-        if msg is None:
-            return
-        task_id, op, kwargs, seconds, nodes, nominal = msg
-        b = work.Budget(seconds, nodes, flag=flag, nominal=nominal)
-        try:
-            with b.active():
-                reply: tuple[Any, ...] = ("ok", operations[op](matrix, **kwargs))
-        except BudgetExceeded as e:
-            reply = ("budget", e.reason, str(e))
-        except WordleError as e:
-            reply = ("invalid", type(e).__name__, str(e))
-        except Exception:
-            log.exception("task %s failed", op)
-            reply = ("error", "internal error")
-        retiring = _rss_mb() > memory_mb
-        try:
-            conn.send((task_id, retiring, *reply))
-        except (OSError, ValueError):
-            return
-        if retiring:
-            return
 
 
 # The pool, in the server process --------------------------------------------------------------
@@ -242,7 +136,7 @@ class WorkPool:
         self._ready = threading.Condition(self._lock)
         self._workers = [_Worker(i) for i in range(self.config.workers)]
         self._waiters: list[_Waiter] = []
-        self._in_flight: dict[str, int] = {}
+        self._limits = ClientLimits(self.config.per_player, self.config.per_address)
         self._heavy_running = 0
         self._ids = itertools.count(1)
         self._started = False
@@ -296,6 +190,7 @@ class WorkPool:
                 "busy": sum(w.task is not None for w in self._workers),
                 "waiting": len(self._waiters),
                 **self.counters,
+                "rejected": self.counters["rejected"] + self._limits.rejected,
             }
 
     def _spawn(self, w: _Worker) -> None:
@@ -303,8 +198,8 @@ class WorkPool:
         buffer = self._mp.RawArray("q", 1)
         w.flag = np.frombuffer(buffer, dtype=np.int64)
         w.process = self._mp.Process(
-            target=_worker_main,
-            args=(child, buffer, self.wordlist, self.config),
+            target=worker.serve,
+            args=(child, buffer, self.wordlist, self.config.worker_settings),
             name=f"wordlekit-worker-{w.index}",
             daemon=True,
         )
@@ -471,37 +366,9 @@ class WorkPool:
                 self._waiters.remove(waiter)
 
     def check_limits(self, player: str = "", address: str = "") -> None:
-        """Raise :class:`PoolBusy` (429) if this player or address already has its limit of
-        tasks in flight (a cheap early check: :meth:`run` checks again as it admits)."""
-        with self._lock:
-            self._check(_keys(player, address))
-
-    def _check(self, keys: tuple[str, str]) -> None:
-        limits = (self.config.per_player, self.config.per_address)
-        for who, key, limit in zip(("player", "address"), keys, limits, strict=True):
-            if key and self._in_flight.get(key, 0) >= limit:
-                self.counters["rejected"] += 1
-                raise PoolBusy(
-                    f"at most {limit} long computations at a time per {who}: "
-                    "wait for the others to finish",
-                    429,
-                    retry_after=1,
-                )
-
-    def _admit(self, keys: tuple[str, str]) -> None:
-        with self._lock:
-            self._check(keys)
-            for key in keys:
-                if key:
-                    self._in_flight[key] = self._in_flight.get(key, 0) + 1
-
-    def _leave(self, keys: tuple[str, str]) -> None:
-        with self._lock:
-            for key in keys:
-                if key:
-                    self._in_flight[key] -= 1
-                    if not self._in_flight[key]:
-                        del self._in_flight[key]
+        """Raise :class:`PoolBusy` (429) if this player or address is at its limit (a cheap
+        early check before a request is even parsed; :meth:`run` checks again)."""
+        self._limits.check(player, address)
 
     # -- running ----------------------------------------------------------------------------
 
@@ -523,38 +390,11 @@ class WorkPool:
         """
         self.start()
         arrived = time.monotonic()
-        cfg = self.config
-        keys = _keys(player, address)
-        self._admit(keys)
-        try:
-            w = await self._acquire(heavy, cfg.budget / 2)
-            seconds = max(0.05, cfg.budget - (time.monotonic() - arrived))
-            task = _Task(
-                next(self._ids),
-                op,
-                concurrent.futures.Future(),
-                time.monotonic() + seconds,
-                time.monotonic() + seconds + cfg.grace,
-                heavy,
-            )
-            with self._lock:
-                w.reserved = False
-                if w.process is None or not w.ready:  # died while reserved
-                    if heavy:
-                        self._heavy_running -= 1
-                    raise WorkerFailed("the worker was being replaced")
-                w.flag[0] = work.RUNNING
-                w.task = task
-                self.counters["tasks"] += 1
-                assert w.conn is not None
-                try:
-                    w.conn.send((task.id, op, kwargs, seconds, cfg.nodes, cfg.budget))
-                except (OSError, ValueError) as e:
-                    self._kill(w)
-                    raise WorkerFailed(f"the worker could not take the task: {e}") from None
+        with self._limits.admitted(player, address):
+            w = await self._acquire(heavy, self.config.budget / 2)
+            seconds = max(0.05, self.config.budget - (time.monotonic() - arrived))
+            task = self._send(w, op, kwargs, seconds, heavy)
             reply = await self._wait(w, task, disconnected)
-        finally:
-            self._leave(keys)
         status = reply[0]
         if status == "ok":
             return reply[1]
@@ -563,6 +403,33 @@ class WorkPool:
         if status == "budget":
             raise BudgetExceeded(reply[2], reply[1])
         raise WorkerFailed(str(reply[1]))
+
+    def _send(
+        self, w: _Worker, op: str, kwargs: dict[str, Any], seconds: float, heavy: bool
+    ) -> _Task:
+        """Hand a task to the worker reserved for it, with ``seconds`` of budget."""
+        cfg = self.config
+        now = time.monotonic()
+        task = _Task(
+            next(self._ids), op, concurrent.futures.Future(), now + seconds,
+            now + seconds + cfg.grace, heavy,
+        )  # fmt: skip
+        with self._lock:
+            w.reserved = False
+            if w.process is None or not w.ready:  # died while reserved
+                if heavy:
+                    self._heavy_running -= 1
+                raise WorkerFailed("the worker was being replaced")
+            w.flag[0] = work.RUNNING
+            w.task = task
+            self.counters["tasks"] += 1
+            assert w.conn is not None
+            try:
+                w.conn.send((task.id, op, kwargs, seconds, cfg.nodes, cfg.budget))
+            except (OSError, ValueError) as e:
+                self._kill(w)
+                raise WorkerFailed(f"the worker could not take the task: {e}") from None
+        return task
 
     async def _wait(
         self,
@@ -588,11 +455,6 @@ class WorkPool:
             if w.task is task:
                 w.flag[0] = work.CANCELLED
                 self.counters["cancelled"] += 1
-
-
-def _keys(player: str, address: str) -> tuple[str, str]:
-    """In-flight counter keys: a player's and an address's never share a counter."""
-    return (f"player:{player}" if player else "", f"address:{address}" if address else "")
 
 
 def _resolve(future: asyncio.Future[_Worker], w: _Worker) -> None:

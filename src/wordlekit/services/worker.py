@@ -1,0 +1,140 @@
+"""A worker process of the :mod:`work pool <wordlekit.services.pool>`: it loads the matrix
+and warms every kernel once, then runs one task at a time under the budget the pool sends
+with it. The stop flag lives in shared memory, so the pool can stop the work (at the
+deadline, or when the client has gone) without waiting for this process's GIL.
+
+Messages to the pool: ``("ready", pid)`` or ``("failed", why)`` once, then for every task
+``(task id, retiring, status, ...)`` where status is ``ok`` (the result), ``budget`` (the
+reason and message), ``invalid`` (bad input: the error's class name and message) or
+``error``. A worker whose memory has grown past its limit says it is retiring and exits; the
+pool starts a new one.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import multiprocessing.connection
+import os
+import signal
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from wordlekit import budget as work
+from wordlekit.core.words import WordList
+from wordlekit.errors import BudgetExceeded, WordleError
+
+log = logging.getLogger("wordlekit.services.worker")
+
+
+def rss_mb() -> float:
+    """This process's resident memory in MiB (0 where /proc is missing)."""
+    try:
+        with open("/proc/self/statm") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+    except (OSError, ValueError, IndexError):  # pragma: no cover - not Linux
+        return 0.0
+
+
+def warm(wordlist: WordList) -> Any:
+    """Load the matrix and every kernel a task can reach, before the first task (and with
+    no budget): compiling the solver inside a task (7.5 s from a cold numba cache) would
+    overrun every budget, get the worker killed before numba could cache the code, and
+    start again in the next worker."""
+    from wordlekit.core.feedback import Turn, score
+    from wordlekit.fast.matrix import PatternMatrix
+    from wordlekit.fast.partition import load_numba
+    from wordlekit.services import operations as services
+    from wordlekit.solve import optimal
+    from wordlekit.solve.registry import get_strategy
+    from wordlekit.solve.state import GameState
+
+    load_numba()
+    pm = PatternMatrix.for_list(wordlist)
+    pm.transposed  # noqa: B018
+    state = GameState.start(pm)
+    state.figures()
+    small = GameState(pm, (), np.arange(min(50, len(wordlist.answers)), dtype=np.int64))
+    get_strategy("entropy").rank(small, 1)
+    # the proven trees the optimal strategy follows (from the disk cache after the first run)
+    for hard in (False, True):
+        with contextlib.suppress(WordleError):
+            opener = optimal.default_opener(pm, hard, 6)
+            optimal.opening_tree(pm, opener, hard=hard, max_guesses=6)
+    # every compiled path of the operations, on small cases: the solver (normal and hard),
+    # the review's estimate, the bot
+    answers = wordlist.answers
+    for hard in (False, True):
+        solver = optimal.Solver(pm, hard, 6)
+        solver.solve(np.arange(min(12, len(answers)), dtype=np.int32), 6)
+    answer, other = answers[0], answers[len(answers) // 2]
+    game = [Turn(other, score(other, answer)), Turn(answer, score(answer, answer))]
+    services.review(pm, game, answer=answer)
+    services.solve(pm, answer, strategy="optimal", start=other)
+    return pm
+
+
+@dataclass(frozen=True)
+class WorkerSettings:
+    """What a worker process needs to know of its pool's settings."""
+
+    operations: str  # "module:attribute" of the dict name -> operation
+    nice: int
+    memory_mb: int
+
+
+def serve(
+    conn: multiprocessing.connection.Connection,
+    flag_buffer: Any,
+    wordlist: WordList,
+    settings: WorkerSettings,
+) -> None:  # pragma: no cover - runs in the child process (tested through the pool)
+    """The worker's life: warm up, say "ready", then run tasks until told to stop."""
+    import importlib
+
+    module, _, attribute = settings.operations.partition(":")
+    operations = getattr(importlib.import_module(module), attribute)
+    nice, memory_mb = settings.nice, settings.memory_mb
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's to handle
+    with contextlib.suppress(OSError):
+        os.nice(nice)
+    flag: npt.NDArray[np.int64] = np.frombuffer(flag_buffer, dtype=np.int64)
+    try:
+        matrix = warm(wordlist)
+    except Exception as e:
+        with contextlib.suppress(OSError, ValueError):  # the server may be gone already
+            conn.send(("failed", f"{type(e).__name__}: {e}"))
+        return
+    try:
+        conn.send(("ready", os.getpid()))
+    except (OSError, ValueError):  # the server stopped while this worker started
+        return
+    while True:
+        try:
+            msg = conn.recv()
+        except (EOFError, OSError):
+            return
+        if msg is None:
+            return
+        task_id, op, kwargs, seconds, nodes, nominal = msg
+        b = work.Budget(seconds, nodes, flag=flag, nominal=nominal)
+        try:
+            with b.active():
+                reply: tuple[Any, ...] = ("ok", operations[op](matrix, **kwargs))
+        except BudgetExceeded as e:
+            reply = ("budget", e.reason, str(e))
+        except WordleError as e:
+            reply = ("invalid", type(e).__name__, str(e))
+        except Exception:
+            log.exception("task %s failed", op)
+            reply = ("error", "internal error")
+        retiring = rss_mb() > memory_mb
+        try:
+            conn.send((task_id, retiring, *reply))
+        except (OSError, ValueError):
+            return
+        if retiring:
+            return
