@@ -9,14 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from wordlekit.core.constraints import LetterConstraints, filter_by_hints, impossible_reason
 from wordlekit.core.feedback import Turn, parse_pattern, score
-from wordlekit.core.knowledge import (
-    Knowledge,
-    LetterConstraints,
-    filter_by_hints,
-    impossible_reason,
-    narrow,
-)
+from wordlekit.core.knowledge import Knowledge, narrow
 from wordlekit.core.words import WordList
 from wordlekit.errors import (
     InconsistentFeedbackError,

@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+from wordlekit.core.constraints import LetterConstraints, filter_by_hints
 from wordlekit.core.feedback import (
     Pattern,
     Tile,
@@ -19,7 +20,7 @@ from wordlekit.core.feedback import (
     score,
 )
 from wordlekit.core.game import Game, Status, hard_mode_violation
-from wordlekit.core.knowledge import Knowledge, LetterConstraints, filter_by_hints, narrow
+from wordlekit.core.knowledge import Knowledge, narrow
 from wordlekit.core.words import WordList, daily_answer
 from wordlekit.errors import (
     GameOverError,

@@ -26,8 +26,9 @@ from wordlekit.cli.render import (
     tiles_text,
     words_block,
 )
+from wordlekit.core.constraints import LetterConstraints, Pool, filter_by_hints
 from wordlekit.core.feedback import PatternStyle, Turn, explain, format_pattern, score
-from wordlekit.core.knowledge import Knowledge, LetterConstraints, Pool, filter_by_hints
+from wordlekit.core.knowledge import Knowledge
 from wordlekit.core.words import BUNDLED, WordList, daily_answer, day_number, parse_date
 from wordlekit.errors import InvalidWordError
 
