@@ -22,8 +22,10 @@ import pytest
 import uvicorn
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect, sync_playwright
 
-from wordlekit.core.feedback import format_pattern, score
+from wordlekit.core.feedback import format_pattern, parse_pattern, score
 from wordlekit.core.game import Game
+from wordlekit.core.words import WordList
+from wordlekit.errors import InvalidPatternError
 from wordlekit.web.api import create_app
 
 # $WORDLEKIT_CHROMIUM as in scripts/ensure-chromium (`os` is not imported by this module)
@@ -64,10 +66,11 @@ def _free_port() -> int:
 
 
 @contextmanager
-def run_server(db: Path) -> Iterator[Server]:
+def run_server(db: Path, wordlist: WordList | None = None) -> Iterator[Server]:
     """The real app on a free loopback port, served by uvicorn in a daemon thread."""
     port = _free_port()
-    config = uvicorn.Config(create_app(db), host="127.0.0.1", port=port, log_level="warning")
+    app = create_app(db, wordlist)
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, name=f"uvicorn-{port}", daemon=True)
     thread.start()
@@ -113,10 +116,10 @@ def browser() -> Iterator[Browser]:
             b.close()
 
 
-@pytest.fixture
-def context(browser: Browser, server: Server) -> Iterator[BrowserContext]:
-    """A fresh context per test: a new cookie jar, so a new anonymous player."""
-    ctx = browser.new_context(base_url=server.url, viewport={"width": 1280, "height": 800})
+@contextmanager
+def local_context(browser: Browser, url: str) -> Iterator[BrowserContext]:
+    """A fresh browser context on ``url`` that may load nothing from elsewhere."""
+    ctx = browser.new_context(base_url=url, viewport={"width": 1280, "height": 800})
     ctx.set_default_timeout(10_000)
     outside: list[str] = []
 
@@ -135,12 +138,26 @@ def context(browser: Browser, server: Server) -> Iterator[BrowserContext]:
 
 
 @pytest.fixture
-def page(context: BrowserContext) -> Iterator[Page]:
+def context(browser: Browser, server: Server) -> Iterator[BrowserContext]:
+    """A fresh context per test: a new cookie jar, so a new anonymous player."""
+    with local_context(browser, server.url) as ctx:
+        yield ctx
+
+
+@contextmanager
+def checked_page(context: BrowserContext) -> Iterator[Page]:
+    """A page of ``context`` on which no JavaScript error may happen."""
     pg = context.new_page()
     errors: list[str] = []
     pg.on("pageerror", lambda exc: errors.append(str(exc)))
     yield pg
     assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+@pytest.fixture
+def page(context: BrowserContext) -> Iterator[Page]:
+    with checked_page(context) as pg:
+        yield pg
 
 
 # Helpers -------------------------------------------------------------------------------------
@@ -548,12 +565,19 @@ def expect_review(page: Page, data: dict[str, Any]) -> None:
             bar = page.get_by_test_id(f"review-turn-{kind}-{i}")
             expect(bar).to_have_attribute("data-value", str(turn[kind]))
             expect(bar).to_have_text(f"{kind.capitalize()}{turn[kind]}")
-    bot = data["bot_guesses"]
+    bot = data["bot_turns"]  # the bot's game as the server played it, with its feedback
+    assert [t["guess"] for t in bot] == data["bot_guesses"]
+    assert [t["letters"] for t in bot] == [letters(t["guess"], data["answer"]) for t in bot]
+    expect_bot_rows(page, bot)
+
+
+def expect_bot_rows(page: Page, bot: list[dict[str, Any]]) -> None:
+    """The Review page draws the bot's rows exactly as ``bot`` (the server's bot_turns)."""
     expect(page.locator("#review-bot > [role=listitem]")).to_have_count(len(bot))
-    for i, guess in enumerate(bot):
-        for c, code in enumerate(letters(guess, data["answer"])):
+    for i, turn in enumerate(bot):
+        for c, code in enumerate(turn["letters"]):
             tile = page.get_by_test_id(f"review-bot-tile-{i}-{c}")
-            expect(tile).to_have_text(guess[c].upper())
+            expect(tile).to_have_text(turn["guess"][c].upper())
             expect(tile).to_have_attribute("data-state", STATES[code])
 
 
@@ -704,6 +728,126 @@ def test_review_a_played_game(page: Page) -> None:
     expect(page.get_by_test_id("review-input")).to_have_value(re.compile(f"^{first} "))
 
 
+def test_the_bots_rows_are_the_servers_bot_turns(page: Page) -> None:
+    """The Review page draws the bot's game from the server's ``bot_turns``: with the answer
+    tampered (the tiles of the bot's first guess swapped for others), the page shows what it
+    was sent. Its script has no scoring code."""
+    script = page.request.get("/static/review.js").text()
+    assert "scoreLetters" not in script and not re.search(r"answer\s*\[", script)
+    assert "bot_turns" in script
+    sent: list[dict[str, Any]] = []
+
+    def tamper(route: Route) -> None:
+        data = route.fetch().json()
+        first = data["bot_turns"][0]
+        first["letters"] = "".join({"g": "y", "y": "b", "b": "g"}[c] for c in first["letters"])
+        sent.append(data)
+        route.fulfill(json=data)
+
+    open_app(page, "#review")
+    page.route("**/api/review", tamper)
+    submit_review(page, GIANT_PASTE)
+    wait_review(page)
+    assert len(sent) == 1
+    bot = sent[0]["bot_turns"]
+    assert bot[0]["letters"] != letters(bot[0]["guess"], "giant")  # not the engine's colours
+    expect_bot_rows(page, bot)
+    expect(page.get_by_test_id("review-bot-count")).to_have_text(f"{len(bot)} guesses")
+
+
+# Every character the engine reads as a tile, and others that it refuses
+TILE_CANDIDATES = [chr(c) for c in range(33, 127)] + list("🟩🟨⬛⬜🟧🟦🟥🟪🟫🟢🟡⚫⚪■□")
+
+
+def engine_tile(ch: str) -> str | None:
+    try:
+        return format_pattern(parse_pattern(ch, 1), 1, "letters")
+    except InvalidPatternError:
+        return None
+
+
+def test_review_reads_exactly_the_tiles_the_engine_reads(page: Page) -> None:
+    open_app(page, "#review")
+    read = page.evaluate(
+        """async (chars) => {
+            const tiles = await import("/static/tiles.js");
+            return chars.map((ch) => {
+                try { return tiles.readTiles(ch) || null; } catch (e) { return null; }
+            });
+        }""",
+        TILE_CANDIDATES,
+    )
+    assert dict(zip(TILE_CANDIDATES, read, strict=True)) == {
+        ch: engine_tile(ch) for ch in TILE_CANDIDATES
+    }
+    # and the high-contrast share grid and the other gray letters, pasted
+    submit_review(page, "crane ⬛⬛🟧🟧⬛\nmoist nx🟦-🟧\ngiant 🟧🟧🟧🟧🟧")
+    wait_review(page)
+    expect(page.get_by_test_id("review-remaining-1")).to_have_text("16 → 1")
+    expect(page.get_by_test_id("review-outcome")).to_have_text("solved in 3")
+    submit_review(page, "crane bb🟥gb")
+    expect(page.get_by_test_id("review-error")).to_contain_text("“🟥” is not a colour")
+
+
+SIX = ["planet", "garden", "silver", "orange", "rocket", "castle", "winter", "summer", "bright",
+       "stream", "forest", "mother", "father", "number", "yellow", "purple", "little", "people",
+       "camera", "dinner"]  # fmt: skip
+
+
+def test_assist_with_six_letter_words(
+    browser: Browser, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """A server running a list of six-letter words: the Assist page takes its word length
+    from the server (six tiles a row, six colours), and refuses five-letter words."""
+    six = WordList.from_words(SIX, ["banana", "candle", "pencil"], name="six")
+    db = tmp_path_factory.mktemp("six") / "games.sqlite3"
+    with (
+        run_server(db, six) as srv,
+        local_context(browser, srv.url) as ctx,
+        checked_page(ctx) as page,
+    ):
+        open_app(page, "#assist")
+        expect(page.get_by_test_id("assist-remaining")).to_have_text(str(len(SIX)))
+        expect(page.locator("#assist-word-help")).to_contain_text("6 letters")
+        expect(page.get_by_test_id("assist-pattern").locator(".slot")).to_have_count(6)
+
+        page.get_by_test_id("assist-word").fill("crane")
+        page.get_by_test_id("assist-add").click()
+        expect(page.get_by_test_id("assist-error")).to_contain_text("6 letters")
+        expect(page.get_by_test_id("assist-row-0")).to_have_count(0)
+
+        code = letters6("planet", "castle")
+        page.get_by_test_id("assist-word").fill(f"planet {code}")
+        page.get_by_test_id("assist-add").click()
+        expect(page.get_by_test_id("assist-error")).to_be_hidden()
+        for c in range(6):
+            expect(page.get_by_test_id(f"assist-tile-0-{c}")).to_have_attribute(
+                "data-state", STATES[code[c]]
+            )
+        expect(page.get_by_test_id("assist-tile-0-6")).to_have_count(0)
+        left = [w for w in SIX if letters6("planet", w) == code]
+        expect(page.get_by_test_id("assist-remaining")).to_have_text(str(len(left)))
+        expect(page.locator("#assist-candidates li")).to_have_text([w.upper() for w in left])
+        page.get_by_test_id("assist-tile-0-0").click()  # P: gray -> yellow
+        expect(page.get_by_test_id("assist-tile-0-0")).to_have_attribute("data-state", "yellow")
+        expect(page.get_by_test_id("assist-error")).to_contain_text("turn 1")
+        shot(page, "assist-six.png")
+
+        page.get_by_test_id("nav-bot").click()
+        expect(page.get_by_test_id("bot-answer")).to_have_attribute("maxlength", "6")
+        page.get_by_test_id("bot-answer").fill("castle")
+        page.get_by_test_id("bot-solve").click()
+        expect(page.get_by_test_id("bot-result")).to_contain_text("Solved CASTLE")
+        expect(page.get_by_test_id("bot-tile-0-5")).to_have_attribute("data-state", COLOURED)
+
+
+def letters6(guess: str, answer: str) -> str:
+    return format_pattern(score(guess, answer), 6, "letters")
+
+
+COLOURED = re.compile("^(green|yellow|gray)$")
+
+
 # Look and feel -------------------------------------------------------------------------------
 
 
@@ -761,6 +905,7 @@ def test_phone_width_and_accessible_names(page: Page) -> None:
                 .map((el) => el.outerHTML.slice(0, 80))"""
         )
         assert nameless == [], nameless
+        shot(page, f"phone-{where[1:]}.png")
     page.goto("/#play")
     expect(page.get_by_test_id("board")).to_have_attribute("data-status", "won")
     shot(page, "phone.png")

@@ -726,7 +726,7 @@ def test_the_player_cookie_only_where_a_player_is_needed(
     db = tmp_path / "games.sqlite3"
     anonymous = [
         ("GET", "/", None),
-        ("GET", "/static/style.css", None),
+        ("GET", "/static/base.css", None),
         ("GET", "/static/app.js", None),
         ("GET", "/docs", None),
         ("GET", "/api/daily", None),

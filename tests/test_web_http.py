@@ -76,7 +76,7 @@ def assert_secure(r: Any) -> None:
         ("GET", "/", None, 200),
         ("GET", "/docs", None, 200),
         ("GET", "/openapi.json", None, 200),
-        ("GET", "/static/style.css", None, 200),
+        ("GET", "/static/base.css", None, 200),
         ("GET", "/static/app.js", None, 200),
         ("GET", "/docs-assets/swagger-ui.css", None, 200),
         ("GET", "/api/games/nope", None, 404),
@@ -142,7 +142,7 @@ def test_install_refuses_an_app_already_serving() -> None:
 
 
 @pytest.mark.parametrize(
-    "path", ["/", "/api/stats", "/api/strategies", "/static/style.css", "/docs", "/openapi.json"]
+    "path", ["/", "/api/stats", "/api/strategies", "/static/base.css", "/docs", "/openapi.json"]
 )
 def test_head_is_get_without_the_body(client: TestClient, path: str) -> None:
     got = client.get(path)
@@ -173,7 +173,7 @@ def test_head_on_a_missing_page_is_a_404_without_body(client: TestClient) -> Non
         ("DELETE", "/", {"GET", "HEAD"}),
         ("GET", "/api/assist", {"POST"}),
         ("PUT", "/api/games", {"POST"}),
-        ("POST", "/static/style.css", {"GET", "HEAD"}),
+        ("POST", "/static/base.css", {"GET", "HEAD"}),
     ],
 )
 def test_405_says_allow(client: TestClient, method: str, path: str, allow: set[str]) -> None:
@@ -473,6 +473,88 @@ def test_no_static_script_builds_code_from_strings() -> None:
         text = js.read_text(encoding="utf-8")
         for bad in ("eval(", "new Function", "innerHTML", "insertAdjacentHTML", "document.write"):
             assert bad not in text, f"{js.name} uses {bad}"
+
+
+IMPORT = re.compile(r"""^\s*(?:import|export)\b[^;]*?\bfrom\s+["']([^"']+)["']""", re.M | re.S)
+SCRIPT = re.compile(r'<script\b[^>]*\bsrc="([^"]+)"')
+STYLESHEET = re.compile(r'<link rel="stylesheet" href="(/static/[^"]+)"')
+
+
+def served_scripts(client: TestClient) -> dict[str, str]:
+    """Every script the app's page loads, by URL: its <script> tags and, from the module
+    ones, every module they import (as served, not as stored)."""
+    html = client.get("/").text
+    todo = SCRIPT.findall(html)
+    seen: dict[str, str] = {}
+    while todo:
+        url = todo.pop()
+        if url in seen:
+            continue
+        r = client.get(url)
+        assert r.status_code == 200, url
+        seen[url] = r.text
+        base = url.rsplit("/", 1)[0]
+        for target in IMPORT.findall(r.text):
+            assert target.startswith("./"), (url, target)
+            todo.append(f"{base}/{target[2:]}")
+    return seen
+
+
+def test_the_module_graph_has_no_module_level_state(client: TestClient) -> None:
+    """No served script keeps mutable state at its top level (no ``let`` or ``var`` there):
+    each page is a factory over its root element, and its state lives in that closure."""
+    scripts = served_scripts(client)
+    assert {"/static/app.js", "/static/play.js", "/static/assist.js", "/static/bot.js"} <= set(
+        scripts
+    ), sorted(scripts)
+    assert {"/static/review.js", "/static/stats.js", "/static/tiles.js"} <= set(scripts)
+    for url, text in scripts.items():
+        top_level = re.findall(r"^(?:export\s+)?(?:let|var)\s+\w+", text, re.M)
+        assert not top_level, (url, top_level)
+    for page in ("play", "assist", "bot", "review"):
+        factory = re.compile(r"^export function create\w+Page\(root\b", re.M)
+        assert factory.search(scripts[f"/static/{page}.js"]), page
+
+
+def test_one_error_box_one_cancellation_one_tile_renderer(client: TestClient) -> None:
+    """The pages share their helpers: no copy of an error box, of a stale-response counter or
+    of a tile table lives in a page."""
+    scripts = served_scripts(client)
+    names = ("play.js", "assist.js", "bot.js", "review.js", "stats.js")
+    pages = {u: t for u, t in scripts.items() if u.endswith(names)}
+    assert len(pages) == len(names)
+    for url, text in pages.items():
+        assert "error.hidden = " not in text and ".error.textContent" not in text, url
+        assert not re.search(r"\b(token|seq|generation|opening)\s*\+=\s*1", text), url
+        assert "TILE_CHARS = " not in text and "FROM_CHAR" not in text, url
+        assert "new AbortController" not in text, url  # the helper in api.js makes them
+    assert sum("new AbortController" in t for t in scripts.values()) == 1
+    assert sum("export function errorBox" in t for t in scripts.values()) == 1
+    assert sum("export const TILE_CHARS" in t for t in scripts.values()) == 1
+
+
+def test_no_script_computes_feedback(client: TestClient) -> None:
+    """The browser never computes feedback: no served script compares a guess with an answer
+    letter by letter or decodes a pattern number; the tiles' colours come from the server."""
+    for url, text in served_scripts(client).items():
+        assert not re.search(r"answer\s*\[", text), url
+        assert not re.search(r"%\s*3\b", text), url
+        assert "scoreLetters" not in text and "patternLetters" not in text, url
+
+
+def test_the_page_links_each_stylesheet_once(client: TestClient) -> None:
+    """style.css is split per page: the page links every stylesheet of the app, base first."""
+    static = Path(create_app.__code__.co_filename).parent / "static"
+    linked = STYLESHEET.findall(client.get("/").text)
+    assert linked[0] == "/static/base.css" and len(linked) == len(set(linked))
+    on_disk = {f"/static/{p.name}" for p in static.glob("*.css")}
+    assert set(linked) == on_disk, (linked, on_disk)
+    assert {"play.css", "assist.css", "bot.css", "review.css", "stats.css"} <= {
+        u.rsplit("/", 1)[1] for u in linked
+    }
+    for url in linked:
+        r = client.get(url)
+        assert r.status_code == 200 and r.headers["content-type"].startswith("text/css")
 
 
 # In a browser: no CSP violation anywhere -----------------------------------------------------

@@ -1,5 +1,6 @@
 // The JSON API client. Every error the server sends is {"error": "..."}; it becomes an ApiError
-// carrying the HTTP status and that message, so callers can show it as it is.
+// carrying the HTTP status and that message, so callers can show it as it is. And the one
+// cancellation helper of the pages: a newer request makes the older ones obsolete.
 
 export class ApiError extends Error {
   constructor(status, message) {
@@ -9,7 +10,11 @@ export class ApiError extends Error {
   }
 }
 
-/** Send a request; resolve to {status, data} on 2xx, reject with an ApiError otherwise. */
+/**
+ * Send a request; resolve to {status, data} on 2xx, reject with an ApiError otherwise. With a
+ * `signal` that is aborted (before or after the answer arrived) it rejects with an AbortError
+ * instead: an answer that is no longer wanted never reaches the caller.
+ */
 export async function request(path, { method = "GET", body, signal } = {}) {
   const init = {
     method,
@@ -26,10 +31,11 @@ export async function request(path, { method = "GET", body, signal } = {}) {
   try {
     response = await fetch(path, init);
   } catch (err) {
-    if (err && err.name === "AbortError") throw err;
+    if (isAbort(err)) throw err;
     throw new ApiError(0, "Cannot reach the wordlekit server. Is it still running?");
   }
   const text = await response.text();
+  signal?.throwIfAborted();
   let data = null;
   if (text) {
     try {
@@ -51,4 +57,29 @@ export async function request(path, { method = "GET", body, signal } = {}) {
 /** Like request() but resolves to the JSON body only. */
 export async function api(path, options) {
   return (await request(path, options)).data;
+}
+
+/** Whether an error is the AbortError of a cancelled request (to be ignored, not shown). */
+export function isAbort(err) {
+  return Boolean(err) && err.name === "AbortError";
+}
+
+/**
+ * Cancellation of requests that a newer one makes obsolete, one AbortController at a time.
+ * `renew()` aborts every request made with the current signal and returns a fresh signal for
+ * the next ones; `signal` is the current one (for requests that belong to the same thing, such
+ * as the game being played). Requests made with an aborted signal reject with an AbortError.
+ */
+export function cancellation() {
+  let controller = new AbortController();
+  return {
+    get signal() {
+      return controller.signal;
+    },
+    renew() {
+      controller.abort();
+      controller = new AbortController();
+      return controller.signal;
+    },
+  };
 }

@@ -1,61 +1,27 @@
-// wordlekit in the browser: the pages (hash routing), the header, and the start-up.
+// wordlekit in the browser: the pages (hash routing), the header, and the start-up. Every page
+// is made by its factory over its root element; this module holds no state of its own.
 
 import { api } from "./api.js";
-import { activateAssist, initAssist } from "./assist.js";
-import { initBot } from "./bot.js";
+import { createAssistPage } from "./assist.js";
+import { createBotPage } from "./bot.js";
 import { byId, h, settleAnimations, storage } from "./dom.js";
-import { currentGame, initPlay, resume, setToday, share, startPractice } from "./play.js";
-import { initReview, reviewPlayedGame } from "./review.js";
-import { initStats } from "./stats.js";
+import { createPlayPage } from "./play.js";
+import { createReviewPage } from "./review.js";
+import { createStatsDialog } from "./stats.js";
 
-const PAGES = {
-  play: { title: "wordlekit: play" },
-  assist: { title: "wordlekit: assist" },
-  bot: { title: "wordlekit: bot" },
-  review: { title: "wordlekit: review" },
-};
+const TITLES = Object.freeze({
+  play: "wordlekit: play",
+  assist: "wordlekit: assist",
+  bot: "wordlekit: bot",
+  review: "wordlekit: review",
+});
 const CONTRAST_KEY = "wordlekit.contrast";
 // Used when /api/strategies cannot be reached, so the selects are never empty.
-const FALLBACK_STRATEGIES = [{ name: "entropy", summary: "most expected information (bits)" }];
-
-let page = "play";
-
-function route() {
-  const wanted = window.location.hash.replace(/^#\/?/, "");
-  const previous = page;
-  page = wanted in PAGES ? wanted : "play";
-  for (const section of document.querySelectorAll("section[data-page]")) {
-    section.hidden = section.dataset.page !== page;
-  }
-  for (const link of document.querySelectorAll("[data-nav]")) {
-    if (link.dataset.nav === page) link.setAttribute("aria-current", "page");
-    else link.removeAttribute("aria-current");
-  }
-  document.body.dataset.currentPage = page;
-  document.title = PAGES[page].title;
-  if (page === "assist") activateAssist();
-  // Moving between pages by the navigation puts the focus at the start of the new page.
-  if (previous !== page && document.activeElement?.closest?.("[data-nav]")) {
-    byId("main").focus({ preventScroll: true });
-  }
-}
-
-/** Show the Review page with the review of the finished game of the Play page. */
-function reviewCurrentGame() {
-  const game = currentGame();
-  if (!game || game.status === "playing") return;
-  if (window.location.hash !== "#review") window.location.hash = "#review";
-  route(); // now, not at the hashchange: the review page must be visible to take the focus
-  reviewPlayedGame(game);
-}
-
-function setContrast(high, { save = true } = {}) {
-  if (high) document.documentElement.dataset.contrast = "high";
-  else delete document.documentElement.dataset.contrast;
-  byId("contrast-toggle").setAttribute("aria-pressed", String(high));
-  if (save) storage.set(CONTRAST_KEY, high ? "high" : "normal");
-  document.dispatchEvent(new CustomEvent("wordlekit:contrast", { detail: { high } }));
-}
+const FALLBACK_STRATEGIES = Object.freeze([
+  { name: "entropy", summary: "most expected information (bits)" },
+]);
+// Used when /api/daily cannot be reached: the browser's date and the usual word length.
+const FALLBACK_INFO = Object.freeze({ date: null, length: 5 });
 
 function fillStrategies(select, summaryEl, strategies) {
   const wanted = select.dataset.wanted || "entropy";
@@ -72,46 +38,111 @@ function fillStrategies(select, summaryEl, strategies) {
 }
 
 async function loadStrategies() {
-  let strategies;
   try {
-    strategies = await api("/api/strategies");
-    if (!Array.isArray(strategies) || !strategies.length) strategies = FALLBACK_STRATEGIES;
+    const strategies = await api("/api/strategies");
+    if (Array.isArray(strategies) && strategies.length) return strategies;
   } catch {
-    strategies = FALLBACK_STRATEGIES;
+    /* the fallback below */
   }
-  fillStrategies(byId("assist-strategy"), byId("assist-strategy-summary"), strategies);
-  fillStrategies(byId("bot-strategy"), byId("bot-strategy-summary"), strategies);
+  return FALLBACK_STRATEGIES;
 }
 
-async function loadToday() {
+/** Today's puzzle and the word length of the server's list: {date, number, length}. */
+async function loadInfo() {
   try {
-    const today = await api("/api/daily");
-    setToday(today.date);
+    const info = await api("/api/daily");
+    if (info && Number.isInteger(info.length)) return info;
   } catch {
-    /* keep the browser's date */
+    /* the fallback below */
   }
+  return FALLBACK_INFO;
 }
 
-function main() {
-  settleAnimations();
-  const strategiesReady = loadStrategies();
-  initStats({ getGame: currentGame, share, playAgain: startPractice, review: reviewCurrentGame });
-  initPlay({ isActive: () => page === "play", review: reviewCurrentGame });
-  initAssist({ strategiesReady });
-  initBot();
-  initReview();
+function createApp(doc) {
+  const section = (name) => doc.querySelector(`section[data-page="${name}"]`);
+  let current = "play";
 
-  setContrast(storage.get(CONTRAST_KEY) === "high", { save: false });
-  byId("contrast-toggle").addEventListener("click", () => {
-    setContrast(document.documentElement.dataset.contrast !== "high");
+  const info = loadInfo();
+  // The selects are filled once the strategies arrive (after the pages below are made, so the
+  // Assist page has put back the strategy it saved as the one wanted).
+  const strategies = loadStrategies().then((list) => {
+    fillStrategies(byId("assist-strategy"), byId("assist-strategy-summary"), list);
+    fillStrategies(byId("bot-strategy"), byId("bot-strategy-summary"), list);
   });
-
-  window.addEventListener("hashchange", route);
-  route();
-
-  Promise.allSettled([strategiesReady, loadToday(), resume()]).then(() => {
-    document.documentElement.dataset.ready = "true";
+  const stats = createStatsDialog(byId("stats-dialog"), {
+    getGame: () => play.currentGame(),
+    share: () => play.share(),
+    playAgain: () => play.startPractice(),
+    review: reviewCurrentGame,
   });
+  const play = createPlayPage(section("play"), {
+    isActive: () => current === "play",
+    review: reviewCurrentGame,
+    openStats: () => stats.open(),
+  });
+  const assist = createAssistPage(section("assist"), {
+    ready: Promise.all([strategies, info]).then(([, about]) => about),
+  });
+  const bot = createBotPage(section("bot"));
+  const review = createReviewPage(section("review"));
+
+  function route() {
+    const wanted = window.location.hash.replace(/^#\/?/, "");
+    const previous = current;
+    current = wanted in TITLES ? wanted : "play";
+    for (const el of doc.querySelectorAll("section[data-page]")) {
+      el.hidden = el.dataset.page !== current;
+    }
+    for (const link of doc.querySelectorAll("[data-nav]")) {
+      if (link.dataset.nav === current) link.setAttribute("aria-current", "page");
+      else link.removeAttribute("aria-current");
+    }
+    doc.body.dataset.currentPage = current;
+    doc.title = TITLES[current];
+    if (current === "assist") assist.activate();
+    // Moving between pages by the navigation puts the focus at the start of the new page.
+    if (previous !== current && doc.activeElement?.closest?.("[data-nav]")) {
+      byId("main").focus({ preventScroll: true });
+    }
+  }
+
+  /** Show the Review page with the review of the finished game of the Play page. */
+  function reviewCurrentGame() {
+    const game = play.currentGame();
+    if (!game || game.status === "playing") return;
+    if (window.location.hash !== "#review") window.location.hash = "#review";
+    route(); // now, not at the hashchange: the review page must be visible to take the focus
+    review.reviewPlayedGame(game);
+  }
+
+  function setContrast(high, { save = true } = {}) {
+    if (high) doc.documentElement.dataset.contrast = "high";
+    else delete doc.documentElement.dataset.contrast;
+    byId("contrast-toggle").setAttribute("aria-pressed", String(high));
+    if (save) storage.set(CONTRAST_KEY, high ? "high" : "normal");
+    doc.dispatchEvent(new CustomEvent("wordlekit:contrast", { detail: { high } }));
+  }
+
+  function start() {
+    settleAnimations(doc);
+    const sized = info.then((about) => {
+      play.setInfo(about);
+      bot.setLength(about.length);
+      review.setLength(about.length);
+    });
+    setContrast(storage.get(CONTRAST_KEY) === "high", { save: false });
+    byId("contrast-toggle").addEventListener("click", () => {
+      setContrast(doc.documentElement.dataset.contrast !== "high");
+    });
+    byId("stats-button").addEventListener("click", () => stats.open());
+    window.addEventListener("hashchange", route);
+    route();
+    Promise.allSettled([strategies, sized, play.resume()]).then(() => {
+      doc.documentElement.dataset.ready = "true";
+    });
+  }
+
+  return { start };
 }
 
-main();
+createApp(document).start();

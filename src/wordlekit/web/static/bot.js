@@ -1,156 +1,153 @@
 // The Bot page: the bot plays an answer with a strategy (/api/solve); the rows appear one by one.
 
-import { api } from "./api.js";
-import { LETTER_STATES, byId, h, patternLetters, plural, setTile } from "./dom.js";
+import { api, cancellation, isAbort } from "./api.js";
+import { elements, h, plural } from "./dom.js";
+import { errorBox } from "./errorbox.js";
+import { rowOf, tileRow } from "./tiles.js";
 
 const STEP_MS = 150;
 
-let els = {};
-let generation = 0; // bumped by every Solve: rows of an older solve stop appearing
-let timers = [];
+/** The Bot page over its root element; setLength(n) once the server's word length is known. */
+export function createBotPage(root) {
+  const els = elements(root, {
+    form: "bot-form",
+    answer: "bot-answer",
+    strategy: "bot-strategy",
+    start: "bot-start",
+    hard: "bot-hard",
+    solve: "bot-solve",
+    error: "bot-error",
+    board: "bot-board",
+    summary: "bot-summary",
+    note: "bot-note",
+  });
+  const error = errorBox(els.error);
+  const solves = cancellation(); // a new Solve: rows of an older one stop appearing
+  let timers = [];
+  let length = 5;
 
-export function initBot() {
-  els = {
-    form: byId("bot-form"),
-    answer: byId("bot-answer"),
-    strategy: byId("bot-strategy"),
-    start: byId("bot-start"),
-    hard: byId("bot-hard"),
-    solve: byId("bot-solve"),
-    error: byId("bot-error"),
-    board: byId("bot-board"),
-    summary: byId("bot-summary"),
-    note: byId("bot-note"),
-  };
+  function checkWords(answer, start) {
+    const word = new RegExp(`^[a-z]{${length}}$`);
+    if (!word.test(answer)) return [els.answer, `The answer is a ${length}-letter word.`];
+    if (start && !word.test(start)) {
+      return [els.start, `The start word is a ${length}-letter word (or leave it empty).`];
+    }
+    return null;
+  }
+
+  async function solve() {
+    const answer = els.answer.value.trim().toLowerCase();
+    const start = els.start.value.trim().toLowerCase();
+    const wrong = checkWords(answer, start);
+    if (wrong) {
+      error.show(wrong[1], "input");
+      wrong[0].focus();
+      return;
+    }
+    const signal = solves.renew();
+    cancelTimers();
+    error.hide();
+    els.board.replaceChildren();
+    els.board.dataset.state = "solving";
+    els.summary.textContent = "Solving…";
+    els.note.hidden = true;
+    els.solve.disabled = true;
+    const body = { answer, strategy: els.strategy.value || "entropy", hard: els.hard.checked };
+    if (start) body.start = start;
+    try {
+      reveal(await api("/api/solve", { method: "POST", body, signal }), signal);
+    } catch (err) {
+      if (isAbort(err)) return;
+      error.show(err.message);
+      els.summary.textContent = "";
+      els.board.dataset.state = "error";
+    } finally {
+      if (!signal.aborted) els.solve.disabled = false;
+    }
+  }
+
+  function reveal(data, signal) {
+    const turns = data.turns;
+    turns.forEach((turn, i) => {
+      const show = () => {
+        if (signal.aborted) return;
+        const last = i === turns.length - 1;
+        els.board.append(botRow(turn, i, last && data.solved));
+        if (last) finish(data);
+      };
+      if (i === 0) show();
+      else timers.push(window.setTimeout(show, i * STEP_MS));
+    });
+    if (!turns.length) finish(data);
+  }
+
+  function botRow(turn, i, solvedHere) {
+    const tiles = tileRow(turn.guess, turn.letters, {
+      cls: "flip",
+      testid: (c) => `bot-tile-${i}-${c}`,
+    });
+    const left = solvedHere ? "solved" : `${turn.remaining} left`;
+    return h(
+      "div",
+      {
+        class: `bot-row${solvedHere ? " solved" : ""}`,
+        role: "listitem",
+        "data-testid": `bot-row-${i}`,
+        "aria-label": `Guess ${i + 1}: ${turn.guess.toUpperCase()}, ${left}`,
+      },
+      h("span", { class: "bot-n", "aria-hidden": "true" }, String(i + 1)),
+      rowOf(tiles),
+      h(
+        "span",
+        {
+          class: `bot-left${solvedHere ? " solved" : ""}`,
+          "data-testid": `bot-remaining-${i}`,
+          "aria-hidden": "true",
+        },
+        left,
+      ),
+    );
+  }
+
+  function finish(data) {
+    els.board.dataset.state = "done";
+    const how = [`strategy ${data.strategy}`];
+    const start = els.start.value.trim();
+    if (start) how.push(`start ${start.toUpperCase()}`);
+    if (els.hard.checked) how.push("hard mode");
+    const word = data.answer.toUpperCase();
+    const guesses = plural(data.guesses, "guess", "guesses");
+    const result = `${data.solved ? "Solved" : "Did not solve"} ${word} in ${guesses}`;
+    els.summary.replaceChildren(
+      h("strong", { "data-testid": "bot-result" }, result),
+      ` (${how.join(", ")}), from ${data.start_candidates} possible answers.`,
+    );
+    els.summary.dataset.guesses = String(data.guesses);
+    // Past the server's budget the game went on with a heuristic: say from which turn.
+    els.note.hidden = !data.note;
+    els.note.textContent = data.note || "";
+  }
+
+  function cancelTimers() {
+    for (const t of timers) window.clearTimeout(t);
+    timers = [];
+  }
+
   els.form.addEventListener("submit", (event) => {
     event.preventDefault();
     solve();
   });
-}
-
-async function solve() {
-  const answer = els.answer.value.trim().toLowerCase();
-  const start = els.start.value.trim().toLowerCase();
-  if (!/^[a-z]{5}$/.test(answer)) {
-    showError("The answer is a five-letter word.");
-    els.answer.focus();
-    return;
-  }
-  if (start && !/^[a-z]{5}$/.test(start)) {
-    showError("The start word is a five-letter word (or leave it empty).");
-    els.start.focus();
-    return;
-  }
-  generation += 1;
-  const mine = generation;
-  cancel();
-  hideError();
-  els.board.replaceChildren();
-  els.board.dataset.state = "solving";
-  els.summary.textContent = "Solving…";
-  els.note.hidden = true;
-  els.solve.disabled = true;
-  const body = {
-    answer,
-    strategy: els.strategy.value || "entropy",
-    hard: els.hard.checked,
-  };
-  if (start) body.start = start;
-  try {
-    const data = await api("/api/solve", { method: "POST", body });
-    if (mine !== generation) return;
-    reveal(data, mine);
-  } catch (err) {
-    if (mine !== generation) return;
-    showError(err.message);
-    els.summary.textContent = "";
-    els.board.dataset.state = "error";
-  } finally {
-    if (mine === generation) els.solve.disabled = false;
-  }
-}
-
-function reveal(data, mine) {
-  const turns = data.turns;
-  turns.forEach((turn, i) => {
-    const show = () => {
-      if (mine !== generation) return;
-      const last = i === turns.length - 1;
-      els.board.append(botRow(turn, i, last && data.solved));
-      if (last) finish(data);
-    };
-    if (i === 0) show();
-    else timers.push(window.setTimeout(show, i * STEP_MS));
-  });
-  if (!turns.length) finish(data);
-}
-
-function botRow(turn, i, solvedHere) {
-  const letters = patternLetters(turn.pattern, turn.guess.length);
-  const tiles = [...turn.guess].map((letter, c) => {
-    const tile = h("div", {
-      class: "tile flip",
-      role: "img",
-      "data-testid": `bot-tile-${i}-${c}`,
-      style: { "--i": c },
+  for (const field of [els.answer, els.start]) {
+    field.addEventListener("input", () => {
+      if (error.source === "input") error.hide();
     });
-    setTile(tile, letter, LETTER_STATES[letters[c]]);
-    return tile;
-  });
-  const left = solvedHere ? "solved" : `${turn.remaining} left`;
-  return h(
-    "div",
-    {
-      class: `bot-row${solvedHere ? " solved" : ""}`,
-      role: "listitem",
-      "data-testid": `bot-row-${i}`,
-      "aria-label": `Guess ${i + 1}: ${turn.guess.toUpperCase()}, ${left}`,
+  }
+
+  return {
+    setLength(n) {
+      length = n;
+      els.answer.maxLength = n;
+      els.start.maxLength = n;
     },
-    h("span", { class: "bot-n", "aria-hidden": "true" }, String(i + 1)),
-    h("div", { class: "row" }, tiles),
-    h(
-      "span",
-      {
-        class: `bot-left${solvedHere ? " solved" : ""}`,
-        "data-testid": `bot-remaining-${i}`,
-        "aria-hidden": "true",
-      },
-      left,
-    ),
-  );
-}
-
-function finish(data) {
-  els.board.dataset.state = "done";
-  const how = [`strategy ${data.strategy}`];
-  const start = els.start.value.trim();
-  if (start) how.push(`start ${start.toUpperCase()}`);
-  if (els.hard.checked) how.push("hard mode");
-  const word = data.answer.toUpperCase();
-  const result = data.solved
-    ? `Solved ${word} in ${plural(data.guesses, "guess", "guesses")}`
-    : `Did not solve ${word} in ${plural(data.guesses, "guess", "guesses")}`;
-  els.summary.replaceChildren(
-    h("strong", { "data-testid": "bot-result" }, result),
-    ` (${how.join(", ")}), from ${data.start_candidates} possible answers.`,
-  );
-  els.summary.dataset.guesses = String(data.guesses);
-  // Past the server's budget the game went on with a heuristic: say from which turn.
-  els.note.hidden = !data.note;
-  els.note.textContent = data.note || "";
-}
-
-function cancel() {
-  for (const t of timers) window.clearTimeout(t);
-  timers = [];
-}
-
-function showError(message) {
-  els.error.hidden = false;
-  els.error.textContent = message;
-}
-
-function hideError() {
-  els.error.hidden = true;
-  els.error.textContent = "";
+  };
 }

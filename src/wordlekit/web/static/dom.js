@@ -1,4 +1,5 @@
-// Small DOM helpers shared by the pages: element creation, tiles, storage, animations.
+// Small DOM helpers shared by the pages: element creation and lookup, storage, animations,
+// the clipboard. (Tiles are in tiles.js, the error box in errorbox.js.)
 
 /** Create an element: h("button", {class: "x", "data-key": "a", onclick: fn}, "A"). */
 export function h(tag, attrs = {}, ...children) {
@@ -22,36 +23,19 @@ export function h(tag, attrs = {}, ...children) {
 
 export const byId = (id) => document.getElementById(id);
 
-/** The tile colour names by the letter the API uses in `letters` ("gyybb"). */
-export const LETTER_STATES = { g: "green", y: "yellow", b: "gray" };
-export const STATE_LETTERS = { green: "g", yellow: "y", gray: "b" };
-
-/** A pattern int (digit i of weight 3**i: 0 gray, 1 yellow, 2 green) as "gyybb" letters. */
-export function patternLetters(pattern, length = 5) {
-  let p = Number(pattern);
-  let out = "";
-  for (let i = 0; i < length; i += 1) {
-    out += "byg"[p % 3];
-    p = Math.floor(p / 3);
+/**
+ * The elements of a page by id, looked up inside its root element only:
+ * elements(root, {form: "setup-form"}) is {form: root.querySelector("#setup-form")}. A
+ * missing element is an error at start-up, not a silent null later.
+ */
+export function elements(root, ids) {
+  const out = {};
+  for (const [name, id] of Object.entries(ids)) {
+    const el = root.querySelector(`#${id}`);
+    if (!el) throw new Error(`#${id} is missing from ${root.id || root.tagName}`);
+    out[name] = el;
   }
   return out;
-}
-
-/** The accessible name of a tile: "C, green", "C" (typed, not checked yet) or "empty". */
-export function tileLabel(letter, state) {
-  if (!letter) return "empty";
-  const upper = letter.toUpperCase();
-  if (!state || state === "tbd" || state === "empty") return upper;
-  return `${upper}, ${state}`;
-}
-
-/** Show `letter` with `state` (empty|tbd|green|yellow|gray) on a tile element. */
-export function setTile(tile, letter, state) {
-  const upper = letter ? letter.toUpperCase() : "";
-  if (tile.textContent !== upper) tile.textContent = upper;
-  tile.dataset.state = state;
-  tile.dataset.letter = letter || "";
-  tile.setAttribute("aria-label", tileLabel(letter, state));
 }
 
 /** Restart a CSS animation class on an element (remove, force a reflow, add). */
@@ -76,27 +60,6 @@ export function settleAnimations(root = document) {
       el.classList.add("settled");
     }
   });
-}
-
-const SQUARES = { "🟩": "g", "🟧": "g", "🟨": "y", "🟦": "y", "⬛": "b", "⬜": "w" };
-
-/**
- * Text with the pattern emoji drawn as coloured squares (in the palette in use, and visible
- * without an emoji font). The text content stays the emoji, so copying and reading it work.
- */
-export function emojiNodes(text) {
-  const nodes = [];
-  let plain = "";
-  for (const ch of Array.from(text || "")) {
-    if (ch === "\ufe0f") continue;
-    if (ch in SQUARES) {
-      if (plain) nodes.push(plain);
-      plain = "";
-      nodes.push(h("span", { class: `sq sq-${SQUARES[ch]}` }, ch));
-    } else plain += ch;
-  }
-  if (plain) nodes.push(plain);
-  return nodes;
 }
 
 export function plural(n, word, many = `${word}s`) {
