@@ -12,6 +12,7 @@ from wordlekit.analysis.openers import (
     RankError,
     RankStore,
     compute_batch,
+    method_names,
     rank_openers,
     resolve_words,
     sort_results,
@@ -140,6 +141,17 @@ def test_two_workers_give_the_same_results_as_one(tmp_path: Path) -> None:
     _, one = rank_openers(SMALL, m, list(SMALL.guesses), RankStore(tmp_path / "1.db"), workers=1)
     _, two = rank_openers(SMALL, m, list(SMALL.guesses), RankStore(tmp_path / "2.db"), workers=2)
     assert [(r.word, r.value) for r in one] == [(r.word, r.value) for r in two]
+
+
+def test_method_names_are_what_parse_accepts() -> None:
+    from wordlekit.solve.registry import strategy_names
+
+    names = method_names()
+    assert names[:5] == ["optimal", "entropy", "minimax", "expected-size", "most-parts"]
+    assert names[5:] == [f"{s}-bench" for s in strategy_names()]
+    assert [Method.parse(n.upper()).name for n in names] == names
+    with pytest.raises(RankError, match="choose one of optimal, entropy"):
+        Method.parse("magic")
 
 
 def test_bad_settings(store: RankStore, tmp_path: Path) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import random
 import threading
 import time
@@ -332,3 +333,13 @@ def test_the_default_cache_is_explicit_and_bounded() -> None:
     assert isinstance(DEFAULT_CACHE, OptimalCache)
     assert DEFAULT_CACHE.solvers.maxsize >= 2  # normal and hard mode at once
     assert DEFAULT_CACHE.trees.maxsize < 100 and DEFAULT_CACHE.openers.maxsize < 100
+
+
+def test_the_search_is_compiled_again_when_its_helpers_change() -> None:
+    """numba checks its cache of ``solve`` against _solver_jit.py alone: the hash of the
+    helpers it compiles in (_solver_parts.py) is pinned there."""
+    from wordlekit.solve import _solver_jit
+
+    parts = Path(_solver_jit.__file__).with_name("_solver_parts.py")
+    digest = hashlib.sha256(parts.read_bytes().replace(b"\r\n", b"\n")).hexdigest()
+    assert digest == _solver_jit.PARTS_SHA256, f"set PARTS_SHA256 in _solver_jit.py to {digest}"

@@ -11,11 +11,11 @@ import click
 from rich.console import Console
 
 from wordlekit.analysis.openers import (
-    ONE_STEP,
     Method,
     Ranked,
     RankStore,
     Settings,
+    method_names,
     rank_openers,
     resolve_words,
 )
@@ -34,11 +34,7 @@ from wordlekit.cli.options import (
 from wordlekit.cli.progress import progress
 from wordlekit.cli.render import number, out, print_csv, print_json, table
 from wordlekit.core.words import WordList
-from wordlekit.solve.registry import strategy_names
 from wordlekit.store.files import data_dir
-
-#: The methods :meth:`Method.parse` accepts (see :mod:`wordlekit.analysis.openers`).
-METHODS = ("optimal", *ONE_STEP, *(f"{s}-bench" for s in strategy_names()))
 
 
 @app.command(
@@ -55,7 +51,7 @@ METHODS = ("optimal", *ONE_STEP, *(f"{s}-bench" for s in strategy_names()))
     default="entropy",
     show_default=True,
     metavar="METHOD",
-    type=NamedChoice("method", METHODS),
+    type=NamedChoice("method", method_names()),
     help="optimal, entropy, minimax, expected-size, most-parts, or STRATEGY-bench "
     "(e.g. entropy-bench: the strategy's full benchmark from each first guess).",
 )

@@ -1,9 +1,10 @@
 """The exact search, for Python: one :class:`Solver` per matrix and mode, with its memo.
 
 The search itself is numba code in :mod:`wordlekit.solve._solver_jit` (see its docstring for
-the bounds and the memo). Most callers want a :class:`~wordlekit.solve.position.Position`
-(a game position with ``value``, ``best`` and ``tree``); a :class:`Solver` is what positions
-share: the compiled search's tables, its memo and its statistics.
+the bounds and the memo), its helpers in :mod:`wordlekit.solve._solver_parts`. Most callers
+want a :class:`~wordlekit.solve.position.Position` (a game position with ``value``, ``best``
+and ``tree``); a :class:`Solver` is what positions share: the compiled search's tables, its
+memo and its statistics.
 """
 
 from __future__ import annotations
@@ -19,9 +20,10 @@ from wordlekit.core.feedback import all_green, pattern_count
 from wordlekit.errors import InternalError, WordleError
 from wordlekit.fast.matrix import PatternMatrix
 from wordlekit.solve import _solver_jit as jit
+from wordlekit.solve import _solver_parts as parts
 
 #: "Impossible within the guesses left": the value of a position no strategy can finish.
-INF: int = jit.INF
+INF: int = parts.INF
 #: Memo entries kept at most (each about 100 bytes in numba's typed dict): ~1.5 GB worst case.
 DEFAULT_MEMO_CAP = 12_000_000
 
@@ -133,7 +135,7 @@ class Solver:
         mode, where there are none)."""
         if not self.hard:
             return fixed, mincnt
-        nf, nm = jit.child_constraints(fixed, mincnt, self.guess_codes, guess, pattern)
+        nf, nm = parts.child_constraints(fixed, mincnt, self.guess_codes, guess, pattern)
         return nf, nm
 
     # -- the search ------------------------------------------------------------------------

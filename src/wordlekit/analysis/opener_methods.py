@@ -1,0 +1,259 @@
+"""The methods that value a first guess, and a batch of words valued by one (what a worker runs).
+
+A *method* values one first guess:
+
+- ``optimal``: its exact optimal total (the optimal solver), or "worse than B" with a cut-off;
+- ``entropy``, ``minimax``, ``expected-size``, ``most-parts``: its one-step score over all
+  answers (bits, largest bucket, expected bucket size, number of buckets);
+- ``STRATEGY-bench`` (e.g. ``entropy-bench``): the total guesses of that strategy's benchmark
+  over every answer, started from the word.
+
+Everything here runs the same on a worker of a Dask cluster and in a plain process (the tests
+value batches directly): the lists arrive as plain words and each worker process rebuilds their
+pattern matrix once. Where batches are sent (:mod:`wordlekit.analysis.opener_cluster`) and
+where results are kept (:mod:`wordlekit.analysis.opener_store`) are separate modules;
+:mod:`wordlekit.analysis.openers` runs a ranking with all three.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from wordlekit.core.words import WordList
+from wordlekit.errors import WordleError
+from wordlekit.fast.matrix import PatternMatrix
+from wordlekit.solve.lru import LRUCache
+
+#: The one-step methods: name -> (the figure of the first turn it reads, higher is better).
+ONE_STEP = {
+    "entropy": ("bits", True),
+    "minimax": ("largest", False),
+    "expected-size": ("expected", False),
+    "most-parts": ("parts", True),
+}
+
+
+class RankError(WordleError):
+    """Bad settings for a ranking run (method, words, scheduler address)."""
+
+
+@dataclass(frozen=True)
+class Method:
+    """How a first guess is valued."""
+
+    name: str
+    kind: str  # "optimal", "one-step" or "bench"
+    strategy: str | None = None
+
+    @property
+    def higher_is_better(self) -> bool:
+        return self.kind == "one-step" and ONE_STEP[self.name][1]
+
+    @classmethod
+    def parse(cls, text: str) -> Method:
+        """The method named ``text`` (one of :func:`method_names`, any case)."""
+        from wordlekit.solve.registry import REGISTRY
+
+        name = text.strip().lower()
+        if name == "optimal":
+            return cls(name, "optimal")
+        if name in ONE_STEP:
+            return cls(name, "one-step")
+        if name.endswith("-bench") and name[: -len("-bench")] in REGISTRY:
+            return cls(name, "bench", name[: -len("-bench")])
+        raise RankError(f"unknown method {text!r}: choose one of {', '.join(method_names())}")
+
+
+def method_names() -> list[str]:
+    """The names :meth:`Method.parse` accepts: ``optimal``, the one-step scores of
+    :data:`ONE_STEP` and ``STRATEGY-bench`` for every registered strategy."""
+    from wordlekit.solve.registry import strategy_names
+
+    return ["optimal", *ONE_STEP, *(f"{s}-bench" for s in strategy_names())]
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything a word's value depends on; its hash keys the stored results."""
+
+    method: Method
+    lists_hash: str
+    hard: bool
+    max_guesses: int = 6
+    beta: int | None = None
+
+    @property
+    def key(self) -> str:
+        raw = json.dumps(
+            [self.method.name, self.lists_hash, self.hard, self.max_guesses, self.beta]
+        )
+        return hashlib.sha256(raw.encode()).hexdigest()[:32]
+
+
+@dataclass(frozen=True)
+class Ranked:
+    """One first guess's value. ``value`` is None when it is worse than the cut-off."""
+
+    word: str
+    value: float | None
+    detail: dict[str, Any]
+    seconds: float
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "word": self.word,
+            "value": self.value,
+            **self.detail,
+            "seconds": round(self.seconds, 4),
+        }
+
+
+def sort_results(results: list[Ranked], method: Method) -> list[Ranked]:
+    """Best first by ``method``; the words worse than the cut-off last; ties by word."""
+    sign = -1.0 if method.higher_is_better else 1.0
+
+    def key(r: Ranked) -> tuple[int, float, str]:
+        if r.value is None:
+            return (1, 0.0, r.word)
+        return (0, sign * r.value, r.word)
+
+    return sorted(results, key=key)
+
+
+def default_batch_size(method: Method, n_words: int, n_workers: int) -> int:
+    """Big batches for cheap one-step scores, small ones for benchmarks and proofs, and
+    always several batches per worker so the load evens out."""
+    if method.kind == "one-step":
+        return max(1, min(2000, math.ceil(n_words / (4 * n_workers))))
+    if method.kind == "bench":
+        # a benchmark takes ~0.25 s: tasks of a few words keep both workers busy to the end
+        # (measured on 60 words, 1 -> 2 workers: 1.79x with 4 words a task, 1.68-1.72x with
+        # 2, where the main process's bookkeeping per task competes for the two cores)
+        return max(1, min(4, math.ceil(n_words / (8 * n_workers))))
+    return 1
+
+
+# Work done on the workers ---------------------------------------------------------------------
+
+#: The pattern matrices of the lists a worker process has seen (a worker serves one run at a
+#: time, so two are plenty): bounded and locked, like every cache.
+_MATRICES: LRUCache[str, PatternMatrix] = LRUCache(2)
+
+
+def _matrix(answers: tuple[str, ...], allowed: tuple[str, ...], name: str) -> PatternMatrix:
+    """The pattern matrix of these lists, built (or read from the disk cache) once per process."""
+    wl = WordList(name, answers, allowed)
+    return _MATRICES.get_or_make(wl.content_hash, lambda: PatternMatrix.for_list(wl))
+
+
+def warm_worker(lists: tuple[tuple[str, ...], tuple[str, ...], str], method: Method) -> None:
+    """Load the matrix and the kernels a method needs (runs once on every worker)."""
+    import numba
+
+    numba.set_num_threads(1)
+    pm = _matrix(*lists)
+    from wordlekit.fast.partition import load_numba
+
+    load_numba()
+    pm.transposed  # noqa: B018
+    if method.kind != "optimal":
+        from wordlekit.solve.state import GameState
+
+        GameState.start(pm).figures()  # the first-turn figures, computed once per process
+        pm.alphabetical_rank  # noqa: B018
+    else:
+        from wordlekit.solve import optimal  # noqa: F401  (loads the solver's kernels)
+
+
+def compute_batch(
+    words: Sequence[str],
+    method: Method,
+    lists: tuple[tuple[str, ...], tuple[str, ...], str],
+    hard: bool,
+    max_guesses: int,
+    beta: int | None,
+) -> list[Ranked]:
+    """Value every word of a batch (runs on a worker)."""
+    import numba
+
+    # One thread per worker process: the cluster already has a process per core.
+    numba.set_num_threads(1)
+    pm = _matrix(*lists)
+    if method.kind == "one-step":
+        return _one_step_batch(pm, words, method)
+    if method.kind == "bench":
+        return _bench_batch(pm, words, method, hard)
+    return _optimal_batch(pm, words, hard, max_guesses, beta)
+
+
+def _one_step_batch(pm: PatternMatrix, words: Sequence[str], method: Method) -> list[Ranked]:
+    from wordlekit.solve.state import GameState
+
+    wl = pm.wordlist
+    t0 = time.perf_counter()
+    idx = np.array([wl.guess_index(w) for w in words], dtype=np.int64)
+    figs = GameState.start(pm).figures(idx)
+    field, _ = ONE_STEP[method.name]
+    values = {
+        "bits": figs.bits,
+        "largest": figs.largest,
+        "expected": figs.expected,
+        "parts": figs.parts,
+    }[field]
+    each = (time.perf_counter() - t0) / max(len(words), 1)
+    out: list[Ranked] = []
+    for k, w in enumerate(words):
+        detail = {
+            "bits": round(float(figs.bits[k]), 6),
+            "parts": int(figs.parts[k]),
+            "largest": int(figs.largest[k]),
+            "expected": round(float(figs.expected[k]), 6),
+        }
+        out.append(Ranked(w, float(values[k]), detail, each))
+    return out
+
+
+def _bench_batch(
+    pm: PatternMatrix, words: Sequence[str], method: Method, hard: bool
+) -> list[Ranked]:
+    from wordlekit.solve.bench import benchmark
+    from wordlekit.solve.registry import get_strategy
+
+    out: list[Ranked] = []
+    for w in words:
+        t0 = time.perf_counter()
+        r = benchmark(pm, get_strategy(method.strategy or ""), start=w, hard=hard)
+        detail = {"mean": round(r.mean, 6), "max": r.max, "failures": r.failures}
+        out.append(Ranked(w, float(r.total), detail, time.perf_counter() - t0))
+    return out
+
+
+def _optimal_batch(
+    pm: PatternMatrix, words: Sequence[str], hard: bool, max_guesses: int, beta: int | None
+) -> list[Ranked]:
+    from wordlekit.solve.optimal import INF, Position, Solver
+
+    cap = INF if beta is None else beta
+    out: list[Ranked] = []
+    for w in words:
+        # keep memory bounded between words: a new memo per word
+        solver = Solver(pm, hard, max_guesses, memo_cap=4_000_000)
+        root = Position.from_turns(pm, hard=hard, max_guesses=max_guesses, solver=solver)
+        t0 = time.perf_counter()
+        v = root.value(w, beta=cap)
+        seconds = time.perf_counter() - t0
+        if v >= INF:
+            out.append(Ranked(w, None, {"status": "infeasible"}, seconds))
+        elif v >= cap:
+            out.append(Ranked(w, None, {"status": f"worse than {cap}"}, seconds))
+        else:
+            out.append(Ranked(w, float(v), {"mean": round(v / root.n, 6)}, seconds))
+    return out

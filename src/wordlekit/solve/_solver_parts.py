@@ -1,0 +1,330 @@
+"""The pieces of a node of the exact search (:mod:`wordlekit.solve._solver_jit`), compiled
+by numba: every helper that looks at a set of answers without recursing.
+
+- hashing: the 128-bit Zobrist key of a node (set, guesses left, hard-mode constraints);
+- hard mode: the guesses the constraints allow and the constraints after a pattern;
+- partition: a set grouped by the pattern a guess shows, and a guess's buckets;
+- parts and bounds: the patterns each guess shows the set, as bitmaps (popcount gives the
+  number of parts), full splits, and every guess's lower bound ``3n - parts - [candidate]``;
+- ordering: the guesses still able to beat a cap, by bound then sum of squared bucket sizes.
+
+They live apart from :func:`~wordlekit.solve._solver_jit.solve` so that the search reads as
+its control flow and memo, while that module keeps the only recursive function (numba cannot
+load mutually recursive functions from its cache). numba compiles these helpers into
+``solve`` as it would from the same file: the speed and the nodes searched are the same.
+
+numba checks its on-disk cache of ``solve`` against the content of ``_solver_jit.py`` alone,
+yet the cached ``solve`` has these helpers compiled in. So ``_solver_jit.PARTS_SHA256`` pins
+this file's hash: after editing it, put the new hash there (the test in tests/test_optimal.py
+gives it), which changes ``_solver_jit.py`` and makes numba compile ``solve`` again.
+
+``tables`` is ``(matrix, transposed, guess_codes, guess_counts, z1, z2, zf, zc)`` and
+``limits`` is ``(hard, n_answers, win, n_patterns, memo_cap, top, node_limit)``, indexed by the
+slots below (see :class:`~wordlekit.solve.solver.Solver`). Only modules of
+:mod:`wordlekit.solve` import this one.
+"""
+# mypy: ignore-errors
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+#: "Impossible within the guesses left".
+INF = 1 << 40
+_MIX1 = np.uint64(0x9E3779B97F4A7C15)
+_MIX2 = np.uint64(0xC2B2AE3D27D4EB4F)
+
+# limits slots
+HARD = 0
+N_ANSWERS = 1
+WIN = 2
+N_PATTERNS = 3
+MEMO_CAP = 4
+TOP = 5
+NODE_LIMIT = 6
+
+
+@njit(cache=True, nogil=True)
+def set_key(cands, depth, hc1, hc2, z1, z2):
+    """128-bit Zobrist hash of a set and its guesses left, mixed with the constraints' hash."""
+    h1 = np.uint64(0)
+    h2 = np.uint64(0)
+    for k in range(cands.shape[0]):
+        h1 += z1[cands[k]]
+        h2 += z2[cands[k]]
+    d = np.uint64(depth + 1)
+    return (h1 ^ (d * _MIX1) ^ hc1, h2 ^ (d * _MIX2) ^ hc2)
+
+
+@njit(cache=True, nogil=True)
+def constraint_hash(fixed, mincnt, zf, zc):
+    """Hash of hard-mode constraints (greens by position, least count of each letter)."""
+    h1 = np.uint64(0)
+    h2 = np.uint64(0)
+    for i in range(fixed.shape[0]):
+        h1 += zf[0, i, fixed[i] + 1]
+        h2 += zf[1, i, fixed[i] + 1]
+    for c in range(26):
+        h1 += zc[0, c, mincnt[c]]
+        h2 += zc[1, c, mincnt[c]]
+    return h1, h2
+
+
+@njit(cache=True, nogil=True)
+def node_key(cands, depth, hard, fixed, mincnt, tables):
+    """The memo key of a node: the set, the guesses left and (hard mode) the constraints."""
+    z1, z2, zf, zc = tables[4], tables[5], tables[6], tables[7]
+    if hard:
+        hc1, hc2 = constraint_hash(fixed, mincnt, zf, zc)
+    else:
+        hc1 = np.uint64(0)
+        hc2 = np.uint64(0)
+    return set_key(cands, depth, hc1, hc2, z1, z2)
+
+
+@njit(cache=True, nogil=True)
+def allowed_hard(fixed, mincnt, guess_codes, guess_counts):
+    """Indices of guesses obeying the hard-mode constraints."""
+    n_guesses, length = guess_codes.shape
+    out = np.empty(n_guesses, dtype=np.int32)
+    m = 0
+    for g in range(n_guesses):
+        ok = True
+        for i in range(length):
+            if fixed[i] >= 0 and guess_codes[g, i] != fixed[i]:
+                ok = False
+                break
+        if ok:
+            for c in range(26):
+                if mincnt[c] > 0 and guess_counts[g, c] < mincnt[c]:
+                    ok = False
+                    break
+        if ok:
+            out[m] = g
+            m += 1
+    return out[:m]
+
+
+@njit(cache=True, nogil=True)
+def allowed_guesses(fixed, mincnt, tables, limits):
+    """The guesses a node may play: every one, or (hard mode) those obeying the rules."""
+    if limits[HARD]:
+        return allowed_hard(fixed, mincnt, tables[2], tables[3])
+    return np.arange(tables[0].shape[0], dtype=np.int32)
+
+
+@njit(cache=True, nogil=True)
+def child_constraints(fixed, mincnt, guess_codes, g, pattern):
+    """Hard-mode constraints after guess ``g`` showed ``pattern``."""
+    length = fixed.shape[0]
+    nf = fixed.copy()
+    nm = mincnt.copy()
+    shown = np.zeros(26, dtype=np.int8)
+    p = pattern
+    for i in range(length):
+        t = p % 3
+        p //= 3
+        c = guess_codes[g, i]
+        if t == 2:
+            nf[i] = c
+        if t > 0:
+            shown[c] += 1
+    for c in range(26):
+        if shown[c] > nm[c]:
+            nm[c] = shown[c]
+    return nf, nm
+
+
+@njit(cache=True, nogil=True)
+def constraints_after(hard, fixed, mincnt, guess_codes, g, pattern):
+    """The constraints of a child node: :func:`child_constraints` in hard mode, else as is."""
+    if hard:
+        return child_constraints(fixed, mincnt, guess_codes, g, pattern)
+    return fixed, mincnt
+
+
+@njit(cache=True, nogil=True)
+def partition(row, cands, n_patterns):
+    """Group ``cands`` by the pattern ``row`` gives them: (order, starts, patterns)."""
+    n = cands.shape[0]
+    counts = np.zeros(n_patterns + 1, dtype=np.int32)
+    for k in range(n):
+        counts[row[cands[k]] + 1] += 1
+    n_parts = 0
+    for p in range(n_patterns):
+        if counts[p + 1] > 0:
+            n_parts += 1
+        counts[p + 1] += counts[p]
+    starts = np.empty(n_parts + 1, dtype=np.int32)
+    pats = np.empty(n_parts, dtype=np.int32)
+    j = 0
+    for p in range(n_patterns):
+        if counts[p + 1] > counts[p]:
+            starts[j] = counts[p]
+            pats[j] = p
+            j += 1
+    starts[n_parts] = n
+    out = np.empty(n, dtype=np.int32)
+    fill = counts[:n_patterns].copy()
+    for k in range(n):
+        p = row[cands[k]]
+        out[fill[p]] = cands[k]
+        fill[p] += 1
+    return out, starts, pats
+
+
+@njit(cache=True, nogil=True)
+def candidate_mask(cands, n_answers):
+    """``is_cand[a]``: whether answer ``a`` is one of ``cands``."""
+    is_cand = np.zeros(n_answers, dtype=np.bool_)
+    for k in range(cands.shape[0]):
+        is_cand[cands[k]] = True
+    return is_cand
+
+
+@njit(cache=True, nogil=True)
+def pattern_bitmaps(mt, cands, allowed, hard, n_patterns):
+    """For every allowed guess, the set of patterns it shows the candidates, as bits.
+
+    One candidate-major pass over the transposed matrix: each candidate's row of patterns is
+    read sequentially and ORed into a small bitmap per guess. (Row-major counting touched a
+    cache line per cell: measured ~8x slower.)
+    """
+    n_allowed = allowed.shape[0]
+    n_words = (n_patterns + 63) // 64
+    bitmap = np.zeros((n_allowed, n_words), dtype=np.uint64)
+    if hard:
+        for k in range(cands.shape[0]):
+            row = mt[cands[k]]
+            for j in range(n_allowed):
+                p = row[allowed[j]]
+                bitmap[j, p >> 6] |= np.uint64(1) << np.uint64(p & 63)
+    else:
+        for k in range(cands.shape[0]):
+            row = mt[cands[k]]
+            for j in range(n_allowed):
+                p = row[j]
+                bitmap[j, p >> 6] |= np.uint64(1) << np.uint64(p & 63)
+    return bitmap
+
+
+@njit(cache=True, nogil=True)
+def popcount(x):
+    """The number of bits set in a 64-bit word."""
+    x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
+    x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
+    x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
+    return int((x * np.uint64(0x0101010101010101)) >> np.uint64(56))
+
+
+@njit(cache=True, nogil=True)
+def count_parts(cands, allowed, is_cand, tables, limits):
+    """(parts of every allowed guess, the first candidate splitting the set into singletons,
+    the first guess doing so); -1 where there is none."""
+    n = cands.shape[0]
+    n_answers = limits[N_ANSWERS]
+    bitmap = pattern_bitmaps(tables[1], cands, allowed, limits[HARD], limits[N_PATTERNS])
+    parts = np.empty(allowed.shape[0], dtype=np.int64)
+    split_cand = -1
+    any_split = -1
+    for j in range(allowed.shape[0]):
+        pp = 0
+        for w in range(bitmap.shape[1]):
+            pp += popcount(bitmap[j, w])
+        parts[j] = pp
+        if pp == n:
+            g = allowed[j]
+            if split_cand < 0 and g < n_answers and is_cand[g]:
+                split_cand = g
+            if any_split < 0:
+                any_split = g
+    return parts, split_cand, any_split
+
+
+@njit(cache=True, nogil=True)
+def split_value(n, depth, split_cand, any_split):
+    """(value, guess) of a node that full splits decide, else (-1, -1)."""
+    if split_cand >= 0:
+        return 2 * n - 1, split_cand  # a candidate splitting everything: the minimum 2n - 1
+    if any_split >= 0:
+        return 2 * n, any_split  # only a candidate full split (none) would beat 2n
+    if depth == 2:
+        return INF, -1  # every bucket must be a singleton: only full splits work
+    return -1, -1
+
+
+@njit(cache=True, nogil=True)
+def guess_bounds(parts, allowed, is_cand, n, n_answers, known_lb):
+    """Turn ``parts`` into every guess's lower bound (in place); the node's bound."""
+    node_lb = INF
+    for j in range(allowed.shape[0]):
+        g = allowed[j]
+        c = 1 if (g < n_answers and is_cand[g]) else 0
+        parts[j] = 3 * n - parts[j] - c
+        if parts[j] < node_lb:
+            node_lb = parts[j]
+    return max(node_lb, known_lb)
+
+
+@njit(cache=True, nogil=True)
+def search_order(matrix, cands, allowed, lbs, cap, n_patterns, top):
+    """(pick, order): the guesses whose bound is below ``cap`` (positions in ``allowed``)
+    and the order to try them: bound, then sum of squares (smaller is better), then index."""
+    n = cands.shape[0]
+    m = 0
+    pick = np.empty(allowed.shape[0], dtype=np.int64)
+    for j in range(allowed.shape[0]):
+        if lbs[j] < cap:
+            pick[m] = j
+            m += 1
+    pick = pick[:m]
+    # The sum of squared bucket sizes breaks ties of the bound; computed only for the guesses
+    # that can still beat the cap.
+    keys = np.empty(m, dtype=np.int64)
+    counts = np.zeros(n_patterns, dtype=np.int32)
+    for t in range(m):
+        row = matrix[allowed[pick[t]]]
+        keys[t] = lbs[pick[t]] * (n * n + 1) + sum_of_squares(row, cands, counts)
+    order = np.argsort(keys, kind="mergesort")
+    if top > 0 and m > top:
+        order = order[:top]
+    return pick, order
+
+
+@njit(cache=True, nogil=True)
+def sum_of_squares(row, cands, counts):
+    """Sum of squared bucket sizes; ``counts`` (all zero) is left all zero."""
+    n = cands.shape[0]
+    for k in range(n):
+        counts[row[cands[k]]] += 1
+    sq = 0
+    for k in range(n):
+        c = counts[row[cands[k]]]
+        if c > 0:
+            sq += c * c
+            counts[row[cands[k]]] = 0
+    return sq
+
+
+@njit(cache=True, nogil=True)
+def buckets(row, cands, n_patterns, win):
+    """The buckets of a guess: (members, starts, patterns, the buckets to search largest
+    first, the guess's bound). Only buckets of three answers or more need a search: one
+    answer costs 1 more guess, two cost 3, exactly their bound ``2b - 1``."""
+    out, starts, pats = partition(row, cands, n_patterns)
+    n_parts = pats.shape[0]
+    sizes = np.empty(n_parts, dtype=np.int64)
+    for b in range(n_parts):
+        sizes[b] = starts[b + 1] - starts[b]
+    border = np.argsort(-sizes, kind="mergesort")
+    bound = cands.shape[0]
+    m = 0
+    for bi in range(n_parts):
+        b = border[bi]
+        if pats[b] != win:
+            bound += 2 * sizes[b] - 1
+            if sizes[b] > 2:
+                border[m] = b
+                m += 1
+    return out, starts, pats, border[:m], bound
