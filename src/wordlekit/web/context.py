@@ -145,8 +145,8 @@ async def get_quick(context: Context) -> Quick:
     return context.quick
 
 
-async def get_work(context: Context, request: Request) -> Work:
-    return Work(context.pool, context.settings.pool.budget, request)
+async def get_pool(context: Context) -> WorkPool:
+    return context.pool
 
 
 async def get_player(request: Request) -> str:
@@ -159,8 +159,16 @@ StoreDep = Annotated[Store, Depends(get_store)]
 WordsDep = Annotated[WordList, Depends(get_wordlist)]
 SettingsDep = Annotated[ServerSettings, Depends(get_settings)]
 QuickDep = Annotated[Quick, Depends(get_quick)]
-WorkDep = Annotated[Work, Depends(get_work)]
 PlayerDep = Annotated[str, Depends(get_player)]
+PoolDep = Annotated[WorkPool, Depends(get_pool)]
+
+
+async def get_work(request: Request, pool: PoolDep, settings: SettingsDep) -> Work:
+    """The work pool for this request, under the server's budget."""
+    return Work(pool, settings.pool.budget, request)
+
+
+WorkDep = Annotated[Work, Depends(get_work)]
 
 
 async def get_game_id(gid: str) -> str:
