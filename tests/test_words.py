@@ -143,3 +143,12 @@ def test_repr_and_equality(original: WordList) -> None:
     copy = WordList.from_words(original.answers, original.allowed, name="copy")
     assert copy == original and hash(copy) == hash(original)
     assert copy.content_hash == original.content_hash
+
+
+def test_a_list_of_its_own_has_its_own_daily_order() -> None:
+    six = WordList.from_words(["planet", "rocket", "silver", "garden"], name="six")
+    days = [six.daily_answer(dt.date(2022, 2, 15) + dt.timedelta(days=k)) for k in range(8)]
+    assert sorted(days[:4]) == sorted(six.answers) and days[4:] == days[:4]
+    again = WordList.from_words(["planet", "rocket", "silver", "garden"], name="six")
+    assert again.daily_answer("2022-02-15") == days[0]  # the same for every player
+    assert six.own_daily_order == again.own_daily_order

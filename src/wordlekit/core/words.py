@@ -225,14 +225,36 @@ class WordList:
         return cls.from_files(parts[0], parts[1] if len(parts) == 2 else None)
 
     def daily_answer(self, date: dt.date | str) -> str:
-        """The answer of the original game's daily puzzle for ``date`` (in this list)."""
-        word = daily_answer(date)
-        if word not in self._answer_index:
-            raise InvalidDateError(
-                f"the daily answer for {parse_date(date)} is {word.upper()}, which is not an "
-                f"answer in the {self.name} list"
-            )
-        return word
+        """The answer of the daily puzzle for ``date`` in this list.
+
+        A list of the original game's family (it holds most of the original answers, as
+        ``nyt`` does) follows the original daily order, and refuses a day whose answer it
+        dropped. Any other list (another length, other words) has a daily order of its own: its
+        answers in a fixed shuffle seeded by the list's content, one a day, the same for every
+        player of that list.
+        """
+        day = day_number(date)
+        order = daily_order()
+        if self.length == len(order[0]):
+            shared = sum(1 for w in order if w in self._answer_index)
+            if shared >= 0.9 * len(order):
+                word = order[day % len(order)]
+                if word not in self._answer_index:
+                    raise InvalidDateError(
+                        f"the daily answer for {parse_date(date)} is {word.upper()}, which is "
+                        f"not an answer in the {self.name} list"
+                    )
+                return word
+        return self.own_daily_order[day % len(self.answers)]
+
+    @cached_property
+    def own_daily_order(self) -> tuple[str, ...]:
+        """This list's answers in a fixed order of its own (see :meth:`daily_answer`)."""
+        import random
+
+        order = sorted(self.answers)
+        random.Random(self.content_hash).shuffle(order)
+        return tuple(order)
 
 
 @cache
