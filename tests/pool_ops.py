@@ -59,3 +59,17 @@ OPERATIONS = {
     "crash": crash,
     "flag_state": flag_state,
 }
+
+
+def broken(matrix: Any) -> dict[str, Any]:
+    raise KeyError("a fault of ours")
+
+
+def contradiction(matrix: Any) -> dict[str, Any]:
+    from wordlekit.errors import InconsistentFeedbackError
+
+    raise InconsistentFeedbackError("turn 2 contradicts turn 1", turn=2)
+
+
+OPERATIONS["broken"] = broken
+OPERATIONS["contradiction"] = contradiction

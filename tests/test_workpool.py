@@ -231,3 +231,13 @@ def test_bad_settings() -> None:
         PoolConfig(workers=0)
     with pytest.raises(WordleError):
         PoolConfig(budget=0)
+
+
+def test_errors_come_back_by_class(pool: WorkPool) -> None:
+    from wordlekit.errors import InconsistentFeedbackError, InternalError
+
+    with pytest.raises(InternalError, match="KeyError"):
+        run(pool, "broken")
+    with pytest.raises(InconsistentFeedbackError, match="turn 2"):
+        run(pool, "contradiction")
+    assert run(pool, "echo")["kwargs"] == {}  # the worker goes on

@@ -39,8 +39,9 @@ import numpy as np
 import numpy.typing as npt
 
 from wordlekit import budget as work
+from wordlekit import errors
 from wordlekit.core.words import WordList
-from wordlekit.errors import BudgetExceeded, WordleError
+from wordlekit.errors import BudgetExceeded, InternalError, WordleError
 from wordlekit.services import worker
 from wordlekit.services.limits import ClientLimits, PoolBusy
 
@@ -386,7 +387,8 @@ class WorkPool:
 
         Raises :class:`PoolBusy` (no capacity), :class:`WordleError` (bad input, as the
         operation raised it), :class:`BudgetExceeded` (no answer within the budget, or
-        cancelled) or :class:`WorkerFailed`.
+        cancelled), :class:`InternalError` (the operation failed: a fault of ours, logged by
+        the worker) or :class:`WorkerFailed` (the worker crashed or was killed).
         """
         self.start()
         arrived = time.monotonic()
@@ -399,10 +401,10 @@ class WorkPool:
         if status == "ok":
             return reply[1]
         if status == "invalid":
-            raise WordleError(reply[2])
+            raise _input_error(reply[1], reply[2])
         if status == "budget":
             raise BudgetExceeded(reply[2], reply[1])
-        raise WorkerFailed(str(reply[1]))
+        raise InternalError(str(reply[1]))
 
     def _send(
         self, w: _Worker, op: str, kwargs: dict[str, Any], seconds: float, heavy: bool
@@ -455,6 +457,14 @@ class WorkPool:
             if w.task is task:
                 w.flag[0] = work.CANCELLED
                 self.counters["cancelled"] += 1
+
+
+def _input_error(name: str, message: str) -> WordleError:
+    """The worker's input error as its own class where :mod:`wordlekit.errors` has it."""
+    cls = getattr(errors, name, None)
+    if isinstance(cls, type) and issubclass(cls, WordleError):
+        return cls(message)
+    return WordleError(message)
 
 
 def _resolve(future: asyncio.Future[_Worker], w: _Worker) -> None:

@@ -6,8 +6,9 @@ deadline, or when the client has gone) without waiting for this process's GIL.
 Messages to the pool: ``("ready", pid)`` or ``("failed", why)`` once, then for every task
 ``(task id, retiring, status, ...)`` where status is ``ok`` (the result), ``budget`` (the
 reason and message), ``invalid`` (bad input: the error's class name and message) or
-``error``. A worker whose memory has grown past its limit says it is retiring and exits; the
-pool starts a new one.
+``error`` (a fault of ours, logged here; the pool raises it as an InternalError). A worker
+whose memory has grown past its limit says it is retiring and exits; the pool starts a new
+one.
 """
 
 from __future__ import annotations
@@ -128,9 +129,9 @@ def serve(
             reply = ("budget", e.reason, str(e))
         except WordleError as e:
             reply = ("invalid", type(e).__name__, str(e))
-        except Exception:
+        except Exception as e:  # an internal fault: the pool raises InternalError
             log.exception("task %s failed", op)
-            reply = ("error", "internal error")
+            reply = ("error", f"{op} failed: {type(e).__name__}: {e}")
         retiring = rss_mb() > memory_mb
         try:
             conn.send((task_id, retiring, *reply))
