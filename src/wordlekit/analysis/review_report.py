@@ -42,6 +42,7 @@ class TurnReview:
             "guess": self.guess,
             "pattern": self.pattern,
             "emoji": format_pattern(self.pattern, len(self.guess)),
+            "letters": format_pattern(self.pattern, len(self.guess), "letters"),
             "remaining_before": self.remaining_before,
             "remaining_after": self.remaining_after,
             "bits": round(self.bits, 4),

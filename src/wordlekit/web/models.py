@@ -279,12 +279,3 @@ def game_view(stored: StoredGame) -> dict[str, Any]:
         out["answer"] = game.answer
         out["share"] = game.share()
     return out
-
-
-def with_letters(review: dict[str, Any]) -> dict[str, Any]:
-    """A review whose turns also carry their pattern as g/y/b ``letters`` (the browser draws
-    tiles from them; it never computes feedback)."""
-    for turn in review.get("turns", ()):
-        if "letters" not in turn:
-            turn["letters"] = format_pattern(turn["pattern"], len(turn["guess"]), "letters")
-    return review

@@ -13,7 +13,7 @@ from wordlekit.errors import WordleError
 from wordlekit.services.games import turns_of
 from wordlekit.services.operations import turns_from_guesses
 from wordlekit.web.context import GameDep, WordsDep, WorkDep
-from wordlekit.web.models import ReviewIn, ReviewOut, errors, with_letters
+from wordlekit.web.models import ReviewIn, ReviewOut, errors
 from wordlekit.web.routes_helper import parse_turns
 
 router = APIRouter(prefix="/api", tags=["analysis"], responses=errors())
@@ -32,8 +32,8 @@ async def review(body: ReviewIn, work: WorkDep, words: WordsDep) -> dict[str, An
         turns = turns_from_guesses(words, body.guesses, body.answer)
     else:
         raise WordleError("give turns, or guesses with the answer")
-    out = await work.run("review", turns=turns, answer=body.answer, hard=body.hard)
-    return with_letters(out)
+    out: dict[str, Any] = await work.run("review", turns=turns, answer=body.answer, hard=body.hard)
+    return out
 
 
 @router.get("/games/{gid}/review", response_model=ReviewOut, responses=errors(404, 409, 429))
@@ -42,5 +42,7 @@ async def review_played(stored: GameDep, work: WorkDep) -> dict[str, Any]:
     game = stored.game
     if not game.over:
         raise HTTPException(409, "the game is still being played")
-    out = await work.run("review", turns=turns_of(stored), answer=game.answer, hard=game.hard)
-    return with_letters(out)
+    out: dict[str, Any] = await work.run(
+        "review", turns=turns_of(stored), answer=game.answer, hard=game.hard
+    )
+    return out
