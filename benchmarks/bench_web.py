@@ -182,6 +182,68 @@ class Tally:
     wall: float = 0.0
 
 
+@dataclass
+class PlayerRun:
+    """One simulated player's session: its generator, its limits and where it reports."""
+
+    client: httpx.AsyncClient
+    rng: random.Random
+    tally: Tally
+    think: tuple[float, float] | None
+    timeout: float
+    n_guesses: int | None
+    deadline: float | None
+    made: int = 0
+
+    def more(self) -> bool:
+        if self.n_guesses is not None:
+            return self.made < self.n_guesses
+        return self.deadline is not None and time.perf_counter() < self.deadline
+
+    async def pause(self) -> None:
+        if self.think is not None:
+            await asyncio.sleep(self.rng.uniform(*self.think))
+
+    async def start(self) -> tuple[str, str] | None:
+        """A new practice game: (id, answer), or None when the server refused it."""
+        from wordlekit.core.game import Game
+
+        game_seed = self.rng.randrange(10**9)
+        body = {"mode": "practice", "seed": game_seed}
+        _, _, r = await send(self.client, "/api/games", self.timeout, json=body)
+        if r is None or r.status_code != 201:
+            self.tally.starts_failed += 1
+            if self.n_guesses is not None:
+                self.made += 1  # counted: a dead server must not keep a player forever
+            await self.pause()
+            return None
+        return str(r.json()["id"]), Game.practice(game_seed).answer
+
+    async def play(self, gid: str, answer: str, words: list[str]) -> list[str] | None:
+        """Guess until the game ends (the words played) or a guess fails (None)."""
+        played: list[str] = []
+        status = "playing"
+        while status == "playing" and self.more():
+            word = answer if self.rng.random() < 0.15 else self.rng.choice(words)
+            await self.pause()
+            if not self.more():
+                break
+            url = f"/api/games/{gid}/guesses"
+            code, took, r = await send(self.client, url, self.timeout, json={"guess": word})
+            self.made += 1
+            self.tally.lat.append(took)
+            if r is None or r.status_code != 200:
+                if code == "timeout":
+                    self.tally.timed_out += 1
+                else:
+                    self.tally.failed += 1
+                return None
+            self.tally.app_ms.append(server_ms(r))
+            played.append(word)
+            status = r.json()["status"]
+        return played if status != "playing" else None
+
+
 async def player(
     base: str,
     seed: int,
@@ -197,54 +259,15 @@ async def player(
 
     A failed or timed-out guess ends that game (its state is unknown) and a new one starts.
     """
-    from wordlekit.core.game import Game
-
-    rng = random.Random(seed)
-
-    def more(made: int) -> bool:
-        if n_guesses is not None:
-            return made < n_guesses
-        return deadline is not None and time.perf_counter() < deadline
-
     async with new_client(base, timeout) as client:
-        made = 0
-        while more(made):
-            game_seed = rng.randrange(10**9)
-            code, _, r = await send(
-                client, "/api/games", timeout, json={"mode": "practice", "seed": game_seed}
-            )
-            if r is None or r.status_code != 201:
-                tally.starts_failed += 1
-                if n_guesses is not None:
-                    made += 1  # counted: a dead server must not keep a player forever
-                if think is not None:
-                    await asyncio.sleep(rng.uniform(*think))
+        run = PlayerRun(client, random.Random(seed), tally, think, timeout, n_guesses, deadline)
+        while run.more():
+            started = await run.start()
+            if started is None:
                 continue
-            gid = r.json()["id"]
-            answer = Game.practice(game_seed).answer
-            played: list[str] = []
-            status = "playing"
-            while status == "playing" and more(made):
-                word = answer if rng.random() < 0.15 else rng.choice(words)
-                if think is not None:
-                    await asyncio.sleep(rng.uniform(*think))
-                    if not more(made):
-                        break
-                code, took, r = await send(
-                    client, f"/api/games/{gid}/guesses", timeout, json={"guess": word}
-                )
-                made += 1
-                tally.lat.append(took)
-                if r is None or r.status_code != 200:
-                    if code == "timeout":
-                        tally.timed_out += 1
-                    else:
-                        tally.failed += 1
-                    break
-                tally.app_ms.append(server_ms(r))
-                played.append(word)
-                status = r.json()["status"]
-            if status != "playing":
+            gid, answer = started
+            played = await run.play(gid, answer, words)
+            if played is not None:
                 seen[gid] = played
 
 
@@ -401,55 +424,77 @@ class Hostile:
         self.calls.setdefault(kind, []).append((code, took))
 
 
-async def hostile_client(
-    base: str, k: int, keep_cookie: bool, out: Hostile, deadline: float, timeout: float
-) -> None:
-    """Loop flat out over HOSTILE_CALLS until ``deadline``; 429 and 503 are retried at once."""
+@dataclass
+class HostileRun:
+    """One attacker: its client, whether it keeps its cookie, and where it reports."""
+
+    client: httpx.AsyncClient
+    keep_cookie: bool
+    out: Hostile
+    deadline: float
+    timeout: float
+
+    def on(self) -> bool:
+        return time.perf_counter() < self.deadline
 
     async def call(
-        kind: str, url: str, body: dict[str, object] | None, drop: bool
+        self, kind: str, url: str, body: dict[str, object] | None, drop: bool
     ) -> httpx.Response | None:
+        """One request, retried at once on 429/503 until it gets another answer."""
         r = None
-        while time.perf_counter() < deadline:
+        while self.on():
             if drop:
-                client.cookies.clear()
-            code, took, r = await send(client, url, timeout, json=body)
-            out.add(kind, code, took)
+                self.client.cookies.clear()
+            code, took, r = await send(self.client, url, self.timeout, json=body)
+            self.out.add(kind, code, took)
             if code not in RETRY_AT_ONCE:
                 break
         return r
 
-    async def ready_game() -> str | None:
+    async def ready_game(self) -> str | None:
         """A practice game of this client where FUZZY was just played (and did not win)."""
-        while time.perf_counter() < deadline:
-            r = await call(SETUP_GAME, "/api/games", {"mode": "practice"}, not keep_cookie)
+        while self.on():
+            r = await self.call(
+                SETUP_GAME, "/api/games", {"mode": "practice"}, not self.keep_cookie
+            )
             if r is None or r.status_code != 201:
                 continue
             gid = str(r.json()["id"])
-            r = await call(SETUP_GUESS, f"/api/games/{gid}/guesses", {"guess": "fuzzy"}, False)
+            guess = {"guess": "fuzzy"}
+            r = await self.call(SETUP_GUESS, f"/api/games/{gid}/guesses", guess, False)
             if r is not None and r.status_code == 200 and r.json()["status"] == "playing":
                 return gid
         return None
 
+    async def hint(self, kind: str, game: str | None) -> str | None:
+        """An optimal hint in a game after FUZZY; the game to use next time (None: a new one).
+
+        Without a kept cookie the hint needs a new player and a new game every time: the
+        cookie then lives for these three requests only.
+        """
+        if game is None or not self.keep_cookie:
+            game = await self.ready_game()
+            if game is None:
+                return None
+        r = await self.call(kind, f"/api/games/{game}/hint?strategy=optimal", None, False)
+        return None if r is None or r.status_code in (404, 409) else game
+
+
+async def hostile_client(
+    base: str, k: int, keep_cookie: bool, out: Hostile, deadline: float, timeout: float
+) -> None:
+    """Loop flat out over HOSTILE_CALLS until ``deadline``; 429 and 503 are retried at once."""
     game: str | None = None
     async with new_client(base, timeout) as client:
+        run = HostileRun(client, keep_cookie, out, deadline, timeout)
         n = k
-        while time.perf_counter() < deadline:
+        while run.on():
             kind, url, body = HOSTILE_CALLS[n % len(HOSTILE_CALLS)]
             n += 1
-            if url != "hint":
-                await call(kind, url, body, not keep_cookie)
-                continue
-            # Without a kept cookie the hint needs a new player and a new game every time:
-            # the cookie then lives for these three requests only.
-            if game is None or not keep_cookie:
-                game = await ready_game()
-                if game is None:
-                    continue
-            url = f"/api/games/{game}/hint?strategy=optimal"
-            r = await call(kind, url, None, False)
-            if r is None or r.status_code in (404, 409):
-                game = None  # lost or over: a new game next time
+            if url == "hint":
+                game = await run.hint(kind, game)
+            else:
+                await run.call(kind, url, body, not keep_cookie)
 
 
 class Monitor:
