@@ -25,7 +25,7 @@ import numpy.typing as npt
 
 from wordlekit.core.words import WordList
 from wordlekit.errors import WordleError
-from wordlekit.solve.counts import GuessCounts
+from wordlekit.solve.counts import Counted, GuessCounts
 from wordlekit.store.database import connect
 
 #: z for a two-sided 99.9% interval: a fixed-seed test must not fail by bad luck.
@@ -55,7 +55,7 @@ class RandomPlay:
 
 
 @dataclass(frozen=True)
-class Simulation:
+class Simulation(Counted):
     """A Monte Carlo estimate with its 99.9% confidence intervals; ``counts`` has the
     simulated games' distribution of guesses."""
 
@@ -66,14 +66,6 @@ class Simulation:
     mean_high: float
     p_low: float
     p_high: float
-
-    @property
-    def games(self) -> int:
-        return self.counts.games
-
-    @property
-    def mean(self) -> float:
-        return self.counts.mean
 
     @property
     def p_over_6(self) -> float:

@@ -17,7 +17,7 @@ from wordlekit.errors import WordleError
 from wordlekit.fast.matrix import PatternMatrix
 from wordlekit.fast.partition import load_numba
 from wordlekit.solve.bot import start_index
-from wordlekit.solve.counts import DEFAULT_LIMIT, GuessCounts
+from wordlekit.solve.counts import DEFAULT_LIMIT, Counted, GuessCounts
 from wordlekit.solve.registry import get_strategy
 from wordlekit.solve.state import GameState
 from wordlekit.solve.strategies import RandomCandidate, Strategy
@@ -28,7 +28,7 @@ FAIL_AFTER = DEFAULT_LIMIT
 
 
 @dataclass(frozen=True)
-class BenchmarkResult:
+class BenchmarkResult(Counted):
     """A strategy's results over every answer of a list: ``counts`` has the distribution
     (games, total, mean, max, failures beyond six guesses, histogram)."""
 
@@ -40,40 +40,6 @@ class BenchmarkResult:
     counts: GuessCounts
     seconds: float
     per_answer: dict[str, int] = field(repr=False, compare=False, default_factory=dict)
-
-    @property
-    def games(self) -> int:
-        return self.counts.games
-
-    @property
-    def histogram(self) -> dict[int, int]:
-        return dict(self.counts.histogram)
-
-    @property
-    def unsolved(self) -> int:
-        """Games never finished within the turn limit of a tree."""
-        return self.counts.unsolved
-
-    @property
-    def total(self) -> int:
-        return self.counts.total
-
-    @property
-    def solved(self) -> int:
-        return self.counts.solved
-
-    @property
-    def mean(self) -> float:
-        return self.counts.mean
-
-    @property
-    def max(self) -> int:
-        return self.counts.max
-
-    @property
-    def failures(self) -> int:
-        """Games needing more than six guesses (or never finished within 32 turns)."""
-        return self.counts.failures
 
     def to_dict(self) -> dict[str, object]:
         c = self.counts.to_dict()

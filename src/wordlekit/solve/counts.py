@@ -100,3 +100,44 @@ class GuessCounts:
             "failures": self.failures,
             "histogram": {str(k): v for k, v in self.histogram.items()},
         }
+
+
+class Counted:
+    """The figures of a result that holds its distribution as ``counts`` (a mixin of the
+    result types listed above, so each reads them the same way)."""
+
+    counts: GuessCounts
+
+    @property
+    def games(self) -> int:
+        return self.counts.games
+
+    @property
+    def histogram(self) -> dict[int, int]:
+        return dict(self.counts.histogram)
+
+    @property
+    def unsolved(self) -> int:
+        """Games never finished (within the turn limit of a tree)."""
+        return self.counts.unsolved
+
+    @property
+    def solved(self) -> int:
+        return self.counts.solved
+
+    @property
+    def total(self) -> int:
+        return self.counts.total
+
+    @property
+    def mean(self) -> float:
+        return self.counts.mean
+
+    @property
+    def max(self) -> int:
+        return self.counts.max
+
+    @property
+    def failures(self) -> int:
+        """Games needing more guesses than the limit, or never finished."""
+        return self.counts.failures

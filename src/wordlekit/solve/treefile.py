@@ -28,7 +28,7 @@ from wordlekit.core.feedback import Turn, all_green, format_pattern, parse_patte
 from wordlekit.core.game import hard_mode_violation
 from wordlekit.core.words import WordList
 from wordlekit.errors import InvalidPatternError, WordleError
-from wordlekit.solve.counts import GuessCounts
+from wordlekit.solve.counts import Counted, GuessCounts
 from wordlekit.solve.tree import MAX_TURNS, DecisionTree, TreeNode
 from wordlekit.store.files import atomic_write
 
@@ -197,7 +197,7 @@ def _add_path(root: TreeNode | None, turns: list[Turn], where: str) -> TreeNode:
 
 
 @dataclass
-class Verification:
+class Verification(Counted):
     """What replaying every answer through a tree found: ``counts`` has the distribution of
     the answers the tree finds (the others are ``unsolved``, each with a problem)."""
 
@@ -206,28 +206,8 @@ class Verification:
     max_guesses: int
 
     @property
-    def games(self) -> int:
-        return self.counts.games
-
-    @property
-    def histogram(self) -> dict[int, int]:
-        return dict(self.counts.histogram)
-
-    @property
-    def total(self) -> int:
-        return self.counts.total
-
-    @property
     def ok(self) -> bool:
         return not self.problems
-
-    @property
-    def mean(self) -> float:
-        return self.counts.mean
-
-    @property
-    def max(self) -> int:
-        return self.counts.max
 
     def to_dict(self) -> dict[str, Any]:
         c = self.counts.to_dict()
