@@ -20,6 +20,31 @@ def pytest_configure(config: pytest.Config) -> None:
         os.environ["WORDLEKIT_DATA_DIR"] = tempfile.mkdtemp(prefix="wordlekit-test-data-")
 
 
+#: The first answers of the original daily order: a small list for quick whole-list runs.
+SMALL_ANSWERS = [
+    "cigar",
+    "rebut",
+    "sissy",
+    "humph",
+    "awake",
+    "blush",
+    "focal",
+    "evade",
+    "naval",
+    "serve",
+    "heath",
+    "dwarf",
+    "model",
+    "karma",
+    "stink",
+    "grade",
+    "quiet",
+    "bench",
+    "abate",
+    "feign",
+]
+
+
 @pytest.fixture(scope="session")
 def original() -> WordList:
     return WordList.bundled("original")

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from conftest import SMALL_ANSWERS
 from wordlekit.cli import app
 
 runner = CliRunner()
@@ -321,25 +322,7 @@ def test_optimal_and_tree_files(tmp_path: Path) -> None:
 
 def test_optimal_openers_on_a_small_list(tmp_path: Path) -> None:
     words = tmp_path / "words.txt"
-    words.write_text(
-        "\n".join(
-            [
-                "cigar",
-                "rebut",
-                "sissy",
-                "humph",
-                "awake",
-                "blush",
-                "focal",
-                "evade",
-                "naval",
-                "serve",
-                "heath",
-                "dwarf",
-            ]
-        )
-        + "\n"
-    )
+    words.write_text("\n".join(SMALL_ANSWERS[:12]) + "\n")
     data = json.loads(ok("optimal", "--lists", str(words), "--openers", "5", "--json"))
     assert len(data["openers"]) == 5
     assert min(r["total"] for r in data["openers"] if r["total"]) == data["total"]

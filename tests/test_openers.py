@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import SMALL_ANSWERS
 from wordlekit.analysis.openers import (
     Method,
     RankError,
@@ -21,28 +22,7 @@ from wordlekit.core.words import WordList
 from wordlekit.errors import WordListError
 
 SMALL = WordList.from_words(
-    [
-        "cigar",
-        "rebut",
-        "sissy",
-        "humph",
-        "awake",
-        "blush",
-        "focal",
-        "evade",
-        "naval",
-        "serve",
-        "heath",
-        "dwarf",
-        "model",
-        "karma",
-        "stink",
-        "grade",
-        "quiet",
-        "bench",
-        "abate",
-        "feign",
-    ],
+    SMALL_ANSWERS,
     ["salet", "crane", "slate", "trace", "adieu", "roate"],
     name="small",
 )
