@@ -568,3 +568,10 @@ def test_a_six_letter_list(db: Path) -> None:
         assert c.post("/api/assist", json={"turns": [{"guess": "crane", "pattern": 0}]}).json()[
             "error"
         ]
+
+
+def test_a_won_game_says_the_game_s_word(client: TestClient) -> None:
+    g = new_game(client)
+    assert "praise" not in g or g["praise"] is None
+    state = guess(client, g["id"], answer_of(7)).json()
+    assert state["status"] == "won" and state["praise"] == "Genius"

@@ -110,6 +110,9 @@ class GameOut(BaseModel):
     keyboard: dict[str, TileName] = Field(description="the best tile seen for each letter")
     answer: str | None = Field(default=None, description="only once the game is over")
     share: str | None = Field(default=None, description="the share grid, once the game is over")
+    praise: str | None = Field(
+        default=None, description="what the game says on a win (Genius … Phew), once won"
+    )
 
 
 class StatsOut(BaseModel):
@@ -278,4 +281,5 @@ def game_view(stored: StoredGame) -> dict[str, Any]:
     if game.over:  # the answer reaches the browser only when the game has ended
         out["answer"] = game.answer
         out["share"] = game.share()
+        out["praise"] = game.praise
     return out

@@ -19,7 +19,6 @@ const KEY_ROWS = [
   ["a", "s", "d", "f", "g", "h", "j", "k", "l"],
   ["enter", "z", "x", "c", "v", "b", "n", "m", "backspace"],
 ];
-const WIN_WORDS = ["Genius", "Magnificent", "Impressive", "Splendid", "Great", "Phew"];
 // The reveal: tile i starts flipping at i * FLIP_STEP ms and takes FLIP ms (under 300 ms for 5).
 const FLIP_STEP = 45;
 const FLIP = 110;
@@ -365,7 +364,7 @@ export function createPlayPage(root, ctx) {
   function finish(row) {
     renderResult();
     if (game.status === "won") {
-      showMessage(WIN_WORDS[Math.min(row, WIN_WORDS.length - 1)], "success");
+      showMessage(game.praise || "Solved", "success"); // the server's word (Genius … Phew)
       rowEls[row].classList.add("win");
     } else {
       showMessage(game.answer.toUpperCase(), "answer");
