@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import sqlite3
 import threading
 from pathlib import Path
@@ -133,3 +134,98 @@ def test_random_practice_labels_show_no_seed() -> None:
     assert Game.practice(hard=False).label == "wordlekit practice"
     assert Game.practice(7).label == "wordlekit practice #7"
     assert Game.practice(7).answer == Game.practice(7).answer
+
+
+# Statistics: the daily puzzle as the NYT keeps it, practice games apart ----------------------
+
+DAY0 = dt.date(2024, 3, 1)
+
+
+def daily(store: Store, day: dt.date, *, won: bool = True, hard: bool = False) -> None:
+    """A finished daily puzzle of ``day`` (won in two guesses, or lost)."""
+    game = Game.daily(day, hard=hard, wordlist=WL)
+    stored, _ = store.create("p1", game, "daily", day.isoformat(), None)
+    wrong = next(w for w in ("crane", "slate", "moist") if w != game.answer)
+    store.play(stored.id, "p1", wrong)
+    for _ in range(5 if not won else 0):
+        store.play(stored.id, "p1", wrong)
+    if won:
+        store.play(stored.id, "p1", game.answer)
+
+
+def practice(store: Store, answer: str, *, won: bool) -> None:
+    gid = new(store, answer)
+    for _ in range(1 if won else 6):
+        store.play(gid, "p1", "fuzzy" if not won else answer)
+
+
+def at(n: int) -> dt.date:
+    return DAY0 + dt.timedelta(days=n)
+
+
+def test_the_daily_streak_counts_consecutive_puzzle_days_won(store: Store) -> None:
+    for n in (0, 1, 2, 4, 5):
+        daily(store, at(n))
+    stats = store.stats("p1", today=at(5))
+    d = stats.daily
+    assert (d.played, d.wins, d.max_streak, d.current_streak) == (5, 5, 3, 2)
+    assert d.distribution[2] == 5 and d.win_percent == 100
+    # today's puzzle not played yet: the streak lives on until a day is missed
+    assert store.stats("p1", today=at(6)).daily.current_streak == 2
+    assert store.stats("p1", today=at(7)).daily.current_streak == 0
+    assert store.stats("p1", today=at(7)).daily.max_streak == 3
+
+
+def test_a_lost_day_breaks_the_streak_and_counts_as_played(store: Store) -> None:
+    daily(store, at(0))
+    daily(store, at(1), won=False)
+    daily(store, at(2))
+    d = store.stats("p1", today=at(2)).daily
+    assert (d.played, d.wins, d.current_streak, d.max_streak) == (3, 2, 1, 1)
+    assert d.win_percent == 67 and sum(d.distribution.values()) == 2
+
+
+def test_days_count_by_the_puzzles_date_not_the_order_played(store: Store) -> None:
+    daily(store, at(2))
+    daily(store, at(0))  # the archive: an earlier puzzle played later
+    assert store.stats("p1", today=at(2)).daily.max_streak == 1
+    daily(store, at(1))  # fills the gap: three puzzle dates in a row
+    d = store.stats("p1", today=at(2)).daily
+    assert (d.current_streak, d.max_streak) == (3, 3)
+
+
+def test_normal_and_hard_mode_of_one_day_count_once_the_first_finished(store: Store) -> None:
+    daily(store, at(0), won=False)
+    daily(store, at(0), won=True, hard=True)  # the answer is known by now: not counted
+    d = store.stats("p1", today=at(0)).daily
+    assert (d.played, d.wins, d.current_streak) == (1, 0, 0)
+    daily(store, at(1), hard=True)
+    daily(store, at(1), won=False)
+    d = store.stats("p1", today=at(1)).daily
+    assert (d.played, d.wins, d.current_streak, d.max_streak) == (2, 1, 1, 1)
+
+
+def test_practice_games_have_figures_of_their_own(store: Store) -> None:
+    practice(store, "cigar", won=True)
+    practice(store, "rebut", won=True)
+    practice(store, "sissy", won=False)
+    practice(store, "humph", won=True)
+    stats = store.stats("p1", today=at(0))
+    p = stats.practice
+    assert (p.played, p.wins, p.win_percent, p.current_streak, p.max_streak) == (4, 3, 75, 1, 2)
+    assert p.distribution[1] == 3
+    assert stats.daily.played == 0 and stats.daily.max_streak == 0  # practice is no streak
+    assert stats.last_mode == "practice"
+    daily(store, at(0))
+    stats = store.stats("p1", today=at(0))
+    assert stats.last_mode == "daily" and stats.daily.played == 1 and stats.practice.played == 4
+    out = stats.to_dict()
+    assert out["played"] == 1 and out["current_streak"] == 1
+    assert isinstance(out["practice"], dict) and out["practice"]["played"] == 4
+
+
+def test_an_unfinished_game_counts_nowhere(store: Store) -> None:
+    gid = new(store)
+    store.play(gid, "p1", "crane")
+    stats = store.stats("p1")
+    assert stats.daily.played == stats.practice.played == 0 and stats.last_mode is None

@@ -113,3 +113,94 @@ def test_turns_from_guesses_names_the_turn() -> None:
 def test_only_the_exact_search_counts_as_expensive() -> None:
     assert services.is_expensive("optimal") and services.is_expensive(" Optimal ")
     assert not services.is_expensive("entropy") and not services.is_expensive(None)
+
+
+# What a person is advised: a word that could be the answer, when nearly as good --------------
+
+ONE_LEFT = [Turn.parse("crane:bbggb"), Turn.parse("moist:bbybg")]  # only GIANT remains
+
+
+def test_a_hint_says_whether_its_word_can_be_the_answer(pm: PatternMatrix) -> None:
+    far = services.hint(pm, [Turn.parse("crane:bbggb")], hard=False)
+    assert far["suggestion"]["word"] == "kilps" and not far["suggestion"]["can_win"]
+    assert far["verdict"] == "cannot be the answer, but narrows it to ≤ 2 words"
+    assert far["passed_over"] is None  # no possible answer comes within 0.1 bits of KILPS
+    assert "0.1 bits" in far["rule"] and far["suggestions"] == [far["suggestion"]]
+    last = services.hint(pm, ONE_LEFT, hard=False)
+    assert last["suggestion"]["word"] == "giant"
+    assert last["verdict"] == "is the only possible answer"
+
+
+def test_a_hint_prefers_a_possible_answer_within_the_rule(pm: PatternMatrix) -> None:
+    turns = [Turn.parse("crane:bbybb")]
+    state = GameState.from_turns(pm, turns)
+    own = get_strategy("entropy").rank(state, 1)[0]
+    out = services.hint(pm, turns, hard=False)
+    best = out["suggestion"]
+    assert out["passed_over"] == own.word == "toils" and not own.can_win
+    assert best["word"] == "salty" and best["can_win"] and best["word"] in state.candidate_words
+    assert own.bits - services.ANSWER_PREFERENCE_BITS <= best["bits"] < own.bits
+    assert out["verdict"].startswith("could be the answer, and otherwise narrows it to ≤ ")
+    # the word preferred: the possible answer with the most information (entropy's own pick
+    # among the candidates)
+    only = GameState(pm, state.history, state.candidates, candidates_only=True)
+    assert get_strategy("entropy").rank(only, 1)[0].word == best["word"]
+
+
+def test_the_preference_leaves_the_opener_and_the_exact_search_alone(pm: PatternMatrix) -> None:
+    opener = services.hint(pm, [], hard=False)
+    assert opener["suggestion"]["word"] == "soare" and opener["passed_over"] is None
+    assert opener["verdict"] == "cannot be the answer, but narrows it to ≤ 183 words"
+    with Budget(60).active():
+        exact = services.hint(pm, [Turn.parse("salet:bybbb")], hard=False, strategy="optimal")
+    assert exact["exact"] and exact["suggestion"]["word"] == "brond"
+    assert exact["passed_over"] is None and not exact["suggestion"]["can_win"]
+    # the same turns with a heuristic: a possible answer within 0.1 bits goes first
+    heuristic = services.hint(pm, [Turn.parse("salet:bybbb")], hard=False, strategy="minimax")
+    assert heuristic["suggestion"]["can_win"] and heuristic["passed_over"] == "bronc"
+
+
+def test_the_preference_in_hard_mode_plays_a_legal_word(pm: PatternMatrix) -> None:
+    from wordlekit.core.game import hard_mode_violation
+
+    turns = [Turn.parse("crane:bbybb")]
+    out = services.hint(pm, turns, hard=True)
+    assert hard_mode_violation(turns, out["suggestion"]["word"]) is None
+
+
+def test_assist_puts_the_hint_first(pm: PatternMatrix) -> None:
+    """Assist's first suggestion is the hint; the strategy's choice it replaced comes next,
+    then the strategy's ranking."""
+    turns = [Turn.parse("crane:bbybb")]
+    out = services.assist(pm, turns, top=5)
+    words = [s["word"] for s in out["suggestions"]]
+    assert words[0] == services.hint(pm, turns, hard=False)["suggestion"]["word"] == "salty"
+    assert out["passed_over"] == words[1] == "toils" and len(words) == 5
+    assert out["rule"] == services.ANSWER_PREFERENCE
+    ranked = get_strategy("entropy").rank(GameState.from_turns(pm, turns), 5)
+    assert words[1:] == [s.word for s in ranked if s.word != "salty"][:4]
+
+
+@pytest.mark.parametrize(
+    "strategy", ["entropy", "minimax", "letter-frequency", "positional", "random", "optimal"]
+)
+def test_with_one_candidate_the_only_suggestion_is_that_word(
+    pm: PatternMatrix, strategy: str
+) -> None:
+    with Budget(60).active():
+        out = services.assist(pm, ONE_LEFT, strategy=strategy, top=10)
+    assert out["remaining"] == 1 and out["candidates"] == ["giant"]
+    assert [s["word"] for s in out["suggestions"]] == ["giant"]
+
+
+@pytest.mark.parametrize("strategy", ["entropy", "minimax", "letter-frequency", "positional"])
+def test_suggestions_never_list_a_guess_that_can_neither_win_nor_split(
+    pm: PatternMatrix, strategy: str
+) -> None:
+    # four words left: many guesses do not split them; those must not be listed
+    turns = [Turn.parse("crane:bbggb"), Turn.parse("light:ybbbb")]
+    out = services.assist(pm, turns, strategy=strategy, top=100)
+    assert out["remaining"] >= 2
+    assert all(s["parts"] > 1 or s["can_win"] for s in out["suggestions"])
+    few = services.assist(pm, ONE_LEFT, strategy=strategy, top=100)
+    assert [s["word"] for s in few["suggestions"]] == ["giant"]

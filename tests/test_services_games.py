@@ -13,7 +13,9 @@ from wordlekit.services.games import (
     daily_date,
     game_spec,
     play_guess,
+    player_stats,
     record_hint,
+    share_text,
     start_game,
     turns_of,
 )
@@ -67,3 +69,35 @@ def test_start_play_and_hint(tmp_path: Path) -> None:
     with pytest.raises(TurnConflictError):
         play_guess(store, stored.id, "p1", "slate", turn=1)
     assert record_hint(store, game) == 1 and record_hint(store, game) == 2
+
+
+def test_a_game_played_with_hints_says_so_on_its_share_grid(tmp_path: Path) -> None:
+    """Hints are allowed on the daily puzzle and marked on the share grid's title line,
+    after the hard-mode star; a game without hints keeps the usual line."""
+    store = Store(tmp_path / "g.sqlite3", WL)
+    spec = game_spec("daily", date="2021-06-19", hard=True, wordlist=WL)
+    stored, _ = start_game(store, "p1", spec)
+    record_hint(store, stored)
+    stored = play_guess(store, stored.id, "p1", "cigar")
+    assert stored.game.over and stored.hints == 1
+    assert share_text(stored).splitlines()[0] == "Wordle 0 1/6* (1 hint)"
+    record_hint(store, stored)
+    assert share_text(stored).splitlines()[0] == "Wordle 0 1/6* (2 hints)"
+    assert "🟧" in share_text(stored, high_contrast=True)
+    plain, _ = start_game(store, "p1", game_spec("daily", date="2021-06-20", wordlist=WL))
+    plain = play_guess(store, plain.id, "p1", plain.game.answer)
+    assert share_text(plain).splitlines()[0] == "Wordle 1 1/6"
+
+
+def test_player_stats_keep_the_daily_puzzle_and_practice_apart(tmp_path: Path) -> None:
+    store = Store(tmp_path / "g.sqlite3", WL)
+    day = dt.date(2021, 6, 19)
+    stored, _ = start_game(store, "p1", game_spec("daily", date=day, wordlist=WL))
+    play_guess(store, stored.id, "p1", "cigar")
+    seeded, _ = start_game(store, "p1", game_spec("practice", seed=3, wordlist=WL))
+    play_guess(store, seeded.id, "p1", seeded.game.answer)
+    stats = player_stats(store, "p1", today=day)
+    assert (stats.daily.played, stats.daily.current_streak) == (1, 1)
+    assert (stats.practice.played, stats.practice.wins) == (1, 1)
+    assert stats.last_mode == "practice"
+    assert player_stats(store, "p1", today=day + dt.timedelta(days=2)).daily.current_streak == 0

@@ -209,10 +209,20 @@ def test_the_hint_key_shows_a_suggestion_and_counts_a_hint(tmp_path: Path) -> No
         assert screen.last_hint is not None
         assert f"suggests {screen.last_hint.word.upper()}" in hint
         assert "entropy" in hint
+        # whether the word can be the answer (the service's verdict) and the rule preferring
+        # a possible answer
+        said = "could be the answer" if screen.last_hint.can_win else "cannot be the answer"
+        assert said in hint and "0.1 bits" in " ".join(hint.split())
         assert screen.stored is not None and screen.stored.hints == 1
         assert "hints used: 1" in static_text(app, "#game-info")
         stored = Store(db, WordList.bundled()).get(screen.stored.id, app.player)
         assert stored is not None and stored.hints == 1
+        # the share grid of a game played with a hint says so
+        await type_word(pilot, ANSWER)
+        assert screen.game.over
+        assert screen.share_text.splitlines()[0] == f"wordlekit practice #{SEED} 2/6 (1 hint)"
+        assert app.clipboard == screen.share_text
+        assert "Practice games" in static_text(app, "#end-stats")
 
     run(app, scenario)
 
@@ -234,15 +244,19 @@ def test_statistics_survive_a_restart(tmp_path: Path, data_dir: Path) -> None:
 
     async def read_back(app: WordleApp, pilot: Pilot[None]) -> None:
         assert app.player == player
-        stats = app.store.stats(app.player)
+        stats = app.store.stats(app.player).practice
         assert (stats.played, stats.wins, stats.current_streak, stats.max_streak) == (1, 1, 1, 1)
         assert stats.distribution[1] == 1
         await pilot.press("f3")
         await pilot.pause()
         text = static_text(app, "#stats")
-        assert re.search(r"1\s+Played", text)
-        assert re.search(r"100\s+Win %", text)
-        assert re.search(r"1\s+Max streak", text)
+        # both kinds, labelled: no daily puzzle finished yet, the practice game won
+        daily, practice = text.split("Practice games")
+        assert "Daily puzzle" in daily and "No daily puzzle finished yet" in daily
+        assert re.search(r"1\s+Played", practice)
+        assert re.search(r"100\s+Win %", practice)
+        assert re.search(r"1\s+Max streak", practice)
+        assert "games won in a row" in practice and "puzzle days won in a row" in daily
 
     run(build_app(seed=7, db=db), read_back)
 
@@ -623,3 +637,24 @@ def test_no_import_cycle_between_tui_modules_not_even_for_type_checking() -> Non
         and (back := graph.find_shortest_chain(importer=imported, imported=importer)) is not None
     ]
     assert not cycles, "import cycles:\n" + "\n".join(cycles)
+
+
+def test_the_statistics_screen_counts_the_daily_puzzle_apart(tmp_path: Path) -> None:
+    """A daily puzzle won makes the daily streak; the end panel shows the daily figures."""
+    today = dt.date.today()
+    app = build_app(daily=today.isoformat(), db=tmp_path / "g.sqlite3")
+
+    async def scenario(app: WordleApp, pilot: Pilot[None]) -> None:
+        screen = play_screen(app)
+        await type_word(pilot, Game.daily(today).answer)
+        assert screen.game.status is Status.WON
+        end = static_text(app, "#end-stats")
+        assert end.startswith("Daily puzzle") and re.search(r"1\s+Current streak", end)
+        await pilot.press("f3")
+        await pilot.pause()
+        text = static_text(app, "#stats")
+        daily, practice = text.split("Practice games")
+        assert re.search(r"1\s+Played", daily) and re.search(r"1\s+Current streak", daily)
+        assert "No practice games finished yet" in practice
+
+    run(app, scenario)

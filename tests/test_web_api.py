@@ -190,9 +190,12 @@ def test_stats_survive_a_restart(db: Path) -> None:
         guess(c, g["id"], answer_of(4))
         stats = c.get("/api/stats").json()
         cookie = c.cookies.get(COOKIE)
-    assert stats["played"] == 4 and stats["wins"] == 3 and stats["win_percent"] == 75
-    assert stats["current_streak"] == 1 and stats["max_streak"] == 2
-    assert stats["distribution"]["1"] == 2 and stats["distribution"]["2"] == 1
+    practice = stats["practice"]
+    assert practice["played"] == 4 and practice["wins"] == 3 and practice["win_percent"] == 75
+    assert practice["current_streak"] == 1 and practice["max_streak"] == 2
+    assert practice["distribution"]["1"] == 2 and practice["distribution"]["2"] == 1
+    # practice games are not the daily puzzle: its figures (the top level) are untouched
+    assert stats["played"] == 0 and stats["max_streak"] == 0 and stats["last_mode"] == "practice"
     with TestClient(create_app(db), cookies={COOKIE: cookie}) as again:
         assert again.get("/api/stats").json() == stats
 
@@ -201,6 +204,8 @@ def test_hint_counts(client: TestClient) -> None:
     g = new_game(client)
     r = client.post(f"/api/games/{g['id']}/hint")
     assert r.status_code == 200 and r.json()["suggestion"]["word"] == "soare"
+    assert r.json()["verdict"] == "cannot be the answer, but narrows it to ≤ 183 words"
+    assert r.json()["passed_over"] is None and "0.1 bits" in r.json()["rule"]
     assert client.get(f"/api/games/{g['id']}").json()["hints"] == 1
     assert client.post(f"/api/games/{g['id']}/hint?strategy=magic").status_code == 422
 
@@ -310,7 +315,7 @@ def test_killed_server_loses_nothing(db: Path) -> None:
     finally:
         proc.send_signal(signal.SIGKILL)
         proc.wait()
-    assert stats["played"] == 1
+    assert stats["practice"]["played"] == 1
     port = _free_port()
     proc = _start(db, port)
     try:
@@ -396,7 +401,8 @@ def json_operations(spec: dict) -> Iterator[tuple[str, str, dict]]:  # type: ign
 
 def test_every_json_route_has_response_models(client: TestClient) -> None:
     """The OpenAPI schema shows every answer: each route's success is a named model (or a
-    list of one), and its errors are the ``{"error": ...}`` model."""
+    list of one), and its errors are the ``{"error": ...}`` model (a 422 of turns may add the
+    turn a contradiction names: ContradictionOut, an ErrorOut with ``turn``)."""
     spec = client.get("/openapi.json").json()
     schemas = spec["components"]["schemas"]
     seen = set()
@@ -413,8 +419,10 @@ def test_every_json_route_has_response_models(client: TestClient) -> None:
             seen.add(name)
         for code in ("422", "500", "503"):
             schema = responses[code]["content"]["application/json"]["schema"]
-            assert schema["$ref"].endswith("/ErrorOut"), (where, code)
+            allowed = ("/ErrorOut", "/ContradictionOut") if code == "422" else ("/ErrorOut",)
+            assert schema["$ref"].endswith(allowed), (where, code)
     assert schemas["ErrorOut"]["required"] == ["error"]
+    assert schemas["ContradictionOut"]["required"] == ["error"]
     assert {
         "GameOut",
         "HintOut",
@@ -517,14 +525,14 @@ def test_quick_routes_use_the_apps_own_threads(db: Path) -> None:
     lock = threading.Lock()
     stats = store.stats
 
-    def slow_stats(player: str) -> object:
+    def slow_stats(player: str, *args: object) -> object:
         with lock:
             running[0] += 1
             most[0] = max(most[0], running[0])
         time.sleep(0.05)
         with lock:
             running[0] -= 1
-        return stats(player)
+        return stats(player, *args)
 
     store.stats = slow_stats
 
@@ -575,3 +583,62 @@ def test_a_won_game_says_the_game_s_word(client: TestClient) -> None:
     assert "praise" not in g or g["praise"] is None
     state = guess(client, g["id"], answer_of(7)).json()
     assert state["status"] == "won" and state["praise"] == "Genius"
+
+
+# Statistics as the NYT keeps them, hints that say what they are ------------------------------
+
+
+def test_stats_give_the_daily_puzzle_at_the_top_and_practice_apart(client: TestClient) -> None:
+    import datetime as dt
+
+    empty = client.get("/api/stats").json()
+    assert empty["played"] == 0 and empty["practice"]["played"] == 0
+    assert empty["last_mode"] is None
+    today = client.post("/api/games", json={"mode": "daily"}).json()
+    guess(client, today["id"], Game.daily(dt.date.today()).answer)
+    g = new_game(client, seed=3)
+    for _ in range(6):
+        guess(client, g["id"], "fuzzy")
+    stats = client.get("/api/stats").json()
+    assert (stats["played"], stats["wins"], stats["current_streak"]) == (1, 1, 1)
+    assert stats["distribution"]["1"] == 1
+    assert stats["practice"]["played"] == 1 and stats["practice"]["wins"] == 0
+    assert stats["last_mode"] == "practice"
+    schema = client.get("/openapi.json").json()["components"]["schemas"]
+    assert "practice" in schema["StatsOut"]["properties"]
+    assert {"verdict", "rule", "passed_over"} <= set(schema["HintOut"]["properties"])
+
+
+def test_a_hint_says_whether_it_can_win_and_the_share_grid_counts_hints(
+    client: TestClient,
+) -> None:
+    g = client.post("/api/games", json={"mode": "daily", "date": "2021-06-19"}).json()
+    guess(client, g["id"], "crane")  # CIGAR: gyybb leaves a few words
+    r = client.post(f"/api/games/{g['id']}/hint")
+    hint = r.json()
+    assert r.status_code == 200 and hint["hints"] == 1
+    best = hint["suggestion"]
+    assert hint["verdict"].startswith("could be" if best["can_win"] else "cannot be")
+    if hint["passed_over"] is not None:  # a possible answer preferred: it can win
+        assert best["can_win"] and hint["passed_over"] != best["word"]
+    public = client.post("/api/assist", json={"turns": [{"guess": "crane", "pattern": "gyybb"}]})
+    assert public.json()["suggestions"][0] == best  # Assist's first suggestion is the hint
+    won = guess(client, g["id"], "cigar").json()
+    assert won["share"].splitlines()[0] == "Wordle 0 2/6 (1 hint)"
+
+
+def test_a_contradiction_names_its_turn_in_a_field(client: TestClient) -> None:
+    turns = [{"guess": "crane", "pattern": "bbbbb"}, {"guess": "plant", "pattern": "ggggg"}]
+    r = client.post("/api/assist", json={"turns": turns})
+    assert r.status_code == 422
+    body = r.json()
+    assert body["turn"] == 2 and body["error"].startswith("turn 2 (PLANT")
+    impossible = client.post(
+        "/api/assist", json={"turns": [{"guess": "crane", "pattern": "ggggy"}]}
+    )
+    assert impossible.status_code == 422 and impossible.json()["turn"] == 1
+    other = client.post("/api/assist", json={"turns": [{"guess": "xxxxx", "pattern": "bbbbb"}]})
+    assert other.status_code == 422 and set(other.json()) == {"error"}
+    schema = client.get("/openapi.json").json()
+    refusal = schema["paths"]["/api/assist"]["post"]["responses"]["422"]
+    assert refusal["content"]["application/json"]["schema"]["$ref"].endswith("ContradictionOut")

@@ -179,14 +179,22 @@ class Game:
                     best[letter] = tile
         return best
 
-    def share(self, *, dark: bool = True, high_contrast: bool = False) -> str:
+    def share(self, *, dark: bool = True, high_contrast: bool = False, hints: int = 0) -> str:
         """The emoji grid people paste: ``Wordle 241 3/6*`` and one row per guess.
 
         ``dark=False`` draws gray as ⬜; ``high_contrast`` draws green as 🟧 and yellow as 🟦,
-        as the NYT's colour-blind mode does.
+        as the NYT's colour-blind mode does. A game played with ``hints`` from the bot says
+        so on its title line, after the hard-mode star: ``Wordle 241 3/6* (1 hint)`` (plain
+        words, readable wherever the grid is pasted, even without an emoji font).
+
+        >>> g = Game("cigar", hard=True); _ = g.guess("cigar")
+        >>> g.share(hints=2).splitlines()[0]
+        'practice 1/6* (2 hints)'
         """
         tries = str(len(self.turns)) if self.status is Status.WON else "X"
         star = "*" if self.hard else ""
+        if hints > 0:
+            star += f" ({hints} hint{'s' if hints != 1 else ''})"
         rows = [format_pattern(t.pattern, self.length) for t in self.turns]
         if not dark:
             rows = [r.replace("⬛", "⬜") for r in rows]

@@ -8,6 +8,13 @@ all call these, so the rules cannot drift apart.
 - A practice game takes a seed (the same seed, the same answer; the label shows it) or none:
   then the answer is drawn from the system's randomness and the label shows no number, since
   a seed would give the answer away. It takes no date.
+- Hints are allowed on every game, the daily puzzle included, and counted: a game played
+  with hints says so on the share grid's title line (``Wordle 1234 4/6* (1 hint)``, see
+  :meth:`~wordlekit.core.game.Game.share`). Switching them off on the daily puzzle would hide
+  their use rather than prevent it (Assist gives the same suggestions to anyone); marking
+  keeps a shared result honest.
+- Statistics as the NYT keeps them: the daily puzzles make the streak, practice games have
+  figures of their own (see :class:`~wordlekit.store.games.PlayerStats`).
 """
 
 from __future__ import annotations
@@ -20,7 +27,7 @@ from wordlekit.core.feedback import Turn
 from wordlekit.core.game import Game
 from wordlekit.core.words import WordList, day_number, parse_date
 from wordlekit.errors import InvalidDateError, WordleError
-from wordlekit.store.games import Store, StoredGame
+from wordlekit.store.games import PlayerStats, Store, StoredGame
 
 Mode = Literal["daily", "practice"]
 
@@ -91,6 +98,16 @@ def record_hint(store: Store, stored: StoredGame) -> int:
     """Count a hint given in ``stored``; returns the game's hints so far."""
     store.add_hint(stored)
     return stored.hints
+
+
+def share_text(stored: StoredGame, *, high_contrast: bool = False) -> str:
+    """The share grid of a finished game, marked with the hints taken in it."""
+    return stored.game.share(high_contrast=high_contrast, hints=stored.hints)
+
+
+def player_stats(store: Store, player: str, today: dt.date | None = None) -> PlayerStats:
+    """The player's daily figures (the streak) and practice figures, apart."""
+    return store.stats(player, today)
 
 
 def turns_of(stored: StoredGame) -> list[Turn]:

@@ -41,7 +41,12 @@ import numpy.typing as npt
 from wordlekit import budget as work
 from wordlekit import errors
 from wordlekit.core.words import WordList
-from wordlekit.errors import BudgetExceeded, InternalError, WordleError
+from wordlekit.errors import (
+    BudgetExceeded,
+    InconsistentFeedbackError,
+    InternalError,
+    WordleError,
+)
 from wordlekit.services import worker
 from wordlekit.services.limits import ClientLimits, PoolBusy
 
@@ -401,7 +406,7 @@ class WorkPool:
         if status == "ok":
             return reply[1]
         if status == "invalid":
-            raise _input_error(reply[1], reply[2])
+            raise _input_error(*reply[1:])
         if status == "budget":
             raise BudgetExceeded(reply[2], reply[1])
         raise InternalError(str(reply[1]))
@@ -459,12 +464,16 @@ class WorkPool:
                 self.counters["cancelled"] += 1
 
 
-def _input_error(name: str, message: str) -> WordleError:
-    """The worker's input error as its own class where :mod:`wordlekit.errors` has it."""
+def _input_error(name: str, message: str, turn: int | None = None) -> WordleError:
+    """The worker's input error as its own class where :mod:`wordlekit.errors` has it (a
+    contradiction with the number of the turn it names)."""
     cls = getattr(errors, name, None)
-    if isinstance(cls, type) and issubclass(cls, WordleError):
-        return cls(message)
-    return WordleError(message)
+    if not (isinstance(cls, type) and issubclass(cls, WordleError)):
+        return WordleError(message)
+    error = cls(message)
+    if isinstance(error, InconsistentFeedbackError):
+        error.turn = turn
+    return error
 
 
 def _resolve(future: asyncio.Future[_Worker], w: _Worker) -> None:

@@ -127,8 +127,8 @@ def serve(
                 reply: tuple[Any, ...] = ("ok", operations[op](matrix, **kwargs))
         except BudgetExceeded as e:
             reply = ("budget", e.reason, str(e))
-        except WordleError as e:
-            reply = ("invalid", type(e).__name__, str(e))
+        except WordleError as e:  # with the turn it names, if any (contradictory feedback)
+            reply = ("invalid", type(e).__name__, str(e), getattr(e, "turn", None))
         except Exception as e:  # an internal fault: the pool raises InternalError
             log.exception("task %s failed", op)
             reply = ("error", f"{op} failed: {type(e).__name__}: {e}")

@@ -85,6 +85,8 @@ class StoredGame:
 
 @dataclass(frozen=True)
 class Stats:
+    """The figures of one kind of game (daily puzzles, or practice games)."""
+
     played: int
     wins: int
     current_streak: int
@@ -105,6 +107,35 @@ class Stats:
             "max_streak": self.max_streak,
             "distribution": {str(k): v for k, v in self.distribution.items()},
             "hints": self.hints,
+        }
+
+
+@dataclass(frozen=True)
+class PlayerStats:
+    """A player's statistics as the NYT keeps them, and practice games apart.
+
+    - ``daily``: one result per puzzle date (normal and hard mode together: the first daily
+      game finished for a date counts; a second game of that date in the other mode is left
+      out, its answer being known). The streak is the number of consecutive puzzle dates won:
+      a lost date or a date with no finished game breaks it, and the current streak is alive
+      while its last date is today or yesterday (or later: the day of slack of time zones).
+      Played, win % and the guess distribution count the same games.
+    - ``practice``: every finished practice game, in the order they ended; its streak is the
+      games won in a row.
+    - ``last_mode``: the kind of the game finished last (``None`` before the first), so a
+      front end can show those figures first.
+    """
+
+    daily: Stats
+    practice: Stats
+    last_mode: str | None = None
+
+    def to_dict(self) -> dict[str, object]:
+        """The daily figures at the top level (the NYT's), the practice ones in ``practice``."""
+        return {
+            **self.daily.to_dict(),
+            "practice": self.practice.to_dict(),
+            "last_mode": self.last_mode,
         }
 
 
@@ -263,11 +294,13 @@ class Store:
             db.execute("UPDATE games SET hints = hints + 1 WHERE id = ?", (stored.id,))
         stored.hints += 1
 
-    def stats(self, player: str) -> Stats:
+    def stats(self, player: str, today: dt.date | None = None) -> PlayerStats:
+        """This player's daily and practice figures (see :class:`PlayerStats`); ``today``
+        (default: this machine's date) decides whether the daily streak is still alive."""
         rows = (
             self._conn()
             .execute(
-                "SELECT g.status, g.hints, "
+                "SELECT g.mode, g.day, g.status, g.hints, "
                 "(SELECT COUNT(*) FROM turns t WHERE t.game_id = g.id) AS n "
                 "FROM games g WHERE g.player = ? AND g.status != 'playing' "
                 "ORDER BY g.finished_at, g.rowid",
@@ -275,21 +308,17 @@ class Store:
             )
             .fetchall()
         )
-        played = len(rows)
-        wins = 0
-        streak = best = 0
-        dist: dict[int, int] = {k: 0 for k in range(1, 7)}
-        hints = 0
-        for r in rows:
-            hints += r["hints"]
-            if r["status"] == "won":
-                wins += 1
-                streak += 1
-                best = max(best, streak)
-                dist[r["n"]] = dist.get(r["n"], 0) + 1
-            else:
-                streak = 0
-        return Stats(played, wins, streak, best, dist, hints)
+        results = [_Result(r["status"] == "won", r["n"], r["hints"]) for r in rows]
+        practice = [res for r, res in zip(rows, results, strict=True) if r["mode"] == "practice"]
+        by_day: dict[dt.date, _Result] = {}
+        for r, res in zip(rows, results, strict=True):
+            if r["mode"] == "daily" and r["day"]:
+                by_day.setdefault(dt.date.fromisoformat(r["day"]), res)  # the first one ended
+        return PlayerStats(
+            daily=_daily_stats(by_day, today or dt.date.today()),
+            practice=_figures(practice, *_run_streaks([res.won for res in practice])),
+            last_mode=rows[-1]["mode"] if rows else None,
+        )
 
     def count_finished(self) -> int:
         row = (
@@ -301,6 +330,49 @@ class Store:
 def default_db_path() -> Path:
     """The games and statistics database both front ends use by default."""
     return data_dir() / "wordlekit.sqlite3"
+
+
+@dataclass(frozen=True)
+class _Result:
+    """One finished game as the statistics see it."""
+
+    won: bool
+    guesses: int
+    hints: int
+
+
+def _figures(results: list[_Result], current: int, best: int) -> Stats:
+    """Played, wins, the distribution and hints of ``results``, with the given streaks."""
+    dist: dict[int, int] = {k: 0 for k in range(1, 7)}
+    for res in results:
+        if res.won:
+            dist[res.guesses] = dist.get(res.guesses, 0) + 1
+    wins = sum(res.won for res in results)
+    return Stats(len(results), wins, current, best, dist, sum(res.hints for res in results))
+
+
+def _run_streaks(won: list[bool]) -> tuple[int, int]:
+    """(current, longest) run of wins in a sequence of results, the last one current."""
+    current = best = 0
+    for w in won:
+        current = current + 1 if w else 0
+        best = max(best, current)
+    return current, best
+
+
+def _daily_stats(by_day: dict[dt.date, _Result], today: dt.date) -> Stats:
+    """The daily figures: one result per puzzle date; streaks of consecutive dates won."""
+    days = sorted(by_day)
+    current = best = 0
+    previous: dt.date | None = None
+    for day in days:
+        consecutive = previous is not None and day - previous == dt.timedelta(days=1)
+        current = (current + 1 if consecutive else 1) if by_day[day].won else 0
+        best = max(best, current)
+        previous = day
+    if days and days[-1] < today - dt.timedelta(days=1):
+        current = 0  # the puzzle of yesterday was missed: the streak has ended
+    return _figures([by_day[d] for d in days], current, best)
 
 
 def _now() -> str:

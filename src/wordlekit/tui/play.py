@@ -13,6 +13,7 @@ import datetime as dt
 from typing import ClassVar
 
 from rich.markup import escape
+from rich.text import Text
 from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -33,10 +34,12 @@ from wordlekit.services.games import (
     Mode,
     game_spec,
     play_guess,
+    player_stats,
     record_hint,
+    share_text,
     start_game,
 )
-from wordlekit.services.operations import Advice
+from wordlekit.services.operations import ANSWER_PREFERENCE, Advice, hint_verdict
 from wordlekit.solve.strategies import Suggestion
 from wordlekit.store.games import StoredGame, TurnConflictError
 from wordlekit.tui.context import AppContext
@@ -224,7 +227,8 @@ class PlayScreen(Screen[None]):
         """The end: the outcome, the share grid (copied) and the statistics."""
         game = self.game
         self.say(game.outcome() or "")
-        self.share_text = game.share(high_contrast=self.ctx.high_contrast)
+        assert self.stored is not None
+        self.share_text = share_text(self.stored, high_contrast=self.ctx.high_contrast)
         note = "Copied to the clipboard (where the terminal allows)."
         if copy:
             self.app.copy_to_clipboard(self.share_text)
@@ -236,12 +240,18 @@ class PlayScreen(Screen[None]):
         self.refresh_bindings()
 
     def show_stats(self) -> None:
+        """The figures of this game's kind: the daily puzzle's (its streak), or practice's."""
         ctx = self.ctx
         won = self.game.status is Status.WON
-        text = stats_text(
-            ctx.store.stats(ctx.player),
-            highlight=len(self.game.turns) if won else None,
-            accent=correct_colour(ctx.high_contrast),
+        stats = player_stats(ctx.store, ctx.player)
+        daily = self.spec.mode == "daily"
+        text = Text("Daily puzzle\n" if daily else "Practice games\n", style="bold underline")
+        text.append_text(
+            stats_text(
+                stats.daily if daily else stats.practice,
+                highlight=len(self.game.turns) if won else None,
+                accent=correct_colour(ctx.high_contrast),
+            )
         )
         self.query_one("#end-stats", Static).update(text)
 
@@ -351,14 +361,15 @@ def sentence(text: str) -> str:
 
 
 def hint_text(advice: Advice, best: Suggestion) -> str:
-    """The bot's suggestion with its figures, and why it is not the strategy's own if not."""
+    """The advised word, whether it can be the answer and its figures; the rule preferring a
+    word that could be the answer; and why it is not the strategy's own if not."""
     who = advice.used if advice.exact else f"{advice.used}, in place of {advice.strategy}"
-    win = "could be the answer" if best.can_win else "cannot be the answer"
     text = (
-        f"[b]Bot ({who}) suggests {best.word.upper()}[/b]\n"
+        f"[b]Bot ({who}) suggests {best.word.upper()}[/b]: it "
+        f"{hint_verdict(best)}.\n"
         f"{best.bits:.2f} bits, {best.parts} group{'s' if best.parts != 1 else ''}, "
-        f"largest {best.largest},\n"
-        f"expected {best.expected:.1f} words left; {win}."
+        f"expected {best.expected:.1f} words left.\n"
+        f"[dim]{escape(ANSWER_PREFERENCE)}[/dim]"
     )
     if advice.note:
         text += f"\n[dim]{escape(advice.note)}[/dim]"

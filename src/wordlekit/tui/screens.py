@@ -12,6 +12,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
+from wordlekit.services.games import player_stats
 from wordlekit.services.operations import FALLBACK
 from wordlekit.tui.context import AppContext
 from wordlekit.tui.player import player_file
@@ -70,8 +71,14 @@ class BackScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "app.go_back", "Back")]
 
 
+#: What the streak counts, as the statistics screen says it.
+STREAK_DAILY = "Streak: puzzle days won in a row (a lost or missed day ends it)."
+STREAK_PRACTICE = "Streak: practice games won in a row."
+
+
 class StatsScreen(BackScreen):
-    """Played, win %, streaks and the guess distribution, read from the games database."""
+    """Played, win %, streaks and the guess distribution, read from the games database: the
+    daily puzzle's (as the NYT keeps them) and the practice games' apart, each labelled."""
 
     def __init__(self, ctx: AppContext) -> None:
         super().__init__(name="stats")
@@ -94,10 +101,23 @@ class StatsScreen(BackScreen):
 
     def refresh_stats(self) -> None:
         ctx = self.ctx
-        stats = ctx.store.stats(ctx.player)
-        self.query_one("#stats", Static).update(
-            stats_text(stats, accent=correct_colour(ctx.high_contrast), width=40)
-        )
+        stats = player_stats(ctx.store, ctx.player)
+        accent = correct_colour(ctx.high_contrast)
+        text = Text()
+        for title, figures, streak in (
+            ("Daily puzzle", stats.daily, STREAK_DAILY),
+            ("Practice games", stats.practice, STREAK_PRACTICE),
+        ):
+            text.append(f"{title}\n", style="bold underline")
+            text.append(f"{streak}\n", style="dim")
+            if not figures.played:
+                text.append(f"No {title.lower()} finished yet.\n")
+                if figures is stats.practice:  # the daily figures show even at zero (NYT)
+                    text.append("\n")
+                    continue
+            text.append_text(stats_text(figures, accent=accent, width=40))
+            text.append("\n")
+        self.query_one("#stats", Static).update(text)
         where = Text(
             f"\nGames: {ctx.store.path}\nPlayer id: {player_file()}\n"
             "The web app (wordle serve) keeps its own players in the same database.",

@@ -6,7 +6,9 @@ Every error is ``{"error": "..."}``, never a traceback:
   that is not the player's (:class:`~wordlekit.store.games.GameNotFoundError`) and 409 for a
   game whose state refuses the request (:class:`~wordlekit.errors.GameOverError`,
   :class:`~wordlekit.store.games.TurnConflictError`). A hard-mode refusal says so
-  ("Hard mode: 1st letter must be C"); no other message is changed.
+  ("Hard mode: 1st letter must be C"); no other message is changed. Contradictory feedback
+  (:class:`~wordlekit.errors.InconsistentFeedbackError`) adds the number of the turn it
+  names: ``{"error": "turn 2 (...) contradicts ...", "turn": 2}``.
 - the environment (:class:`~wordlekit.errors.StorageError`): 503 with ``Retry-After``, logged;
   the message names no file.
 - a fault of wordlekit (:class:`~wordlekit.errors.InternalError`, or any other exception): 500
@@ -28,6 +30,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from wordlekit.errors import (
     GameOverError,
     HardModeError,
+    InconsistentFeedbackError,
     InternalError,
     StorageError,
     WordleError,
@@ -74,6 +77,11 @@ async def on_input(request: Request, exc: Exception) -> JSONResponse:
     return error(status, str(exc))
 
 
+async def on_contradiction(request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, InconsistentFeedbackError)
+    return JSONResponse({"error": str(exc), "turn": exc.turn}, status_code=422)
+
+
 async def on_hard_mode(request: Request, exc: Exception) -> JSONResponse:
     return error(422, f"Hard mode: {exc}")
 
@@ -95,6 +103,7 @@ def install_error_handlers(app: FastAPI) -> None:
     app.add_exception_handler(StarletteHTTPException, on_http)
     app.add_exception_handler(WordleError, on_input)
     app.add_exception_handler(HardModeError, on_hard_mode)
+    app.add_exception_handler(InconsistentFeedbackError, on_contradiction)
     app.add_exception_handler(StorageError, on_storage)
     app.add_exception_handler(InternalError, on_internal)
     app.add_exception_handler(Exception, on_internal)

@@ -14,6 +14,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, Field, StringConstraints
 
 from wordlekit.core.feedback import Tile, format_pattern
+from wordlekit.services.games import share_text
 from wordlekit.store.games import StoredGame
 
 TileName = Literal["green", "yellow", "gray"]
@@ -83,6 +84,14 @@ class ErrorOut(BaseModel):
     error: str
 
 
+class ContradictionOut(ErrorOut):
+    """Bad input; for contradictory feedback, the number of the turn the message names."""
+
+    turn: int | None = Field(
+        default=None, description="the turn that contradicts the others (1 is the first)"
+    )
+
+
 class TurnOut(BaseModel):
     """A guess and its feedback: the pattern as an int (digit i of weight 3**i: 0 gray,
     1 yellow, 2 green), as emoji and as g/y/b letters."""
@@ -109,20 +118,38 @@ class GameOut(BaseModel):
     turns: list[TurnOut]
     keyboard: dict[str, TileName] = Field(description="the best tile seen for each letter")
     answer: str | None = Field(default=None, description="only once the game is over")
-    share: str | None = Field(default=None, description="the share grid, once the game is over")
+    share: str | None = Field(
+        default=None,
+        description="the share grid, once the game is over (its title line ends with "
+        "'(N hints)' when hints were taken)",
+    )
     praise: str | None = Field(
         default=None, description="what the game says on a win (Genius … Phew), once won"
     )
 
 
-class StatsOut(BaseModel):
+class FiguresOut(BaseModel):
+    """The statistics of one kind of game."""
+
     played: int
     wins: int
     win_percent: int
     current_streak: int
     max_streak: int
     distribution: dict[str, int] = Field(description="games won, by number of guesses")
-    hints: int
+    hints: int = Field(description="hints taken in these games")
+
+
+class StatsOut(FiguresOut):
+    """The daily puzzle's figures, as the NYT keeps them (one result per puzzle date, normal
+    and hard mode together: the first game finished for a date; the streak counts
+    consecutive dates won, and ends on a lost or missed date), and the practice games'
+    figures apart (their streak: games won in a row)."""
+
+    practice: FiguresOut = Field(description="the practice games' figures")
+    last_mode: Literal["daily", "practice"] | None = Field(
+        description="the kind of the game finished last (its figures are shown first)"
+    )
 
 
 class DailyOut(BaseModel):
@@ -152,11 +179,22 @@ class AdviceOut(BaseModel):
     exact: bool
     note: str | None
     suggestions: list[SuggestionOut]
+    passed_over: str | None = Field(
+        default=None,
+        description="the strategy's own first choice, when a word that could be the answer "
+        "nearly as good was put first (see the hint's rule); it cannot be the answer",
+    )
 
 
 class HintOut(AdviceOut):
-    suggestion: SuggestionOut
+    suggestion: SuggestionOut = Field(description="the word advised")
     remaining: int
+    verdict: str = Field(
+        description="whether the word can be the answer: 'could be the answer, and "
+        "otherwise narrows it to ≤ N words', 'cannot be the answer, but narrows it to ≤ N "
+        "words' or 'is the only possible answer'"
+    )
+    rule: str = Field(description="when a word that could be the answer is preferred")
     hints: int = Field(description="hints taken in this game so far")
 
 
@@ -177,6 +215,7 @@ class StepOut(TurnOut):
 
 
 class AssistOut(AdviceOut):
+    rule: str = Field(description="when a word that could be the answer is put first")
     remaining: int
     candidates: list[str] = Field(description="the words left (at most 200)")
     knowledge: KnowledgeOut
@@ -280,6 +319,6 @@ def game_view(stored: StoredGame) -> dict[str, Any]:
     }
     if game.over:  # the answer reaches the browser only when the game has ended
         out["answer"] = game.answer
-        out["share"] = game.share()
+        out["share"] = share_text(stored)  # marked with the hints taken
         out["praise"] = game.praise
     return out

@@ -13,7 +13,14 @@ from fastapi import APIRouter, Query, Response
 
 from wordlekit.core.words import day_number, parse_date
 from wordlekit.errors import GameOverError
-from wordlekit.services.games import game_spec, play_guess, record_hint, start_game, turns_of
+from wordlekit.services.games import (
+    game_spec,
+    play_guess,
+    player_stats,
+    record_hint,
+    start_game,
+    turns_of,
+)
 from wordlekit.solve.registry import get_strategy
 from wordlekit.web.context import (
     GameDep,
@@ -102,9 +109,15 @@ async def hint(
     work: WorkDep,
     strategy: str = Query("entropy", max_length=40),
 ) -> dict[str, Any]:
-    """The bot's suggestion for this game (counted as a hint in the statistics). With an
-    expensive strategy past the server's budget, the suggestion comes from entropy and
-    says so (``exact`` false, ``note``)."""
+    """The word advised next in this game (counted as a hint in the statistics; a finished
+    game's share grid says how many were taken, the daily puzzle's too).
+
+    ``suggestion`` is the word; ``verdict`` says whether it could be the answer or how far
+    it narrows the words left; after the first guess a word that could be the answer is
+    preferred when it is nearly as good as the strategy's own first choice (``rule``;
+    ``passed_over`` names the choice it replaced). With an expensive strategy past the
+    server's budget, the suggestion comes from entropy and says so (``exact`` false,
+    ``note``)."""
     get_strategy(strategy)  # an unknown name: 422 before any work
     if stored.game.over:
         raise GameOverError("the game is over")
@@ -115,8 +128,10 @@ async def hint(
 
 @router.get("/stats", response_model=StatsOut)
 async def stats(store: StoreDep, quick: QuickDep, player: PlayerDep) -> dict[str, Any]:
-    """This player's statistics: played, win %, streaks, guess distribution."""
-    return (await quick(store.stats, player)).to_dict()
+    """This player's statistics as the NYT keeps them: the daily puzzle's played, win %,
+    streaks (consecutive puzzle dates won) and guess distribution at the top level; the
+    practice games' figures apart in ``practice``."""
+    return (await quick(player_stats, store, player)).to_dict()
 
 
 @router.get("/daily", response_model=DailyOut)

@@ -16,6 +16,7 @@ from wordlekit.web.context import WordsDep, WorkDep
 from wordlekit.web.models import (
     AssistIn,
     AssistOut,
+    ContradictionOut,
     SolveIn,
     SolveOut,
     StrategyOut,
@@ -37,11 +38,23 @@ def parse_turns(turns: list[TurnIn]) -> list[Turn]:
     return out
 
 
-@router.post("/assist", response_model=AssistOut, responses=errors(429))
+#: The 422 of routes that take turns: contradictory feedback names its turn.
+CONTRADICTION: dict[int | str, dict[str, Any]] = {
+    422: {
+        "model": ContradictionOut,
+        "description": "bad input; contradictory turns name the turn (`turn`)",
+    }
+}
+
+
+@router.post("/assist", response_model=AssistOut, responses={**errors(429), **CONTRADICTION})
 async def assist(body: AssistIn, work: WorkDep) -> dict[str, Any]:
     """The words that remain after your turns, what is known, and the best next guesses.
-    Contradictory turns are refused (422) naming the turn. With an expensive strategy
-    past the server's budget, the suggestions come from entropy and say so."""
+    Contradictory turns are refused (422) naming the turn (in the message and in ``turn``).
+    With an expensive strategy past the server's budget, the suggestions come from entropy
+    and say so. A guess that can neither win nor split the words left is never listed;
+    after the first guess, a word that could be the answer nearly as good as the
+    strategy's first choice is put first (``passed_over`` names the choice it replaced)."""
     get_strategy(body.strategy)
     return await work.run(
         "assist",

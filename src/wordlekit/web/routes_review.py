@@ -14,12 +14,12 @@ from wordlekit.services.games import turns_of
 from wordlekit.services.operations import turns_from_guesses
 from wordlekit.web.context import GameDep, WordsDep, WorkDep
 from wordlekit.web.models import ReviewIn, ReviewOut, errors
-from wordlekit.web.routes_helper import parse_turns
+from wordlekit.web.routes_helper import CONTRADICTION, parse_turns
 
 router = APIRouter(prefix="/api", tags=["analysis"], responses=errors())
 
 
-@router.post("/review", response_model=ReviewOut, responses=errors(429))
+@router.post("/review", response_model=ReviewOut, responses={**errors(429), **CONTRADICTION})
 async def review(body: ReviewIn, work: WorkDep, words: WordsDep) -> dict[str, Any]:
     """Review a played game: per turn the words left, bits, the best guess, expected
     guesses after the played and the best guess, rank, skill and luck; a summary; and the

@@ -1,5 +1,7 @@
 // The Assist page: the guesses of a game played elsewhere, their colours set by clicking tiles,
 // and after every change what remains, what is known and the best next guesses (/api/assist).
+// Errors appear next to the input; a contradiction names its turns, drawn with the app's own
+// tiles (from the colours the server wrote in its message), and the row it names is marked.
 
 import { api, cancellation, isAbort } from "./api.js";
 import { elements, h, plural, storage } from "./dom.js";
@@ -7,8 +9,8 @@ import { errorBox } from "./errorbox.js";
 import {
   LETTER_STATES,
   STATE_LETTERS,
+  TILE_CHARS,
   TileError,
-  emojiNodes,
   readTiles,
   rowOf,
   setTile,
@@ -18,6 +20,12 @@ import {
 const STORE_KEY = "wordlekit.assist";
 const CYCLE = Object.freeze({ gray: "yellow", yellow: "green", green: "gray" });
 const MAX_ROWS = 12;
+// A word and its pattern in a server message: "CRANE ⬛⬛🟨🟩⬛" (optionally in parentheses).
+const PATTERN_CHARS = Object.keys(TILE_CHARS).filter((ch) => /\p{Extended_Pictographic}/u.test(ch));
+const WORD_PATTERN = new RegExp(
+  `\\(?\\b([A-Z]+) ((?:${PATTERN_CHARS.join("|")}|\ufe0f)+)\\)?`,
+  "gu",
+);
 
 /**
  * The Assist page over its root element. `ready` resolves to {length} (the server's word
@@ -40,10 +48,12 @@ export function createAssistPage(root, { ready }) {
     remaining: "assist-remaining",
     remainingLabel: "assist-remaining-label",
     steps: "assist-steps",
+    stepsEmpty: "assist-steps-empty",
     pattern: "assist-pattern",
     knowledge: "assist-knowledge",
     suggestions: "assist-suggestions",
     note: "assist-note",
+    preference: "assist-preference",
     candidates: "assist-candidates",
     candidatesHeading: "assist-candidates-heading",
   });
@@ -105,11 +115,11 @@ export function createAssistPage(root, { ready }) {
     await started;
     const row = readGuess(els.word.value);
     if (row instanceof Error) {
-      error.show(row.message, "input");
+      showError(row.message, "input");
       return;
     }
     if (rows.length >= MAX_ROWS) {
-      error.show(`At most ${MAX_ROWS} guesses.`, "input");
+      showError(`At most ${MAX_ROWS} guesses.`, "input");
       return;
     }
     rows.push(row);
@@ -218,11 +228,11 @@ export function createAssistPage(root, { ready }) {
     els.output.classList.add("loading");
     try {
       const data = await api("/api/assist", { method: "POST", body, signal });
-      error.hide();
+      hideError();
       render(data);
     } catch (err) {
       if (isAbort(err)) return;
-      error.show(err.message);
+      showError(err.message);
       els.output.classList.add("stale");
       els.remaining.textContent = "–";
       els.output.dataset.state = "error";
@@ -249,6 +259,14 @@ export function createAssistPage(root, { ready }) {
     // A fallback (the exact search needed more than the server's budget) says so.
     els.note.hidden = !data.note;
     els.note.textContent = data.note || "";
+    // A possible answer nearly as good as the strategy's first choice is listed first.
+    const first = data.suggestions[0];
+    els.preference.hidden = !(data.passed_over && first);
+    els.preference.textContent =
+      data.passed_over && first
+        ? `${first.word.toUpperCase()} is listed first, before ${data.passed_over.toUpperCase()} ` +
+          `(the strategy's own first choice), because it could be the answer. ${data.rule}`
+        : "";
     els.suggestions.replaceChildren(...data.suggestions.map(suggestionRow));
     const shown = data.candidates.length;
     els.candidatesHeading.textContent =
@@ -259,21 +277,76 @@ export function createAssistPage(root, { ready }) {
   }
 
   function renderSteps(steps) {
-    if (!steps.length) {
-      els.steps.replaceChildren(h("li", { class: "muted" }, "No guesses yet."));
-      return;
-    }
+    // No guesses: an empty state of its own, not "1. No guesses yet." as a numbered item.
+    els.stepsEmpty.hidden = steps.length > 0;
+    els.steps.hidden = !steps.length;
     els.steps.replaceChildren(
       ...steps.map((step, i) =>
         h(
           "li",
           { "data-testid": `assist-step-${i}` },
-          h("span", { class: "emoji", "aria-hidden": "true" }, emojiNodes(step.emoji)),
+          rowOf(tileRow(step.guess, step.letters, { cls: "mini" }), {
+            class: "row mini-row",
+            "aria-hidden": "true",
+          }),
           " ",
           `${step.guess.toUpperCase()}: ${step.before} → ${step.after} (${step.bits.toFixed(2)} bits)`,
         ),
       ),
     );
+  }
+
+  // Errors ---------------------------------------------------------------------------------------
+
+  /**
+   * Show an error next to the input: a word with its pattern in the message ("turn 2 (PLANT
+   * 🟩🟩🟩🟩🟩) contradicts …") is drawn as a small row of the app's tiles, never as emoji (which
+   * some systems cannot draw), and the row of the turn it starts with is marked.
+   */
+  function showError(message, source = "api") {
+    error.show(message, source);
+    const nodes = messageNodes(message);
+    if (nodes) els.error.replaceChildren(...nodes);
+    markConflict(/^turn (\d+)\b/i.exec(message));
+    els.error.scrollIntoView({ block: "nearest" });
+  }
+
+  function hideError() {
+    error.hide();
+    markConflict(null);
+  }
+
+  function markConflict(match) {
+    const r = match ? Number(match[1]) - 1 : -1;
+    for (const el of els.rows.querySelectorAll(".assist-row")) {
+      el.classList.toggle("conflict", el.dataset.testid === `assist-row-${r}`);
+    }
+  }
+
+  function messageNodes(message) {
+    const parts = [];
+    let last = 0;
+    for (const m of message.matchAll(WORD_PATTERN)) {
+      let letters;
+      try {
+        letters = readTiles(m[2]);
+      } catch {
+        continue;
+      }
+      if (letters.length !== m[1].length) continue;
+      parts.push(message.slice(last, m.index));
+      parts.push(
+        rowOf(tileRow(m[1].toLowerCase(), letters, { cls: "mini" }), {
+          class: "row mini-row",
+          role: "img",
+          "aria-label": `${m[1]}: ${[...letters].map((ch) => LETTER_STATES[ch]).join(", ")}`,
+        }),
+      );
+      last = m.index + m[0].length;
+    }
+    if (!last) return null;
+    parts.push(message.slice(last));
+    return parts.filter((p) => p !== "");
   }
 
   function renderKnowledge(k) {
@@ -343,7 +416,7 @@ export function createAssistPage(root, { ready }) {
     addFromInput();
   });
   els.word.addEventListener("input", () => {
-    if (error.source === "input") error.hide();
+    if (error.source === "input") hideError();
   });
   els.rows.addEventListener("click", onRowsClick);
   for (const control of [els.strategy, els.top, els.hard]) {

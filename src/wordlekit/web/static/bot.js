@@ -1,4 +1,7 @@
 // The Bot page: the bot plays an answer with a strategy (/api/solve); the rows appear one by one.
+// Before the first game it says what will appear; while the server works it shows the time
+// taken and a Cancel button, which aborts the request: the server then stops the work (its
+// work pool cancels a task whose client went away).
 
 import { api, cancellation, isAbort } from "./api.js";
 import { elements, h, plural } from "./dom.js";
@@ -6,6 +9,8 @@ import { errorBox } from "./errorbox.js";
 import { rowOf, tileRow } from "./tiles.js";
 
 const STEP_MS = 150;
+const PROGRESS_AFTER_MS = 250; // quick answers never flash the progress line
+const TICK_MS = 100;
 
 /** The Bot page over its root element; setLength(n) once the server's word length is known. */
 export function createBotPage(root) {
@@ -20,11 +25,16 @@ export function createBotPage(root) {
     board: "bot-board",
     summary: "bot-summary",
     note: "bot-note",
+    empty: "bot-empty",
+    progress: "bot-progress",
+    elapsed: "bot-elapsed",
+    cancel: "bot-cancel",
   });
   const error = errorBox(els.error);
   const solves = cancellation(); // a new Solve: rows of an older one stop appearing
   let timers = [];
   let length = 5;
+  let clock = null; // {started, interval, timeout} while a request is out
 
   function checkWords(answer, start) {
     const word = new RegExp(`^[a-z]{${length}}$`);
@@ -47,23 +57,70 @@ export function createBotPage(root) {
     const signal = solves.renew();
     cancelTimers();
     error.hide();
+    els.empty.hidden = true;
     els.board.replaceChildren();
     els.board.dataset.state = "solving";
-    els.summary.textContent = "Solving…";
+    els.summary.textContent = "";
     els.note.hidden = true;
     els.solve.disabled = true;
+    startClock();
     const body = { answer, strategy: els.strategy.value || "entropy", hard: els.hard.checked };
     if (start) body.start = start;
     try {
-      reveal(await api("/api/solve", { method: "POST", body, signal }), signal);
+      const data = await api("/api/solve", { method: "POST", body, signal });
+      stopClock();
+      reveal(data, signal);
     } catch (err) {
       if (isAbort(err)) return;
+      stopClock();
       error.show(err.message);
       els.summary.textContent = "";
       els.board.dataset.state = "error";
     } finally {
       if (!signal.aborted) els.solve.disabled = false;
     }
+  }
+
+  // Long work: the time taken so far, and Cancel ---------------------------------------------
+
+  function seconds() {
+    return clock ? (performance.now() - clock.started) / 1000 : 0;
+  }
+
+  function startClock() {
+    stopClock();
+    els.elapsed.textContent = "0.0 s";
+    clock = { started: performance.now(), interval: 0, timeout: 0 };
+    clock.timeout = window.setTimeout(() => {
+      els.progress.hidden = false;
+      clock.interval = window.setInterval(() => {
+        els.elapsed.textContent = `${seconds().toFixed(1)} s`;
+      }, TICK_MS);
+    }, PROGRESS_AFTER_MS);
+  }
+
+  function stopClock() {
+    if (clock) {
+      window.clearTimeout(clock.timeout);
+      window.clearInterval(clock.interval);
+    }
+    clock = null;
+    els.progress.hidden = true;
+  }
+
+  /** Abort the request: the server sees its client go and cancels the work. */
+  function cancel() {
+    if (!clock) return;
+    const took = seconds().toFixed(1);
+    solves.renew();
+    stopClock();
+    els.board.dataset.state = "cancelled";
+    els.summary.replaceChildren(
+      h("strong", { "data-testid": "bot-result" }, "Cancelled"),
+      ` after ${took} s: the server stopped working on it. Try a quicker strategy, or Solve again.`,
+    );
+    els.solve.disabled = false;
+    els.solve.focus();
   }
 
   function reveal(data, signal) {
@@ -137,6 +194,7 @@ export function createBotPage(root) {
     event.preventDefault();
     solve();
   });
+  els.cancel.addEventListener("click", cancel);
   for (const field of [els.answer, els.start]) {
     field.addEventListener("input", () => {
       if (error.source === "input") error.hide();

@@ -1,17 +1,30 @@
-// The statistics dialog: played, win %, streaks and the guess distribution from GET /api/stats.
+// The statistics dialog, from GET /api/stats: the daily puzzle's figures as the NYT keeps them
+// (played, win %, the streak of puzzle days won, the guess distribution) and the practice
+// games' figures apart, each block labelled. The kind of the game finished last comes first.
+// A server out of reach is said as such: no figure is shown rather than zeros that would look
+// like statistics wiped.
 
 import { api, cancellation, isAbort } from "./api.js";
 import { elements, h, plural } from "./dom.js";
 
-const EMPTY = Object.freeze({
-  played: 0,
-  wins: 0,
-  win_percent: 0,
-  current_streak: 0,
-  max_streak: 0,
-  distribution: {},
-  hints: 0,
+const KINDS = Object.freeze({
+  daily: {
+    title: "Daily puzzle",
+    streak: "Streak: puzzle days won in a row (a lost or missed day ends it).",
+    empty: "No daily puzzle finished yet: today's is on the Play page.",
+  },
+  practice: {
+    title: "Practice games",
+    streak: "Streak: practice games won in a row.",
+    empty: "No practice game finished yet.",
+  },
 });
+const FIGURES = Object.freeze([
+  ["played", "Played", "played"],
+  ["win-percent", "Win %", "win_percent"],
+  ["current-streak", "Current streak", "current_streak"],
+  ["max-streak", "Max streak", "max_streak"],
+]);
 
 /**
  * The statistics dialog over its <dialog> element. `hooks`: getGame() (the game on the Play
@@ -20,11 +33,13 @@ const EMPTY = Object.freeze({
 export function createStatsDialog(dialog, hooks) {
   const els = elements(dialog, {
     close: "stats-close",
-    played: "stat-played",
-    winPercent: "stat-win-percent",
-    current: "stat-current-streak",
-    max: "stat-max-streak",
-    distribution: "distribution",
+    unreachable: "stats-unreachable",
+    unreachableTitle: "stats-unreachable-title",
+    unreachableText: "stats-unreachable-text",
+    retry: "stats-retry",
+    figures: "stats-figures",
+    primary: "stats-primary",
+    secondary: "stats-secondary",
     note: "stats-note",
     actions: "stats-actions",
     share: "stats-share",
@@ -37,26 +52,124 @@ export function createStatsDialog(dialog, hooks) {
   /** Fetch the statistics, fill the dialog and open it. */
   async function open() {
     const signal = opening.renew();
+    dialog.dataset.state = "loading";
     let stats = null;
     let error = null;
     try {
       stats = await api("/api/stats", { signal });
     } catch (err) {
       if (isAbort(err)) return;
-      error = err.message;
+      error = err;
     }
-    render(stats, error);
+    if (stats) render(stats);
+    else renderUnreachable(error);
+    els.actions.hidden = !finishedGame();
     if (!dialog.open) dialog.showModal();
   }
 
-  function distributionRow(n, count, most, highlight) {
+  function finishedGame() {
+    const game = hooks.getGame();
+    return game && game.status !== "playing" ? game : null;
+  }
+
+  // The figures ----------------------------------------------------------------------------
+
+  function render(stats) {
+    dialog.dataset.loaded = "true";
+    dialog.dataset.state = "ok";
+    els.unreachable.hidden = true;
+    els.figures.hidden = false;
+    const figures = { daily: stats, practice: stats.practice };
+    const game = finishedGame();
+    const first = (game && game.mode) || stats.last_mode || "daily";
+    const second = first === "daily" ? "practice" : "daily";
+    const highlight = game && game.status === "won" ? game.turns.length : 0;
+    const guesses = hooks.getGame()?.max_guesses || 6;
+    block(els.primary, first, figures[first], {
+      prefix: "",
+      highlight: game && game.mode === first ? highlight : 0,
+      guesses,
+    });
+    block(els.secondary, second, figures[second], {
+      prefix: "other-",
+      highlight: game && game.mode === second ? highlight : 0,
+      guesses,
+    });
+    const s = figures[first];
+    els.note.textContent = s.played
+      ? `${KINDS[first].title}: ${plural(s.wins, "win")} · ${plural(s.hints, "hint")} used.`
+      : "";
+  }
+
+  /** One kind's block: its title, the four figures, what its streak counts, the distribution. */
+  function block(section, kind, s, { prefix, highlight, guesses }) {
+    const titleId = `${section.id}-title`;
+    section.dataset.kind = kind;
+    section.setAttribute("aria-labelledby", titleId);
+    const grid = h(
+      "dl",
+      { class: "stat-grid" },
+      FIGURES.map(([key, label, field]) =>
+        h(
+          "div",
+          {},
+          h("dt", {}, label),
+          h(
+            "dd",
+            { "data-testid": `${prefix}stat-${key}`, "data-stat": key },
+            String(s[field] ?? 0),
+          ),
+        ),
+      ),
+    );
+    section.replaceChildren(
+      h("h3", { id: titleId, class: "stats-kind" }, KINDS[kind].title),
+      grid,
+      h("p", { class: "stats-caption" }, KINDS[kind].streak),
+      // No game of this kind yet: said in a sentence (the first block keeps its empty bars,
+      // as the NYT shows them; the second shows only the sentence).
+      ...(s.played
+        ? []
+        : [h("p", { class: "stats-empty", "data-testid": `${prefix}stats-empty` }, KINDS[kind].empty)]),
+      ...(s.played || !prefix ? distribution(s, { prefix, highlight, guesses, titleId }) : []),
+    );
+  }
+
+  function distribution(s, { prefix, highlight, guesses, titleId }) {
+    const counts = [];
+    for (let n = 1; n <= guesses; n += 1) counts.push(Number(s.distribution[String(n)] || 0));
+    const most = Math.max(1, ...counts);
+    const headingId = `${titleId}-dist`;
+    const bars = h(
+      "div",
+      {
+        class: "distribution",
+        role: "list",
+        "aria-labelledby": headingId,
+        "data-testid": `${prefix}distribution`,
+      },
+      counts.map((count, i) => distributionRow(i + 1, count, most, highlight, prefix)),
+    );
+    if (!prefix) return [h("h4", { id: headingId, class: "dist-heading" }, "Guess distribution"), bars];
+    // The second block keeps the dialog short: its distribution opens on request.
+    return [
+      h(
+        "details",
+        { class: "dist-details", "data-testid": `${prefix}dist-details` },
+        h("summary", { id: headingId }, "Guess distribution"),
+        bars,
+      ),
+    ];
+  }
+
+  function distributionRow(n, count, most, highlight, prefix) {
     const width = Math.max(7, Math.round((100 * count) / most));
     return h(
       "div",
       {
         class: `dist-row${n === highlight ? " current" : ""}`,
         role: "listitem",
-        "data-testid": `dist-${n}`,
+        "data-testid": `${prefix}dist-${n}`,
         "aria-label": `${plural(n, "guess", "guesses")}: ${plural(count, "game")}`,
       },
       h("span", { class: "dist-label", "aria-hidden": "true" }, String(n)),
@@ -66,38 +179,34 @@ export function createStatsDialog(dialog, hooks) {
         h(
           "span",
           { class: "dist-bar", style: { width: `${width}%` } },
-          h("span", { class: "dist-count", "data-testid": `dist-count-${n}` }, String(count)),
+          h("span", { class: "dist-count", "data-testid": `${prefix}dist-count-${n}` }, String(count)),
         ),
       ),
     );
   }
 
-  function render(stats, error) {
-    const s = stats || EMPTY;
-    els.played.textContent = String(s.played);
-    els.winPercent.textContent = String(s.win_percent);
-    els.current.textContent = String(s.current_streak);
-    els.max.textContent = String(s.max_streak);
-    dialog.dataset.loaded = stats ? "true" : "false";
+  // No answer: say so, show no figure ------------------------------------------------------
 
-    const game = hooks.getGame();
-    const guesses = game ? game.max_guesses : 6;
-    const highlight = game && game.status === "won" ? game.turns.length : 0;
-    const counts = [];
-    for (let n = 1; n <= guesses; n += 1) counts.push(Number(s.distribution[String(n)] || 0));
-    const most = Math.max(1, ...counts);
-    els.distribution.replaceChildren(
-      ...counts.map((count, i) => distributionRow(i + 1, count, most, highlight)),
-    );
-
-    if (error) els.note.textContent = `Could not load the statistics: ${error}`;
-    else if (!s.played) els.note.textContent = "No finished games yet: play one!";
-    else els.note.textContent = `${plural(s.wins, "win")} · ${plural(s.hints, "hint")} used.`;
-
-    els.actions.hidden = !(game && game.status !== "playing");
+  function renderUnreachable(err) {
+    dialog.dataset.loaded = "false";
+    dialog.dataset.state = "error";
+    els.figures.hidden = true;
+    els.primary.replaceChildren();
+    els.secondary.replaceChildren();
+    els.note.textContent = "";
+    els.unreachable.hidden = false;
+    const down = !err || !err.status; // no HTTP answer at all
+    els.unreachableTitle.textContent = down
+      ? "Cannot reach the server"
+      : "The statistics are unavailable just now";
+    els.unreachableText.textContent = down
+      ? "Your statistics are kept by the wordlekit server, which did not answer. Nothing is " +
+        "lost: try again once it is running."
+      : `The server answered: ${err.message}`;
   }
 
   els.close.addEventListener("click", () => dialog.close());
+  els.retry.addEventListener("click", () => open());
   // A click on the backdrop (outside the body of the dialog) closes it.
   dialog.addEventListener("click", (event) => {
     if (event.target === dialog) dialog.close();
