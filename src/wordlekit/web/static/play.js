@@ -19,10 +19,17 @@ const KEY_ROWS = [
   ["a", "s", "d", "f", "g", "h", "j", "k", "l"],
   ["enter", "z", "x", "c", "v", "b", "n", "m", "backspace"],
 ];
-// The reveal: tile i starts flipping at i * FLIP_STEP ms and takes FLIP ms (under 300 ms for 5).
-const FLIP_STEP = 45;
-const FLIP = 110;
+// The reveal, as the NYT: tile i starts flipping at i * FLIP_STEP ms and takes FLIP ms; the
+// keyboard takes the row's colours when the last tile has landed. These are the one source of
+// the timings: the board gets them as its CSS variables --flip-step and --flip.
+const FLIP_STEP = 300;
+const FLIP = 280;
 const BOUNCE = 600;
+// Toasts fade out after TOAST_MS (a refusal, "good luck") or longer for news worth reading; the
+// fade itself takes TOAST_FADE_MS. Errors that need the player to act stay until they do.
+const TOAST_MS = Object.freeze({ info: 1200, error: 1200, success: 1600, answer: 4000 });
+const TOAST_FADE_MS = 300;
+const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
 const ROWS = 6;
 const BACKSPACE_PATH =
   "M22 3H7c-.69 0-1.23.35-1.59.88L0 12l5.41 8.11c.36.53.9.89 1.59.89h15c1.1 0 2-.9 2-2V5c0-1.1-.9-2-2-2zm0 16H7.07L2.4 12l4.66-7H22v14zm-11.59-2L14 13.41 17.59 17 19 15.59 15.41 12 19 8.41 17.59 7 14 10.59 10.41 7 9 8.41 12.59 12 9 15.59z";
@@ -50,12 +57,17 @@ export function createPlayPage(root, ctx) {
     share: "share-button",
     again: "again-button",
     review: "review-game-button",
+    resultStats: "result-stats",
+    showResult: "show-result",
   });
+  const skipLink = document.getElementById("skip-link");
   let game = null; // the last state the server sent
   let typed = ""; // letters typed in the current row
   let busy = false; // a request that changes the game is on its way
   let rowEls = [];
   let timers = [];
+  let revealTimers = []; // the keyboard update (and the end of the game) after a reveal
+  let toastTimers = [];
   const keyEls = new Map();
   // Every request about a game uses this signal; a new game aborts those of the old one.
   const requests = cancellation();
@@ -66,6 +78,8 @@ export function createPlayPage(root, ctx) {
     if (rowEls.length === rows && rowEls[0]?.children.length === length) return;
     els.board.style.setProperty("--length", length);
     els.board.style.setProperty("--rows", rows);
+    els.board.style.setProperty("--flip-step", `${FLIP_STEP}ms`);
+    els.board.style.setProperty("--flip", `${FLIP}ms`);
     rowEls = [];
     for (let r = 0; r < rows; r += 1) {
       const tiles = [];
@@ -93,6 +107,9 @@ export function createPlayPage(root, ctx) {
       button.dataset.state = "unused";
     }
     button.type = "button";
+    // Out of the Tab order, as the NYT: the physical keyboard types, and 28 keys between the
+    // page's controls and the rest would make Tab useless. Clicks and taps work as before.
+    button.tabIndex = -1;
     button.dataset.key = key;
     button.dataset.testid = `key-${key}`;
     keyEls.set(key, button);
@@ -200,7 +217,7 @@ export function createPlayPage(root, ctx) {
     try {
       body = formBody();
     } catch (err) {
-      showMessage(err.message, "error");
+      showMessage(err.message, "error", { stay: true });
       return;
     }
     newGame(body);
@@ -212,9 +229,12 @@ export function createPlayPage(root, ctx) {
     newGame({ mode: "practice", hard: els.hard.checked });
   }
 
-  async function newGame(body) {
+  /** Start (or get back) a game; `focus`: put the focus on the board once it is there (not on
+   * the first visit's automatic start, so that the first Tab still reaches the skip link). */
+  async function newGame(body, { focus = true } = {}) {
     const signal = requests.renew();
     cancelTimers();
+    cancelReveal();
     busy = true;
     els.board.setAttribute("aria-busy", "true");
     try {
@@ -224,11 +244,11 @@ export function createPlayPage(root, ctx) {
       applyState(data);
       if (status === 200) showMessage(`You already started ${data.label}: here it is.`, "info");
       else showMessage(`${data.label}${data.hard ? " (hard mode)" : ""}: good luck!`, "info");
-      if (ctx.isActive()) els.board.focus({ preventScroll: true });
+      if (focus && ctx.isActive()) els.board.focus({ preventScroll: true });
     } catch (err) {
       if (isAbort(err)) return;
       busy = false;
-      showMessage(err.message, "error");
+      showMessage(err.message, "error", { stay: true });
     } finally {
       if (!signal.aborted) els.board.removeAttribute("aria-busy");
     }
@@ -239,7 +259,7 @@ export function createPlayPage(root, ctx) {
   async function resume() {
     const id = storage.get(GAME_KEY);
     if (!id) {
-      await newGame({ mode: "daily", hard: false });
+      await newGame({ mode: "daily", hard: false }, { focus: false });
       return;
     }
     try {
@@ -249,7 +269,7 @@ export function createPlayPage(root, ctx) {
     } catch (err) {
       if (isAbort(err)) return;
       if (err instanceof ApiError && err.status === 404) storage.remove(GAME_KEY);
-      else showMessage(`Could not load your game: ${err.message}`, "error");
+      else showMessage(`Could not load your game: ${err.message}`, "error", { stay: true });
     }
   }
 
@@ -290,9 +310,10 @@ export function createPlayPage(root, ctx) {
       refresh();
     } else if (err instanceof ApiError && err.status === 404) {
       storage.remove(GAME_KEY);
-      showMessage("This game is gone from the server: start a new one.", "error");
+      showMessage("This game is gone from the server: start a new one.", "error", { stay: true });
     } else {
-      showMessage(err.message, "error");
+      // The server cannot be reached, or failed: the player has to act (retry), so it stays.
+      showMessage(err.message, "error", { stay: true });
     }
   }
 
@@ -318,9 +339,10 @@ export function createPlayPage(root, ctx) {
       game.hints = data.hints;
       renderLabel();
       const word = data.suggestion.word.toUpperCase();
-      showMessage(`Hint: try ${word} (${plural(data.remaining, "possible answer")} left)`, "hint");
+      const text = `Hint: try ${word} (${plural(data.remaining, "possible answer")} left)`;
+      showMessage(text, "hint", { stay: true }); // until the next guess: it is to be used
     } catch (err) {
-      if (!isAbort(err)) showMessage(err.message, "error");
+      if (!isAbort(err)) showMessage(err.message, "error", { stay: true });
     } finally {
       if (!signal.aborted) els.hint.disabled = !game || game.status !== "playing";
     }
@@ -340,25 +362,42 @@ export function createPlayPage(root, ctx) {
 
   function applyState(state, { reveal = -1 } = {}) {
     const endedNow = reveal >= 0 && state.status !== "playing";
+    const animate = reveal >= 0 && !window.matchMedia(REDUCED_MOTION).matches;
+    if (!animate) cancelReveal(); // this state is newer than any reveal still running
     game = state;
     storage.set(GAME_KEY, state.id);
     buildBoard(state.max_guesses, state.length);
-    renderBoard(reveal);
+    renderBoard(animate ? reveal : -1);
     renderLabel();
     els.board.dataset.status = state.status;
     els.board.dataset.gameId = state.id;
     els.hint.disabled = state.status !== "playing";
-    const revealTime = reveal >= 0 ? FLIP_STEP * (state.length - 1) + FLIP : 0;
-    if (revealTime) {
-      later(revealTime, () => {
-        renderKeyboard();
+    // The keyboard shows what the row revealed once its last tile has landed (the keyboard of
+    // this state, not a later one: the next guess may be on its way already).
+    const keyboard = state.keyboard || {};
+    if (animate) {
+      const timer = window.setTimeout(() => {
+        revealTimers = revealTimers.filter((t) => t !== timer);
+        renderKeyboard(keyboard);
         if (endedNow) finish(reveal);
-      });
+      }, revealTime(state.length));
+      revealTimers.push(timer);
     } else {
-      renderKeyboard();
+      renderKeyboard(keyboard);
+      if (endedNow) finish(reveal);
     }
-    if (state.status === "playing") els.result.hidden = true;
+    if (state.status === "playing") showSetup();
     else if (!endedNow) renderResult();
+  }
+
+  /** How long the reveal of a row of `length` tiles takes (ms). */
+  function revealTime(length) {
+    return FLIP_STEP * (length - 1) + FLIP;
+  }
+
+  function cancelReveal() {
+    for (const t of revealTimers) window.clearTimeout(t);
+    revealTimers = [];
   }
 
   function finish(row) {
@@ -370,7 +409,8 @@ export function createPlayPage(root, ctx) {
       showMessage(game.answer.toUpperCase(), "answer");
     }
     const signal = requests.signal;
-    later(game.status === "won" ? BOUNCE : 400, () => {
+    const reduced = window.matchMedia(REDUCED_MOTION).matches;
+    later(reduced ? 0 : game.status === "won" ? BOUNCE : 400, () => {
       if (!signal.aborted && ctx.isActive()) ctx.openStats();
     });
   }
@@ -381,9 +421,11 @@ export function createPlayPage(root, ctx) {
     [...row.children].forEach((tile, c) => {
       tile.classList.remove("pop");
       if (r < turns.length) {
-        setTile(tile, turns[r].guess[c], LETTER_STATES[turns[r].letters[c]]);
+        // The flip first, then the colour: the colour change then happens under the flip's
+        // transition rule, which holds it back until the tile is edge-on.
         if (r === reveal) restartAnimation(tile, "flip");
         else tile.classList.remove("flip");
+        setTile(tile, turns[r].guess[c], LETTER_STATES[turns[r].letters[c]]);
         return;
       }
       const letter = r === turns.length && game.status === "playing" ? typed[c] || "" : "";
@@ -398,8 +440,7 @@ export function createPlayPage(root, ctx) {
     rowEls.forEach((row, r) => renderRow(row, r, reveal));
   }
 
-  function renderKeyboard() {
-    const known = (game && game.keyboard) || {};
+  function renderKeyboard(known) {
     for (const [key, button] of keyEls) {
       if (key.length !== 1) continue;
       const state = known[key] || "unused";
@@ -418,11 +459,28 @@ export function createPlayPage(root, ctx) {
     } else parts.push(game.status === "won" ? "won" : "lost");
     if (game.hints) parts.push(plural(game.hints, "hint"));
     els.label.textContent = parts.join(" · ");
+    els.label.title = els.label.textContent; // the whole of it, where a phone cuts it short
     els.label.dataset.status = game.status;
   }
 
-  function renderResult() {
+  /** The set-up form in its place above the board (while playing, or to choose a new game). */
+  function showSetup() {
+    els.result.hidden = true;
+    els.form.hidden = false;
+    els.showResult.hidden = !game || game.status === "playing";
+    els.hint.hidden = !els.showResult.hidden;
+  }
+
+  /** The result of the finished game in the place of the set-up form. */
+  function showResult() {
+    els.form.hidden = true;
     els.result.hidden = false;
+    els.showResult.hidden = true;
+    els.hint.hidden = true;
+  }
+
+  function renderResult() {
+    showResult();
     els.result.dataset.status = game.status;
     const answer = h("strong", { "data-testid": "answer" }, game.answer.toUpperCase());
     if (game.status === "won") {
@@ -430,9 +488,8 @@ export function createPlayPage(root, ctx) {
         "Solved in ",
         h("strong", {}, `${game.turns.length}/${game.max_guesses}`),
         game.hard ? " in hard mode" : "",
-        ". The answer was ",
+        ": ",
         answer,
-        ".",
       );
     } else {
       els.resultText.replaceChildren("Out of guesses. The answer was ", answer, ".");
@@ -453,14 +510,36 @@ export function createPlayPage(root, ctx) {
 
   // Messages and animations -------------------------------------------------------------------
 
-  function showMessage(text, kind = "info") {
+  /**
+   * A toast over the game bar. It fades out after a moment (TOAST_MS by kind), unless `stay`:
+   * an error the player must act on (the server cannot be reached), or a hint to be used.
+   */
+  function showMessage(text, kind = "info", { stay = false } = {}) {
+    cancelToast();
     els.message.dataset.kind = kind;
-    els.message.replaceChildren(text ? h("span", { class: "toast" }, text) : "");
+    if (stay) els.message.dataset.stay = "true";
+    else delete els.message.dataset.stay;
+    const toast = text ? h("span", { class: "toast" }, text) : "";
+    els.message.replaceChildren(toast);
+    if (!toast || stay) return;
+    const shown = TOAST_MS[kind] || TOAST_MS.info;
+    const reduced = window.matchMedia(REDUCED_MOTION).matches;
+    toastTimers.push(
+      window.setTimeout(() => toast.classList.add("fading"), shown),
+      window.setTimeout(() => clearMessage(), shown + (reduced ? 0 : TOAST_FADE_MS)),
+    );
   }
 
   function clearMessage() {
+    cancelToast();
     els.message.replaceChildren();
     delete els.message.dataset.kind;
+    delete els.message.dataset.stay;
+  }
+
+  function cancelToast() {
+    for (const t of toastTimers) window.clearTimeout(t);
+    toastTimers = [];
   }
 
   function clearErrorMessage() {
@@ -503,13 +582,38 @@ export function createPlayPage(root, ctx) {
     els.board.focus({ preventScroll: true });
   });
   els.share.addEventListener("click", async () => showMessage(await share(), "success"));
-  els.again.addEventListener("click", () => startPractice());
+  els.again.addEventListener("click", () => {
+    showSetup();
+    const mode = [...els.form.elements.mode].find((radio) => radio.checked);
+    (mode || els.form.elements.mode[0]).focus();
+  });
+  els.resultStats.addEventListener("click", () => ctx.openStats());
+  els.showResult.addEventListener("click", () => {
+    if (!game || game.status === "playing") return;
+    showResult();
+    els.result.focus({ preventScroll: true });
+  });
   els.review.addEventListener("click", () => ctx.review());
   els.keyboard.addEventListener("click", (event) => {
     const key = event.target.closest("button[data-key]");
     if (key) handleKey(key.dataset.key);
   });
   document.addEventListener("keydown", onKeyDown);
+  els.board.addEventListener("blur", () => els.board.classList.remove("skipped"));
+  // The skip link: on Play it goes to the board, where typing plays; elsewhere to the page. It
+  // moves the focus itself, since following "#main" would change the page (the hash routes).
+  if (skipLink) {
+    skipLink.addEventListener("focus", () => {
+      skipLink.textContent = ctx.isActive() ? "Skip to the board" : "Skip to content";
+    });
+    skipLink.addEventListener("click", (event) => {
+      event.preventDefault();
+      const target = ctx.isActive() ? els.board : document.getElementById("main");
+      if (target === els.board) els.board.classList.add("skipped");
+      target.focus({ preventScroll: true });
+      target.scrollIntoView({ block: "nearest" });
+    });
+  }
   document.addEventListener("wordlekit:contrast", () => {
     if (game && game.share) showShareText();
   });
