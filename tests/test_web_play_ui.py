@@ -402,3 +402,20 @@ def test_the_result_takes_the_place_of_the_setup_form(page: Page) -> None:
     expect(page.get_by_test_id("hint")).to_be_visible()
     expect(show).to_be_hidden()
     expect(page.get_by_test_id("tile-0-0")).to_have_attribute("data-state", "empty")
+
+
+def test_a_hint_says_whether_the_word_can_be_the_answer(page: Page) -> None:
+    open_app(page)
+    start_practice(page)
+    guess = "slate" if ANSWER != "slate" else "crane"
+    page.keyboard.type(guess)
+    page.keyboard.press("Enter")
+    expect_row(page, 0, guess, ANSWER)
+    page.get_by_test_id("hint").click()
+    message = page.get_by_test_id("message")
+    expect(message).to_contain_text("Hint: try")
+    text = message.inner_text()
+    assert re.search(r"(could be the answer|cannot be the answer|only possible answer)", text)
+    assert re.search(r"narrows it to ≤ \d+|only possible answer", text), text
+    page.wait_for_timeout(2_500)
+    expect(message).to_contain_text("Hint: try")  # a hint stays until it is used

@@ -3,10 +3,12 @@
 // cancellation helper of the pages: a newer request makes the older ones obsolete.
 
 export class ApiError extends Error {
-  constructor(status, message) {
+  /** `data` is the server's whole JSON error body (e.g. the `turn` of a contradiction). */
+  constructor(status, message, data = null) {
     super(message);
     this.name = "ApiError";
     this.status = status;
+    this.data = data;
   }
 }
 
@@ -49,7 +51,7 @@ export async function request(path, { method = "GET", body, signal } = {}) {
       data && typeof data.error === "string"
         ? data.error
         : `The server answered ${response.status} ${response.statusText || ""}`.trim();
-    throw new ApiError(response.status, message);
+    throw new ApiError(response.status, message, data);
   }
   return { status: response.status, data };
 }

@@ -339,7 +339,15 @@ export function createPlayPage(root, ctx) {
       game.hints = data.hints;
       renderLabel();
       const word = data.suggestion.word.toUpperCase();
-      const text = `Hint: try ${word} (${plural(data.remaining, "possible answer")} left)`;
+      // The server says whether the word can be the answer and how far it narrows the list,
+      // and which rule chose it when a possible answer was preferred.
+      const verdict = data.verdict || `leaves ${plural(data.remaining, "possible answer")}`;
+      let text = `Hint: try ${word}: it ${verdict}.`;
+      if (data.passed_over) {
+        // the rule (data.rule): a possible answer nearly as informative is preferred
+        text += ` Preferred to ${data.passed_over.toUpperCase()}, which cannot be the answer.`;
+      }
+      if (data.note) text += ` ${data.note}`;
       showMessage(text, "hint", { stay: true }); // until the next guess: it is to be used
     } catch (err) {
       if (!isAbort(err)) showMessage(err.message, "error", { stay: true });
