@@ -1,0 +1,146 @@
+"""Screenshots of every page of the web app at a phone and a laptop size, for the docs.
+
+Run: ``.venv/bin/python scripts/web_screenshots.py [OUT_DIR]`` (default ``docs``). It starts
+``wordle serve`` on a free port with a temporary database, drives Debian's chromium with
+Playwright (``WORDLEKIT_CHROMIUM`` overrides ``/usr/bin/chromium``; no browser is downloaded)
+and writes ``web-<page>-<width>.png`` for Play (a game in progress and a finished one),
+Assist, Bot, Review, Statistics and the API docs, at 390×844 and 1280×800.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import httpx
+from playwright.sync_api import Page, sync_playwright
+
+SIZES = [(390, 844), (1280, 800)]
+CHROMIUM = os.environ.get("WORDLEKIT_CHROMIUM") or "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
+SEED = 7  # a practice game whose answer the script plays at the end
+
+
+@contextmanager
+def server() -> Iterator[str]:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    db = Path(tempfile.mkdtemp(prefix="wordlekit-shots-")) / "games.sqlite3"
+    wordle = Path(sys.executable).with_name("wordle")
+    proc = subprocess.Popen(
+        [str(wordle), "serve", "--port", str(port), "--db", str(db)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(600):
+            try:
+                httpx.get(f"{url}/api/daily", timeout=1)
+                break
+            except httpx.HTTPError:
+                time.sleep(0.2)
+        yield url
+    finally:
+        proc.terminate()
+        proc.wait(30)
+
+
+def practice(page: Page, url: str, guesses: list[str]) -> None:
+    """A practice game (seeded) with ``guesses`` played through the page's own keyboard."""
+    page.goto(f"{url}/#play")
+    page.wait_for_timeout(800)  # the first visit starts today's puzzle
+    page.get_by_test_id("mode-practice").check()
+    page.get_by_test_id("seed").fill(str(SEED))
+    page.get_by_test_id("new-game").click()
+    page.wait_for_timeout(800)
+    for word in guesses:
+        page.keyboard.type(word)
+        page.keyboard.press("Enter")
+        page.wait_for_timeout(2_000)  # the staggered reveal
+
+
+def shots(url: str) -> list[tuple[str, Callable[[Page], None]]]:
+    from wordlekit.core.game import Game
+
+    answer = Game.practice(SEED).answer
+    wrong = [w for w in ["crane", "moist"] if w != answer]
+
+    def assist(page: Page) -> None:
+        page.goto(f"{url}/#assist")
+        for turn in ["crane:bbygb", "moist:bbgbg"]:  # answer PAINT
+            page.get_by_test_id("assist-word").fill(turn)
+            page.get_by_test_id("assist-add").click()
+            page.wait_for_timeout(800)
+
+    def bot(page: Page) -> None:
+        page.goto(f"{url}/#bot")
+        page.get_by_test_id("bot-answer").fill("cigar")
+        page.get_by_test_id("bot-solve").click()
+        page.wait_for_timeout(3_000)
+
+    def review(page: Page) -> None:
+        page.goto(f"{url}/#review")
+        page.get_by_test_id("review-example").click()
+        page.get_by_test_id("review-submit").click()
+        page.get_by_test_id("review-result").wait_for(state="visible", timeout=60_000)
+        page.wait_for_timeout(500)
+        if page.viewport_size and page.viewport_size["width"] < 600:
+            page.get_by_test_id("review-output").scroll_into_view_if_needed()
+
+    def stats(page: Page) -> None:
+        practice(page, url, [*wrong, answer])
+        page.wait_for_timeout(2_500)  # the statistics open by themselves after a game
+        if not page.get_by_test_id("stats-dialog").is_visible():
+            page.get_by_test_id("stats-button").click()
+            page.wait_for_timeout(800)
+
+    def play_result(page: Page) -> None:
+        practice(page, url, [*wrong, answer])
+        page.wait_for_timeout(2_500)
+        if page.get_by_test_id("stats-dialog").is_visible():
+            page.get_by_test_id("stats-close").click()  # the result above the board
+            page.wait_for_timeout(500)
+
+    def docs(page: Page) -> None:
+        page.goto(f"{url}/docs")
+        page.wait_for_timeout(2_500)
+
+    return [
+        ("play", lambda page: practice(page, url, wrong)),
+        ("play-result", play_result),
+        ("assist", assist),
+        ("bot", bot),
+        ("review", review),
+        ("stats", stats),
+        ("docs", docs),
+    ]
+
+
+def main() -> None:
+    out = Path(sys.argv[1] if len(sys.argv) > 1 else "docs")
+    out.mkdir(parents=True, exist_ok=True)
+    with server() as url, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        for name, take in shots(url):
+            for width, height in SIZES:
+                context = browser.new_context(viewport={"width": width, "height": height})
+                page = context.new_page()
+                take(page)
+                path = out / f"web-{name}-{width}.png"
+                page.screenshot(path=str(path))
+                context.close()
+                print(path)
+        browser.close()
+
+
+if __name__ == "__main__":
+    main()
