@@ -7,7 +7,7 @@ import random
 import pytest
 
 from wordlekit.core.feedback import Turn
-from wordlekit.core.game import hard_mode_violation
+from wordlekit.core.game import hard_mode_violation, ultrahard_violation
 from wordlekit.core.words import WordList
 from wordlekit.errors import InvalidWordError
 from wordlekit.fast.matrix import PatternMatrix
@@ -104,6 +104,33 @@ def test_hard_and_candidates_only_benchmarks(pm: PatternMatrix) -> None:
     assert (hard.total, hard.max) == (8154, 8)
     only = benchmark(pm, "entropy", start="slate", candidates_only=True)
     assert (only.total, only.max) == (8169, 8)
+
+
+def test_ultrahard_games_only_guess_words_that_could_be_the_answer(pm: PatternMatrix) -> None:
+    for name in ("entropy", "letter-frequency", "positional", "random"):
+        for answer in random.Random(3).sample(ORIGINAL.answers, 30):
+            game = play(pm, answer, get_strategy(name), ultrahard=True, start="slate")
+            history: list[Turn] = []
+            for step in game.steps:
+                assert ultrahard_violation(history, step.guess, ORIGINAL) is None, (name, step)
+                history.append(Turn(step.guess, step.pattern))
+            assert game.solved
+    with pytest.raises(InvalidWordError, match="SALET cannot be the answer: it is not in the"):
+        play(pm, "cigar", get_strategy("entropy"), ultrahard=True, start="salet")
+    later = (Turn.parse("crane:gyybb"),)
+    with pytest.raises(InvalidWordError, match="CRANE would have shown"):
+        play(pm, "cigar", get_strategy("entropy"), ultrahard=True, start="cairn", history=later)
+
+
+def test_ultrahard_benchmark(pm: PatternMatrix) -> None:
+    # ultrahard is hard mode with candidates only, and candidates always obey hard mode: the
+    # same games as candidates-only (pinned above at 8169)
+    ultra = benchmark(pm, "entropy", start="slate", ultrahard=True)
+    assert (ultra.total, ultra.max) == (8169, 8)
+    assert ultra.ultrahard and ultra.hard and ultra.to_dict()["ultrahard"] is True
+    assert tree_for(pm, get_strategy("entropy"), start="slate", ultrahard=True).depths == (
+        ultra.per_answer
+    )
 
 
 def test_remaining_counts_shrink(pm: PatternMatrix) -> None:

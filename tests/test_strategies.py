@@ -1,4 +1,4 @@
-"""Strategies: the protocol, the registry, ties, hard mode and candidates-only."""
+"""Strategies: the protocol, the registry, ties, hard mode, candidates-only and ultrahard."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from wordlekit.core.feedback import Turn, score
-from wordlekit.core.game import hard_mode_violation
+from wordlekit.core.game import hard_mode_violation, ultrahard_violation
 from wordlekit.core.words import WordList
 from wordlekit.errors import InconsistentFeedbackError, WordleError
 from wordlekit.fast.matrix import PatternMatrix
@@ -155,6 +155,35 @@ def test_candidates_only(pm: PatternMatrix) -> None:
     st = state_after(pm, "cigar", "salet", candidates_only=True)
     for name in REGISTRY:
         assert all(s.can_win for s in get_strategy(name).rank(st, 10)), name
+
+
+def test_ultrahard_state_allows_exactly_the_words_that_could_be_the_answer(
+    pm: PatternMatrix,
+) -> None:
+    start = GameState.start(pm, ultrahard=True)
+    assert start.ultrahard and start.hard and start.candidates_only
+    assert len(start.allowed) == len(ORIGINAL.answers)  # any answer opens, SALET does not
+    st = start.after("salet", score("salet", "cigar")).after("brond", score("brond", "cigar"))
+    assert st.ultrahard and repr(st).endswith("candidates ultrahard>")
+    allowed = {ORIGINAL.guesses[g] for g in st.allowed}
+    assert allowed == {
+        w for w in ORIGINAL.guesses if ultrahard_violation(st.history, w, ORIGINAL) is None
+    }
+    same = state_after(pm, "cigar", "salet", "brond", ultrahard=True)
+    assert same.ultrahard and same.allowed.tolist() == st.allowed.tolist()
+    # hard mode and candidates-only together are the same game, so they are ultrahard too
+    assert state_after(pm, "cigar", "salet", hard=True, candidates_only=True).ultrahard
+    assert not state_after(pm, "cigar", "salet", hard=True).ultrahard
+
+
+def test_ultrahard_suggestions_could_be_the_answer(pm: PatternMatrix) -> None:
+    st = state_after(pm, "cigar", "crane", ultrahard=True)
+    for name in REGISTRY:
+        for s in get_strategy(name).rank(st, 10):
+            assert s.can_win, (name, s.word)
+            assert ultrahard_violation(st.history, s.word, ORIGINAL) is None, (name, s.word)
+        word = ORIGINAL.guesses[get_strategy(name).choose(st)]
+        assert ultrahard_violation(st.history, word, ORIGINAL) is None, (name, word)
 
 
 def test_never_a_useless_guess(pm: PatternMatrix) -> None:

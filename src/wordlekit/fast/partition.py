@@ -165,6 +165,9 @@ def hard_mode_mask(
     Vectorised :func:`wordlekit.core.game.hard_mode_violation` (tested equal to it): every green
     stays in place and every revealed letter is used at least as often as it was revealed.
     ``letter_counts`` (words x 26, see :func:`letter_counts`) saves recounting letters.
+
+    Ultrahard mode needs no mask of its own: the words allowed there are the candidates
+    (consistent with every turn, so they obey this rule too), which the game state keeps.
     """
     ok = np.ones(codes.shape[0], dtype=bool)
     for turn in history:

@@ -40,6 +40,7 @@ class BenchmarkResult(Counted):
     counts: GuessCounts
     seconds: float
     per_answer: dict[str, int] = field(repr=False, compare=False, default_factory=dict)
+    ultrahard: bool = False
 
     def to_dict(self) -> dict[str, object]:
         c = self.counts.to_dict()
@@ -49,6 +50,7 @@ class BenchmarkResult(Counted):
             "start": self.start,
             "hard": self.hard,
             "candidates_only": self.candidates_only,
+            "ultrahard": self.ultrahard,
             "games": c["games"],
             "total": c["total"],
             "mean": c["mean"],
@@ -70,17 +72,19 @@ def benchmark(
     start: str | None = None,
     hard: bool = False,
     candidates_only: bool = False,
+    ultrahard: bool = False,
     seed: int = 0,
     progress: ProgressCallback | None = None,
 ) -> BenchmarkResult:
-    """Play ``strategy`` on every answer and collect the distribution of guesses."""
+    """Play ``strategy`` on every answer and collect the distribution of guesses
+    (``ultrahard``: every guess could still be the answer, see :class:`GameState`)."""
     strat = get_strategy(strategy, seed=seed) if isinstance(strategy, str) else strategy
     load_numba()
     # Build the transposed matrix once: the single-threaded block kernel it enables is faster
     # on the thousands of small sets of a tree (measured: entropy 0.21 s against 0.36 s).
     matrix.transposed  # noqa: B018
     t0 = time.perf_counter()
-    root = GameState.start(matrix, hard=hard, candidates_only=candidates_only)
+    root = GameState.start(matrix, hard=hard, candidates_only=candidates_only, ultrahard=ultrahard)
     first = start_index(root, start)
     if strat.deterministic:
         tree = build_tree(strat, root, start=first, progress=progress)
@@ -93,11 +97,12 @@ def benchmark(
         strategy=strat.name,
         lists=matrix.wordlist.name,
         start=matrix.wordlist.guesses[first] if first is not None else None,
-        hard=hard,
-        candidates_only=candidates_only,
+        hard=root.hard,
+        candidates_only=root.candidates_only,
         counts=GuessCounts.of(per_answer.values(), unsolved=unsolved, limit=FAIL_AFTER),
         seconds=seconds,
         per_answer=dict(per_answer),
+        ultrahard=root.ultrahard,
     )
 
 
@@ -142,9 +147,10 @@ def tree_for(
     start: str | None = None,
     hard: bool = False,
     candidates_only: bool = False,
+    ultrahard: bool = False,
 ) -> DecisionTree:
     """The decision tree of a deterministic strategy over every answer."""
     load_numba()
     matrix.transposed  # noqa: B018  (see benchmark)
-    root = GameState.start(matrix, hard=hard, candidates_only=candidates_only)
+    root = GameState.start(matrix, hard=hard, candidates_only=candidates_only, ultrahard=ultrahard)
     return build_tree(strategy, root, start=start_index(root, start))

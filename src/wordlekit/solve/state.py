@@ -28,6 +28,11 @@ class GameState:
 
     Candidates are answer indices (answer ``i`` is also guess ``i``). States are made with
     :meth:`start` or :meth:`from_turns` and moved on with :meth:`after`.
+
+    ``ultrahard=True`` is hard mode with the guesses restricted to the candidates (every guess
+    could still be the answer): it sets ``hard`` and ``candidates_only``, and
+    :attr:`ultrahard` is true whenever both are (the same guesses are allowed, so the same
+    game), which keeps the rule through states built from these flags.
     """
 
     def __init__(
@@ -38,20 +43,37 @@ class GameState:
         *,
         hard: bool = False,
         candidates_only: bool = False,
+        ultrahard: bool = False,
     ) -> None:
         self.matrix = matrix
         self.history = history
         self.candidates = candidates
-        self.hard = hard
-        self.candidates_only = candidates_only
+        self.hard = hard or ultrahard
+        self.candidates_only = candidates_only or ultrahard
+
+    @property
+    def ultrahard(self) -> bool:
+        """Whether every guess must be a word that could still be the answer (hard mode with
+        candidates only)."""
+        return self.hard and self.candidates_only
 
     @classmethod
     def start(
-        cls, matrix: PatternMatrix, *, hard: bool = False, candidates_only: bool = False
+        cls,
+        matrix: PatternMatrix,
+        *,
+        hard: bool = False,
+        candidates_only: bool = False,
+        ultrahard: bool = False,
     ) -> GameState:
         n = len(matrix.wordlist.answers)
         return cls(
-            matrix, (), np.arange(n, dtype=np.int64), hard=hard, candidates_only=candidates_only
+            matrix,
+            (),
+            np.arange(n, dtype=np.int64),
+            hard=hard,
+            candidates_only=candidates_only,
+            ultrahard=ultrahard,
         )
 
     @classmethod
@@ -62,6 +84,7 @@ class GameState:
         *,
         hard: bool = False,
         candidates_only: bool = False,
+        ultrahard: bool = False,
     ) -> GameState:
         """Check the turns (contradictions name the turn) and keep the candidates."""
         k = Knowledge(turns, matrix.wordlist, "answers", matrix=matrix)
@@ -71,6 +94,7 @@ class GameState:
             np.asarray(k.candidate_indices, dtype=np.int64),
             hard=hard,
             candidates_only=candidates_only,
+            ultrahard=ultrahard,
         )
 
     @property
@@ -108,7 +132,8 @@ class GameState:
     def allowed(self) -> IntArray:
         """Guess indices a strategy may play here."""
         if self.candidates_only:
-            # Candidates always obey hard mode: they are consistent with every turn.
+            # Candidates always obey hard mode: they are consistent with every turn. So this
+            # is also the ultrahard rule (hard mode and candidates only).
             return self.candidates
         n_guesses = len(self.wordlist.guesses)
         if self.hard and self.history:
@@ -138,5 +163,10 @@ class GameState:
 
     def __repr__(self) -> str:
         turns = " ".join(str(t) for t in self.history) or "start"
-        flags = "".join([" hard" if self.hard else "", " candidates-only" * self.candidates_only])
+        if self.ultrahard:
+            flags = " ultrahard"
+        else:
+            flags = "".join(
+                [" hard" if self.hard else "", " candidates-only" * self.candidates_only]
+            )
         return f"<GameState {turns}: {self.n} candidates{flags}>"

@@ -4,7 +4,8 @@ A strategy is one method, :meth:`Strategy.scores`: a score for every allowed gue
 better, or lower when ``higher_is_better`` is false). Everything else is shared:
 
 - the allowed guesses (all valid words, or only the candidates with ``candidates_only``, and
-  only words obeying the NYT rule in hard mode);
+  only words obeying the NYT rule in hard mode; in ultrahard mode, hard mode with candidates
+  only, every guess could still be the answer);
 - the partition figures of every guess (parts, largest bucket, expected size, bits);
 - a deterministic order: best score, then "could still be the answer", then alphabetical;
 - two rules every strategy follows: with one candidate left, guess it; and never play a guess
