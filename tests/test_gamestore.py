@@ -70,6 +70,52 @@ def test_refusals_write_nothing(store: Store) -> None:
     assert turns_in_db(store, gid) == [(1, "crane")]
 
 
+def hard_column(store: Store, gid: str) -> int:
+    conn = sqlite3.connect(store.path)
+    try:
+        return int(conn.execute("SELECT hard FROM games WHERE id = ?", (gid,)).fetchone()[0])
+    finally:
+        conn.close()
+
+
+def test_ultrahard_is_stored_as_2_in_the_hard_column_and_read_back(store: Store) -> None:
+    games = {
+        rules: store.create("p1", Game("cigar", WL, **flags), "practice", None, None)[0].id
+        for rules, flags in [
+            ("normal", {}),
+            ("hard", {"hard": True}),
+            ("ultrahard", {"ultrahard": True}),
+        ]
+    }
+    assert [hard_column(store, gid) for gid in games.values()] == [0, 1, 2]
+    for rules, gid in games.items():
+        stored = store.get(gid, "p1")
+        assert stored is not None and stored.game.rules == rules
+    gid = games["ultrahard"]
+    with pytest.raises(HardModeError, match="SALET cannot be the answer: it is not in the answer"):
+        store.play(gid, "p1", "salet")
+    store.play(gid, "p1", "crane")
+    with pytest.raises(HardModeError, match="CRANE would have shown gyyyb, not gyybb"):
+        store.play(gid, "p1", "cairn")  # obeys hard mode, but cannot be the answer
+    assert turns_in_db(store, gid) == [(1, "crane")]
+    assert store.play(gid, "p1", "cigar").game.share().splitlines()[0] == "practice 2/6**"
+
+
+def test_ultrahard_is_a_daily_mode_of_its_own(store: Store) -> None:
+    day = DAY0.isoformat()
+    ids = set()
+    for flags in ({}, {"hard": True}, {"ultrahard": True}):
+        stored, created = store.create(
+            "p1", Game.daily(DAY0, wordlist=WL, **flags), "daily", day, None
+        )
+        assert created
+        ids.add(stored.id)
+    again, created = store.create(
+        "p1", Game.daily(DAY0, ultrahard=True, wordlist=WL), "daily", day, None
+    )
+    assert not created and again.game.ultrahard and again.id in ids and len(ids) == 3
+
+
 def test_concurrent_guesses_are_serialised(store: Store) -> None:
     """Threads, each with its own connection, play one game at once: the turns stored are
     consecutive, every call either played or was refused as a conflict or game over."""

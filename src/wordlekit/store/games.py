@@ -25,6 +25,10 @@ from wordlekit.errors import WordleError
 from wordlekit.store.database import connect, transaction
 from wordlekit.store.files import data_dir
 
+#: How the ``hard`` column stores the rules of a game (one column since the first schema:
+#: ultrahard, which implies hard mode, is its highest value, so no migration was needed).
+RULES_CODE = {"normal": 0, "hard": 1, "ultrahard": 2}
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
     id TEXT PRIMARY KEY,
@@ -114,12 +118,12 @@ class Stats:
 class PlayerStats:
     """A player's statistics as the NYT keeps them, and practice games apart.
 
-    - ``daily``: one result per puzzle date (normal and hard mode together: the first daily
-      game finished for a date counts; a second game of that date in the other mode is left
-      out, its answer being known). The streak is the number of consecutive puzzle dates won:
-      a lost date or a date with no finished game breaks it, and the current streak is alive
-      while its last date is today or yesterday (or later: the day of slack of time zones).
-      Played, win % and the guess distribution count the same games.
+    - ``daily``: one result per puzzle date (normal, hard and ultrahard mode together: the
+      first daily game finished for a date counts; a second game of that date in another mode
+      is left out, its answer being known). The streak is the number of consecutive puzzle
+      dates won: a lost date or a date with no finished game breaks it, and the current
+      streak is alive while its last date is today or yesterday (or later: the day of slack
+      of time zones). Played, win % and the guess distribution count the same games.
     - ``practice``: every finished practice game, in the order they ended; its streak is the
       games won in a row.
     - ``last_mode``: the kind of the game finished last (``None`` before the first), so a
@@ -172,7 +176,8 @@ class Store:
     def create(
         self, player: str, game: Game, mode: str, day: str | None, seed: int | None
     ) -> tuple[StoredGame, bool]:
-        """Store a new game; a daily puzzle already started by this player is returned instead.
+        """Store a new game; a daily puzzle already started by this player in the same rules
+        (normal, hard, ultrahard: one game each) is returned instead.
 
         Returns the game and whether it was created now.
         """
@@ -181,7 +186,7 @@ class Store:
                 row = db.execute(
                     "SELECT id FROM games WHERE player = ? AND mode = 'daily' AND day = ? "
                     "AND hard = ?",
-                    (player, day, int(game.hard)),
+                    (player, day, RULES_CODE[game.rules]),
                 ).fetchone()
                 if row is not None:
                     existing = self._load(db, row["id"], player)
@@ -197,7 +202,7 @@ class Store:
                     mode,
                     day,
                     seed,
-                    int(game.hard),
+                    RULES_CODE[game.rules],
                     game.answer,
                     game.label,
                     game.max_guesses,
@@ -223,7 +228,13 @@ class Store:
             )
         ]
         game = Game(
-            row["answer"], self.wordlist, bool(row["hard"]), row["max_guesses"], turns, row["label"]
+            row["answer"],
+            self.wordlist,
+            bool(row["hard"]),
+            row["max_guesses"],
+            turns,
+            row["label"],
+            ultrahard=row["hard"] == RULES_CODE["ultrahard"],
         )
         return StoredGame(gid, player, row["mode"], row["day"], row["seed"], game, row["hints"])
 
