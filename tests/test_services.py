@@ -168,6 +168,29 @@ def test_the_preference_in_hard_mode_plays_a_legal_word(pm: PatternMatrix) -> No
     assert hard_mode_violation(turns, out["suggestion"]["word"]) is None
 
 
+def test_ultrahard_hints_assist_and_bot_only_play_words_that_could_be_the_answer(
+    pm: PatternMatrix,
+) -> None:
+    from wordlekit.core.game import ultrahard_violation
+
+    wl = pm.wordlist
+    turns = [Turn.parse("crane:bbybb")]
+    out = services.hint(pm, turns, hard=False, ultrahard=True)
+    assert ultrahard_violation(turns, out["suggestion"]["word"], wl) is None
+    assert out["suggestion"]["can_win"] and out["passed_over"] is None
+    helped = services.assist(pm, turns, top=5, ultrahard=True)
+    assert helped["suggestions"] and all(s["can_win"] for s in helped["suggestions"])
+    assert helped["suggestions"][0]["word"] == out["suggestion"]["word"]
+    game = services.solve(pm, "cigar", start="crane", ultrahard=True)
+    history: list[Turn] = []
+    for step in game["turns"]:
+        assert ultrahard_violation(history, step["guess"], wl) is None
+        history.append(Turn(step["guess"], step["pattern"]))
+    assert game["solved"]
+    with pytest.raises(WordleError, match="SALET cannot be the answer"):
+        services.solve(pm, "cigar", start="salet", ultrahard=True)
+
+
 def test_assist_puts_the_hint_first(pm: PatternMatrix) -> None:
     """Assist's first suggestion is the hint; the strategy's choice it replaced comes next,
     then the strategy's ranking."""

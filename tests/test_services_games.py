@@ -44,6 +44,27 @@ def test_game_specs() -> None:
     assert random.seed is None and random.game.label == "wordlekit practice"
 
 
+def test_ultrahard_game_specs(tmp_path: Path) -> None:
+    daily = game_spec("daily", date="2021-06-19", ultrahard=True, wordlist=WL)
+    assert daily.game.rules == "ultrahard" and daily.game.hard
+    practice = game_spec("practice", seed=7, ultrahard=True, wordlist=WL)
+    assert (
+        practice.game.ultrahard
+        and practice.game.answer == game_spec("practice", seed=7).game.answer
+    )
+    # ultrahard is a daily game of its own, next to the normal and the hard one
+    store = Store(tmp_path / "g.sqlite3", WL)
+    ids = {
+        start_game(store, "p1", game_spec("daily", date="2021-06-19", wordlist=WL, **rules))[0].id
+        for rules in ({}, {"hard": True}, {"ultrahard": True})
+    }
+    assert len(ids) == 3
+    stored, created = start_game(store, "p1", daily)
+    assert not created and stored.id in ids and stored.game.ultrahard
+    with pytest.raises(WordleError, match="SALET cannot be the answer: it is not in the answer"):
+        play_guess(store, stored.id, "p1", "salet", turn=1)
+
+
 @pytest.mark.parametrize(
     ("mode", "kwargs", "match"),
     [

@@ -66,6 +66,7 @@ def review(
     *,
     answer: str | None = None,
     hard: bool = False,
+    ultrahard: bool = False,
     cache: OptimalCache | None = None,
 ) -> Review:
     """Review a played game given its turns (and optionally the answer).
@@ -73,6 +74,8 @@ def review(
     ``cache`` keeps the optimal solver's memo and trees for later reviews (by default the
     process's shared :data:`~wordlekit.solve.optimal.DEFAULT_CACHE`).
     """
+    if ultrahard:
+        raise WordleError(ULTRAHARD_NOT_YET)
     wl = matrix.wordlist
     answer = _check_game(matrix, turns, answer, hard)
     solved = turns[-1].pattern == all_green(wl.length)
@@ -94,6 +97,13 @@ def review(
             "`wordle review` on the command line has no budget."
         )
     return Review(answer, solved, tuple(out), bot, hard, note)
+
+
+#: Why an ultrahard game cannot be reviewed yet.
+ULTRAHARD_NOT_YET = (
+    "reviews of ultrahard games are not available yet: the exact solver they need does not "
+    "play ultrahard mode yet"
+)
 
 
 def _check_game(

@@ -59,24 +59,27 @@ def game_spec(
     mode: Mode,
     *,
     hard: bool = False,
+    ultrahard: bool = False,
     date: dt.date | str | None = None,
     seed: int | None = None,
     wordlist: WordList | None = None,
 ) -> GameSpec:
-    """The game a request for ``mode`` means, by the rules above."""
+    """The game a request for ``mode`` means, by the rules above (``ultrahard`` implies hard
+    mode, and is a daily game of its own like hard mode)."""
     wl = wordlist or WordList.bundled()
+    rules = {"hard": hard, "ultrahard": ultrahard}
     if mode == "daily":
         if seed is not None:
             raise WordleError("a daily puzzle takes a date, not a seed")
         day = daily_date(date)
-        return GameSpec(Game.daily(day, hard=hard, wordlist=wl), "daily", day=day.isoformat())
+        return GameSpec(Game.daily(day, **rules, wordlist=wl), "daily", day=day.isoformat())
     if mode != "practice":
         raise WordleError(f"a game is daily or practice, not {mode!r}")
     if date is not None:
         raise WordleError("a practice game takes a seed, not a date")
     if seed is not None and seed < 0:
         raise WordleError(f"a seed is a number from 0, not {seed}")
-    return GameSpec(Game.practice(seed, hard=hard, wordlist=wl), "practice", seed=seed)
+    return GameSpec(Game.practice(seed, **rules, wordlist=wl), "practice", seed=seed)
 
 
 def start_game(store: Store, player: str, spec: GameSpec) -> tuple[StoredGame, bool]:

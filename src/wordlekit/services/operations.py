@@ -220,10 +220,12 @@ def assist(
     top: int = 10,
     hard: bool = False,
     candidates_only: bool = False,
+    ultrahard: bool = False,
     max_candidates: int = 200,
 ) -> dict[str, Any]:
     """The helper: the words left after ``turns``, what is known, each turn's shrink and
-    the best next guesses. Contradictory turns raise, naming the turn."""
+    the best next guesses (``ultrahard``: only words that could still be the answer).
+    Contradictory turns raise, naming the turn."""
     get_strategy(strategy)  # an unknown name is refused before any work
     k = Knowledge(turns, matrix.wordlist, "answers", matrix=matrix)
     state = GameState(
@@ -232,6 +234,7 @@ def assist(
         np.asarray(k.candidate_indices, dtype=np.int64),
         hard=hard,
         candidates_only=candidates_only,
+        ultrahard=ultrahard,
     )
     advice = advise(state, strategy, top, for_person=True)
     return {
@@ -253,14 +256,20 @@ def assist(
 
 
 def hint(
-    matrix: PatternMatrix, turns: Sequence[Turn], *, hard: bool, strategy: str = "entropy"
+    matrix: PatternMatrix,
+    turns: Sequence[Turn],
+    *,
+    hard: bool,
+    strategy: str = "entropy",
+    ultrahard: bool = False,
 ) -> dict[str, Any]:
     """The word advised next in a game in progress (the caller counts it as a hint): the
     strategy's first choice, or a word that could be the answer nearly as good
     (:data:`ANSWER_PREFERENCE`). ``verdict`` says whether it can be the answer and how far it
     narrows the words left; ``rule`` is the preference; ``passed_over`` the strategy's own
-    choice when the preference replaced it."""
-    state = GameState.from_turns(matrix, turns, hard=hard)
+    choice when the preference replaced it. In ``ultrahard`` mode the word advised could
+    always be the answer."""
+    state = GameState.from_turns(matrix, turns, hard=hard, ultrahard=ultrahard)
     advice = advise(state, strategy, 1, what="this suggestion comes", for_person=True)
     out = advice.to_dict()
     out["suggestion"] = out["suggestions"][0]
@@ -301,15 +310,23 @@ def solve(
     hard: bool = False,
     seed: int = 0,
     candidates_only: bool = False,
+    ultrahard: bool = False,
 ) -> dict[str, Any]:
     """The bot plays ``answer``: every guess and the words left after it (``candidates_only``:
-    it guesses only words that could still be the answer)."""
+    it guesses only words that could still be the answer; ``ultrahard``: the same, in hard
+    mode, a ``start`` word included)."""
     wl = matrix.wordlist
     strat = get_strategy(strategy, seed=seed)
     answer = wl.check_answer(answer)
     guard = None if isinstance(strat, RandomCandidate) else _WithFallback(strat)
     game = play(
-        matrix, answer, guard or strat, start=start, hard=hard, candidates_only=candidates_only
+        matrix,
+        answer,
+        guard or strat,
+        start=start,
+        hard=hard,
+        candidates_only=candidates_only,
+        ultrahard=ultrahard,
     )
     data = game.to_dict()
     data["strategy"] = strat.name
@@ -359,11 +376,12 @@ def review(
     *,
     answer: str | None = None,
     hard: bool = False,
+    ultrahard: bool = False,
 ) -> dict[str, Any]:
     """The review of a played game (turns valued by the estimate past the budget)."""
     from wordlekit.analysis.review import review as review_game
 
-    return review_game(matrix, turns, answer=answer, hard=hard).to_dict()
+    return review_game(matrix, turns, answer=answer, hard=hard, ultrahard=ultrahard).to_dict()
 
 
 #: The operations a worker process can run, by name.
