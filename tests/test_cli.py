@@ -190,6 +190,25 @@ def test_play_hard_mode_refusal() -> None:
     assert "Game left unfinished." in out  # input ended
 
 
+def test_play_ultrahard_refusals_explain_the_rule() -> None:
+    out = ok("play", "--daily", "2021-06-19", "--ultrahard", input="salet\ncrane\ncairn\ncigar\n")
+    assert out.splitlines()[0].startswith("Wordle 0 (ultrahard mode): guess")
+    assert (
+        "Ultrahard mode: SALET cannot be the answer: it is not in the answer list (no turn used)"
+        in out
+    )
+    assert (
+        "Ultrahard mode: CAIRN cannot be the answer: CRANE would have shown gyyyb, not gyybb" in out
+    )
+    assert out.rstrip().endswith("Wordle 0 2/6**\n\n🟩🟨🟨⬛⬛\n🟩🟩🟩🟩🟩")
+
+
+def test_ultrahard_help_explains_the_rule() -> None:
+    for cmd in ("play", "tui", "suggest", "solve", "bench", "review"):
+        text = " ".join(ok(cmd, "--help").split())
+        assert "--ultrahard" in text and "could still be the answer" in text, cmd
+
+
 def test_play_loss_shows_answer() -> None:
     out = ok("play", "--seed", "1", input="fuzzy\n" * 6)
     assert "The answer was" in out and "X/6" in out
@@ -251,6 +270,9 @@ def test_suggest() -> None:
     assert all(s["word"][0] == "c" for s in hard["suggestions"])
     only = json.loads(ok("suggest", "crane:bbygb", "--candidates-only", "--json"))
     assert all(s["can_win"] for s in only["suggestions"])
+    ultra = json.loads(ok("suggest", "crane:bbygb", "--ultrahard", "--json"))
+    assert ultra["ultrahard"] and ultra["hard"]
+    assert all(s["can_win"] for s in ultra["suggestions"])
 
 
 def test_suggest_lists_only_guesses_that_teach_something() -> None:
@@ -276,6 +298,16 @@ def test_solve() -> None:
     assert all({"guess", "pattern", "remaining", "emoji"} <= set(t) for t in data["turns"])
     counts = [t["remaining"] for t in data["turns"]]
     assert counts == sorted(counts, reverse=True)
+
+
+def test_solve_and_bench_ultrahard() -> None:
+    data = json.loads(ok("solve", "cigar", "--ultrahard", "--start", "crane", "--json"))
+    assert data["solved"] and data["turns"][0]["guess"] == "crane"
+    bad("solve", "cigar", "--ultrahard", "--start", "salet", match="SALET cannot be the answer")
+    data = json.loads(ok("bench", "--ultrahard", "--start", "slate", "--json"))
+    (result,) = data["results"]
+    assert result["ultrahard"] and result["total"] == 8169  # as candidates-only: same game
+    assert "ultrahard mode" in ok("bench", "--ultrahard", "--start", "slate").splitlines()[0]
 
 
 def test_solve_bad_input() -> None:

@@ -20,7 +20,7 @@ from textual.pilot import Pilot
 from textual.widgets import DataTable, Static
 
 from wordlekit.core.feedback import Tile, Turn, format_pattern, score
-from wordlekit.core.game import Game, Status, hard_mode_violation
+from wordlekit.core.game import Game, Status, hard_mode_violation, ultrahard_violation
 from wordlekit.core.words import WordList
 from wordlekit.errors import WordleError
 from wordlekit.services.games import play_guess
@@ -192,6 +192,28 @@ def test_hard_mode_refuses_a_guess_that_ignores_the_hints(tmp_path: Path) -> Non
         assert "1st letter must be C" in screen.message
         assert len(screen.game.turns) == 1
         assert screen.query_one(Board).rows[1].word == "salty"
+
+    run(app, scenario)
+
+
+def test_ultrahard_refuses_a_guess_that_cannot_be_the_answer(tmp_path: Path) -> None:
+    app = build_app(daily="2021-06-19", ultrahard=True, db=tmp_path / "games.sqlite3")
+
+    async def scenario(app: WordleApp, pilot: Pilot[None]) -> None:
+        screen = play_screen(app)
+        assert screen.game.ultrahard and "ultrahard mode" in static_text(app, "#game-info")
+        await type_word(pilot, "salet")
+        assert "Ultrahard mode: SALET cannot be the answer: it is not in the answer list" in (
+            screen.message
+        )
+        await pilot.press(*["backspace"] * 5)  # the refused word stays typed
+        await type_word(pilot, "crane")
+        await type_word(pilot, "cairn")  # obeys hard mode, but CRANE would have shown gyyyb
+        assert "CRANE would have shown gyyyb, not gyybb" in screen.message
+        assert len(screen.game.turns) == 1
+        await pilot.press("ctrl+n")  # a new practice game keeps the rules
+        await settle(app, pilot)
+        assert play_screen(app).game.ultrahard
 
     run(app, scenario)
 
@@ -619,6 +641,47 @@ def test_assist_hard_mode_suggestions_obey_the_rule() -> None:
     assert suggestions and all(hard_mode_violation(turns, s.word) is None for s in suggestions)
     normal = engine.assist(engine.job(), turns, "entropy", hard=False)
     assert any(hard_mode_violation(turns, s.word) for s in normal.advice.suggestions)
+
+
+def test_assist_ultrahard_suggestions_could_be_the_answer() -> None:
+    engine = Engine(WordList.bundled())
+    turns = [Turn.parse("crane:bbygb")]
+    result = engine.assist(engine.job(), turns, "entropy", hard=False, ultrahard=True)
+    suggestions = result.advice.suggestions
+    wl = engine.wordlist
+    assert suggestions and all(ultrahard_violation(turns, s.word, wl) is None for s in suggestions)
+    hint = engine.hint(engine.job(), turns, "entropy", hard=False, ultrahard=True)
+    assert ultrahard_violation(turns, hint.suggestions[0].word, wl) is None
+
+
+def test_assist_f6_cycles_normal_hard_ultrahard(tmp_path: Path) -> None:
+    app = build_app(seed=SEED, db=tmp_path / "g.sqlite3")
+
+    async def scenario(app: WordleApp, pilot: Pilot[None]) -> None:
+        await pilot.press("f2")
+        await settle(app, pilot)
+        screen = assist_screen(app)
+        seen = []
+        for _ in range(3):
+            await pilot.press("f6")
+            await settle(app, pilot)
+            seen.append((screen.rules, screen.message.split(":")[0]))
+        assert seen == [
+            ("hard", "Hard mode"),
+            ("ultrahard", "Ultrahard mode"),
+            ("normal", "Normal mode."),
+        ]
+
+    run(app, scenario)
+
+
+def test_tui_command_takes_ultrahard(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    started: list[WordleApp] = []
+    monkeypatch.setattr(WordleApp, "run", lambda self, **kw: started.append(self))
+    result = wordle("tui", "--seed", "3", "--ultrahard", "--db", str(tmp_path / "g.sqlite3"))
+    assert result.exit_code == 0, result.output
+    (app,) = started
+    assert app.spec.game.ultrahard and app.spec.game.hard
 
 
 # The shape of the package ------------------------------------------------------------------------

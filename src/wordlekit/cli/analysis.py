@@ -20,6 +20,7 @@ from wordlekit.cli.options import (
     lists_option,
     top_option,
     turns_argument,
+    ultrahard_option,
     workers_option,
 )
 from wordlekit.cli.progress import progress
@@ -253,10 +254,16 @@ def _print_expected_all(
 @turns_argument(required=True)
 @click.option("--answer", metavar="WORD", help="The answer (then turns may be bare guesses).")
 @hard_option("The game was played in hard mode.")
+@ultrahard_option("The game was played in ultrahard mode: every guess could still be the answer.")
 @lists_option
 @json_option
 def review_cmd(
-    turns: tuple[str, ...], answer: str | None, hard: bool, lists: str, json_: bool
+    turns: tuple[str, ...],
+    answer: str | None,
+    hard: bool,
+    ultrahard: bool,
+    lists: str,
+    json_: bool,
 ) -> None:
     """How good was each guess, and how lucky? A turn-by-turn review of a played game.
 
@@ -266,7 +273,9 @@ def review_cmd(
 
     wl = WordList.load(lists)
     history = _review_turns(wl, turns, answer)
-    result = review(PatternMatrix.for_list(wl), history, answer=answer, hard=hard)
+    result = review(
+        PatternMatrix.for_list(wl), history, answer=answer, hard=hard, ultrahard=ultrahard
+    )
     if json_:
         print_json(result.to_dict())
         return

@@ -22,6 +22,7 @@ from wordlekit.cli.options import (
     strategy_option,
     top_option,
     turns_argument,
+    ultrahard_option,
 )
 from wordlekit.cli.progress import progress
 from wordlekit.cli.render import (
@@ -50,25 +51,37 @@ class BotOptions:
 
     hard: bool
     candidates_only: bool
+    ultrahard: bool
     lists: str
     seed: int
     json: bool
 
+    @property
+    def rules(self) -> dict[str, bool]:
+        """The rules as keyword arguments of the game state, the bot and the benchmark."""
+        return {
+            "hard": self.hard,
+            "candidates_only": self.candidates_only,
+            "ultrahard": self.ultrahard,
+        }
+
 
 def bot_options(f: Callable[..., Any]) -> Callable[..., Any]:
-    """``--hard``, ``--candidates-only``, ``--lists``, ``--seed`` and ``--json``, given to the
-    command as one :class:`BotOptions` argument ``bot``."""
+    """``--hard``, ``--ultrahard``, ``--candidates-only``, ``--lists``, ``--seed`` and
+    ``--json``, given to the command as one :class:`BotOptions` argument ``bot``."""
 
     @functools.wraps(f)
     def command(**params: Any) -> Any:
+        names = ("hard", "candidates_only", "ultrahard", "lists", "seed")
         bot = BotOptions(
-            **{k: params.pop(k) for k in ("hard", "candidates_only", "lists", "seed")},
+            **{k: params.pop(k) for k in names},
             json=params.pop("json_"),
         )
         return f(**params, bot=bot)
 
     return combine(
         hard_option(),
+        ultrahard_option(),
         click.option(
             "--candidates-only",
             is_flag=True,
@@ -86,6 +99,7 @@ def bot_options(f: Callable[..., Any]) -> Callable[..., Any]:
         "wordle suggest                        the best first guesses",
         "wordle suggest crane:bbygb --top 5",
         "wordle suggest salet:bbybb --strategy minimax --hard --json",
+        "wordle suggest crane:bbybb --ultrahard",
     ),
 )
 @turns_argument()
@@ -99,14 +113,15 @@ def suggest_cmd(turns: tuple[str, ...], strategy: str, top: int, bot: BotOptions
     """
     pm = PatternMatrix.for_list(WordList.load(bot.lists))
     history = [Turn.parse(t) for t in turns]
-    state = GameState.from_turns(pm, history, hard=bot.hard, candidates_only=bot.candidates_only)
+    state = GameState.from_turns(pm, history, **bot.rules)
     advice = advise(state, strategy, top, seed=bot.seed)
     if bot.json:
         print_json(
             {
                 "strategy": advice.strategy,
-                "hard": bot.hard,
-                "candidates_only": bot.candidates_only,
+                "hard": state.hard,
+                "candidates_only": state.candidates_only,
+                "ultrahard": state.ultrahard,
                 "remaining": state.n,
                 "candidates": state.candidate_words[:200],
                 "suggestions": [s.to_dict() for s in advice.suggestions],
@@ -148,6 +163,7 @@ def _print_advice(console: Console, state: GameState, advice: Advice) -> None:
         "wordle solve cigar",
         "wordle solve cigar --strategy minimax --start salet",
         "wordle solve cigar --hard --json",
+        "wordle solve cigar --ultrahard --start crane",
     ),
 )
 @click.argument("answer")
@@ -160,7 +176,15 @@ def solve_cmd(answer: str, strategy: str, start: str | None, bot: BotOptions) ->
     wl = WordList.load(bot.lists)
     word = wl.check_answer(answer)
     pm = PatternMatrix.for_list(wl)
-    game = play(pm, word, strat, start=start, hard=bot.hard, candidates_only=bot.candidates_only)
+    game = play(
+        pm,
+        word,
+        strat,
+        start=start,
+        hard=bot.hard,
+        candidates_only=bot.candidates_only,
+        ultrahard=bot.ultrahard,
+    )
     if bot.json:
         data = game.to_dict()
         data["turns"] = [
@@ -186,6 +210,7 @@ def _print_game(console: Console, strategy: str, answer: str, game: BotGame) -> 
         "wordle bench --strategy entropy --start salet",
         "wordle bench -s entropy -s minimax -s letter-frequency --json",
         "wordle bench --all --hard",
+        "wordle bench --strategy minimax --ultrahard",
     ),
 )
 @strategy_option("Strategy to run (repeat for several; default entropy)", multiple=True)
@@ -208,8 +233,7 @@ def bench_cmd(strategy: tuple[str, ...], all_: bool, start: str | None, bot: Bot
                     pm,
                     strat,
                     start=start,
-                    hard=bot.hard,
-                    candidates_only=bot.candidates_only,
+                    **bot.rules,
                     seed=bot.seed,
                     progress=None if bar is None else bar.advance,
                 )
@@ -222,8 +246,11 @@ def bench_cmd(strategy: tuple[str, ...], all_: bool, start: str | None, bot: Bot
 
 def _print_bench(console: Console, results: Sequence[BenchmarkResult]) -> None:
     first = results[0]
-    mode = ", hard mode" if first.hard else ""
-    mode += ", candidates only" if first.candidates_only else ""
+    if first.ultrahard:
+        mode = ", ultrahard mode (guesses that could be the answer)"
+    else:
+        mode = ", hard mode" if first.hard else ""
+        mode += ", candidates only" if first.candidates_only else ""
     start = f", start {first.start.upper()}" if first.start else ", own first guess"
     console.print(f"[bold]{first.games}[/bold] games on the {first.lists} lists{start}{mode}")
     depths = sorted({d for r in results for d in r.histogram})

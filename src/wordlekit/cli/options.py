@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, TypeVar, get_args
 import click
 
 from wordlekit.core.feedback import PatternStyle
+from wordlekit.core.game import ULTRAHARD_RULE
 from wordlekit.errors import quoted
 from wordlekit.solve.registry import strategy_names
 
@@ -99,6 +100,17 @@ def format_option(f: F) -> F:
 
 def hard_option(help: str = "Hard mode: every guess uses the hints.") -> Decorator:
     return click.option("--hard", is_flag=True, help=help)
+
+
+def ultrahard_option(help: str | None = None) -> Decorator:
+    """``--ultrahard``: every guess could still be the answer (it implies ``--hard``)."""
+    return click.option(
+        "--ultrahard",
+        is_flag=True,
+        help=help
+        or f"Ultrahard mode: {ULTRAHARD_RULE} (the first guess may be any answer-list "
+        "word; implies --hard).",
+    )
 
 
 def max_guesses_option(help: str | None = None) -> Decorator:

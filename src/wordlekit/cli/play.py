@@ -13,7 +13,7 @@ from rich.console import Console
 from rich.text import Text
 
 from wordlekit.cli.app import app, examples
-from wordlekit.cli.options import game_options, hard_option, lists_option
+from wordlekit.cli.options import game_options, hard_option, lists_option, ultrahard_option
 from wordlekit.cli.render import TILE_STYLES, UNKNOWN_STYLE, guess_row, out, tiles_text
 from wordlekit.core.feedback import Tile
 from wordlekit.core.game import Game, Status
@@ -78,22 +78,25 @@ def outcome_text(game: Game) -> Text:
         "wordle play                              a practice game",
         "wordle play --daily 2022-02-15 --hard    a daily puzzle in hard mode",
         "wordle play --seed 42                    the same practice game every time",
+        "wordle play --ultrahard                  every guess must be a possible answer",
         "Type a word and Enter; ':q' or Ctrl-D leaves.",
     ),
 )
 @hard_option("Hard mode: revealed hints must be used.")
+@ultrahard_option()
 @game_options
 @lists_option
-def play_cmd(hard: bool, daily: str | None, seed: int | None, lists: str) -> None:
+def play_cmd(hard: bool, ultrahard: bool, daily: str | None, seed: int | None, lists: str) -> None:
     """Play Wordle in the terminal: six guesses, coloured tiles, the keyboard, a share grid."""
     if daily is not None and seed is not None:
         raise WordleError("choose --daily DATE or --seed N, not both")
     wl = WordList.load(lists)
     mode: Mode = "daily" if daily is not None else "practice"
-    game = game_spec(mode, hard=hard, date=daily, seed=seed, wordlist=wl).game
+    game = game_spec(mode, hard=hard, ultrahard=ultrahard, date=daily, seed=seed, wordlist=wl).game
     console = out()
+    rules = f" ({game.rules} mode)" if game.hard else ""
     console.print(
-        f"[bold]{game.label}[/bold]{' (hard mode)' if hard else ''}: guess the "
+        f"[bold]{game.label}[/bold]{rules}: guess the "
         f"{game.length}-letter word in {game.max_guesses} tries."
     )
     if not _play_turns(console, game):
@@ -118,7 +121,8 @@ def _play_turns(console: Console, game: Game) -> bool:
             console.print(f"[yellow]{e}[/yellow] (no turn used)")
             continue
         except HardModeError as e:
-            console.print(f"[yellow]Hard mode: {e}[/yellow] (no turn used)")
+            rules = "Ultrahard" if game.ultrahard else "Hard"
+            console.print(f"[yellow]{rules} mode: {e}[/yellow] (no turn used)")
             continue
         render_board(console, game)
     return True

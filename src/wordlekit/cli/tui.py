@@ -7,7 +7,13 @@ from typing import Any
 import click
 
 from wordlekit.cli.app import app, examples
-from wordlekit.cli.options import db_option, game_options, hard_option, strategy_option
+from wordlekit.cli.options import (
+    db_option,
+    game_options,
+    hard_option,
+    strategy_option,
+    ultrahard_option,
+)
 
 
 @app.command(
@@ -16,12 +22,14 @@ from wordlekit.cli.options import db_option, game_options, hard_option, strategy
         "wordle tui                               a practice game, full screen",
         "wordle tui --daily 2022-02-15 --hard     a daily puzzle in hard mode",
         "wordle tui --seed 42 --high-contrast     the same practice game, orange and blue",
+        "wordle tui --ultrahard                   every guess must be a possible answer",
         "wordle tui --db games.sqlite3            statistics in another file",
         "F1 Play · F2 Assist · F3 Statistics · F4 Help · Ctrl+Q quits.",
     ),
 )
 @game_options
 @hard_option("Hard mode: revealed hints must be used.")
+@ultrahard_option()
 @db_option(
     "SQLite file for games and statistics (default: the web app's, in the user data folder)."
 )
@@ -31,4 +39,4 @@ def tui_cmd(**options: Any) -> None:
     """Play Wordle full screen, get help on a game played elsewhere, see your statistics."""
     from wordlekit.tui import build_app
 
-    build_app(**options).run()  # the options are build_app's: daily, seed, hard, db, …
+    build_app(**options).run()  # the options are build_app's: daily, seed, hard, ultrahard, db, …

@@ -1,6 +1,6 @@
 """``wordle tui``: the full-screen terminal app (Textual).
 
-Play (daily or practice, normal or hard), get help on a game played elsewhere (Assist),
+Play (daily or practice, normal, hard or ultrahard), get help on a game played elsewhere (Assist),
 statistics kept in the same database as the web app, and a help screen listing every key.
 Like every front end it holds no rule of the game: games, guesses and hints go through
 :mod:`wordlekit.services.games`, suggestions through :mod:`wordlekit.services.operations`.

@@ -138,6 +138,7 @@ def build_app(
     daily: str | None = None,
     seed: int | None = None,
     hard: bool = False,
+    ultrahard: bool = False,
     db: str | Path | None = None,
     high_contrast: bool = False,
     strategy: str = "entropy",
@@ -156,9 +157,9 @@ def build_app(
     get_strategy(strategy)  # an unknown name is refused before the screen is taken over
     wl = wordlist or WordList.bundled()
     if daily is not None:
-        spec = game_spec("daily", hard=hard, date=daily, wordlist=wl)
+        spec = game_spec("daily", hard=hard, ultrahard=ultrahard, date=daily, wordlist=wl)
     else:
-        spec = game_spec("practice", hard=hard, seed=seed, wordlist=wl)
+        spec = game_spec("practice", hard=hard, ultrahard=ultrahard, seed=seed, wordlist=wl)
     store = Store(db if db is not None else default_db_path(), wl)
     return WordleApp(
         spec, store, player_id(), strategy=strategy, high_contrast=high_contrast, budget=budget

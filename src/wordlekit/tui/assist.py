@@ -24,6 +24,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
 from wordlekit.core.feedback import Tile, Turn, tiles_to_pattern
+from wordlekit.core.game import ULTRAHARD_RULE
 from wordlekit.errors import (
     InconsistentFeedbackError,
     WordleError,
@@ -55,7 +56,7 @@ class AssistScreen(Screen[None]):
         Binding("right_square_bracket", "strategy(1)", "Strategy"),
         Binding("left_square_bracket", "strategy(-1)", "Previous strategy", show=False),
         Binding("ctrl+l", "clear", "Clear"),
-        Binding("f6", "toggle_hard", "Hard mode"),
+        Binding("f6", "toggle_hard", "Rules"),
         Binding("pageup", "scroll_words(-1)", "Scroll words up", show=False),
         Binding("pagedown", "scroll_words(1)", "Scroll words down", show=False),
     ]
@@ -68,7 +69,9 @@ class AssistScreen(Screen[None]):
         self.typed = RowInput(self.length)  # the next row: a word, then ":" and its colours
         self.sel_row: int | None = None
         self.sel_col = 0
-        self.hard = False  # F6: suggestions obey the hard-mode rule
+        # F6 cycles the rules the suggestions obey: normal, hard, ultrahard
+        self.hard = False
+        self.ultrahard = False
         self.analysis: Analysis | None = None  # the last good result
         self.error: str | None = None
         self.job: Job | None = None  # the run of the figures shown next
@@ -181,7 +184,7 @@ class AssistScreen(Screen[None]):
             ("Top suggestions by ", "bold"),
             (f"{advice.used} in place of {name}" if advice and not advice.exact else name, "bold"),
             f"  (strategy {names.index(name) + 1} of {len(names)}: ] next, [ previous)",
-            ("  hard mode (F6)" if self.hard else "", "bold"),
+            (f"  {self.rules} mode (F6)" if self.hard else "", "bold"),
         )
         self.query_one("#suggestions-title", Static).update(title)
 
@@ -213,7 +216,7 @@ class AssistScreen(Screen[None]):
         self.set_stale(True)
         self.show_title()
         self.show_progress()
-        self.analyse(job, tuple(self.turns), self.ctx.strategy, self.hard)
+        self.analyse(job, tuple(self.turns), self.ctx.strategy, self.hard, self.ultrahard)
 
     def cancel(self) -> None:
         if self.job is not None:
@@ -221,8 +224,12 @@ class AssistScreen(Screen[None]):
             self.job = None
 
     @work(group="assist")
-    async def analyse(self, job: Job, turns: tuple[Turn, ...], strategy: str, hard: bool) -> None:
-        result = await in_thread(self.ctx.engine.assist, job, turns, strategy, hard=hard)
+    async def analyse(
+        self, job: Job, turns: tuple[Turn, ...], strategy: str, hard: bool, ultrahard: bool
+    ) -> None:
+        result = await in_thread(
+            self.ctx.engine.assist, job, turns, strategy, hard=hard, ultrahard=ultrahard
+        )
         if job is self.job and not job.cancelled:  # else a newer run shows its figures
             self.job = None
             self.show_result(result)
@@ -309,10 +316,25 @@ class AssistScreen(Screen[None]):
         self.sel_row, self.sel_col = row, column
         self.changed()
 
+    @property
+    def rules(self) -> str:
+        """The rules the suggestions obey: ``normal``, ``hard`` or ``ultrahard``."""
+        return "ultrahard" if self.ultrahard else "hard" if self.hard else "normal"
+
     def action_toggle_hard(self) -> None:
-        """Suggest only guesses that obey the hard-mode rule (for a hard-mode game)."""
-        self.hard = not self.hard
-        self.say("Hard mode: suggestions use every hint." if self.hard else "Normal mode.")
+        """The next rules for the suggestions (for a game played in them): normal → hard
+        (every hint used) → ultrahard (only words that could be the answer) → normal."""
+        self.hard, self.ultrahard = {
+            "normal": (True, False),
+            "hard": (True, True),
+            "ultrahard": (False, False),
+        }[self.rules]
+        said = {
+            "normal": "Normal mode.",
+            "hard": "Hard mode: suggestions use every hint.",
+            "ultrahard": f"Ultrahard mode: {ULTRAHARD_RULE}.",
+        }
+        self.say(said[self.rules])
         self.recompute()
 
     def action_strategy(self, step: int) -> None:

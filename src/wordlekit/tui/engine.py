@@ -165,8 +165,17 @@ class Engine:
 
     # The operations (blocking: call them from a worker thread) ------------------------------
 
-    def assist(self, job: Job, turns: Sequence[Turn], strategy: str, *, hard: bool) -> Analysis:
-        """Words left, what is known, each turn's steps and the best next guesses.
+    def assist(
+        self,
+        job: Job,
+        turns: Sequence[Turn],
+        strategy: str,
+        *,
+        hard: bool,
+        ultrahard: bool = False,
+    ) -> Analysis:
+        """Words left, what is known, each turn's steps and the best next guesses
+        (``ultrahard``: only words that could be the answer).
 
         Raises on contradictory turns (naming the turn), and ``BudgetExceeded`` if cancelled.
         """
@@ -174,18 +183,34 @@ class Engine:
         try:
             with job.budget().active():
                 data = operations.assist(
-                    matrix, turns, strategy=strategy, top=TOP, hard=hard, max_candidates=SHOWN_WORDS
+                    matrix,
+                    turns,
+                    strategy=strategy,
+                    top=TOP,
+                    hard=hard,
+                    ultrahard=ultrahard,
+                    max_candidates=SHOWN_WORDS,
                 )
         finally:
             job.finished = True
         return Analysis.of(turns, data)
 
-    def hint(self, job: Job, turns: Sequence[Turn], strategy: str, *, hard: bool) -> Advice:
+    def hint(
+        self,
+        job: Job,
+        turns: Sequence[Turn],
+        strategy: str,
+        *,
+        hard: bool,
+        ultrahard: bool = False,
+    ) -> Advice:
         """The bot's next guess (the caller counts it as a hint once it is shown)."""
         matrix = self.matrix()
         try:
             with job.budget().active():
-                data = operations.hint(matrix, turns, hard=hard, strategy=strategy)
+                data = operations.hint(
+                    matrix, turns, hard=hard, ultrahard=ultrahard, strategy=strategy
+                )
         finally:
             job.finished = True
         return advice_of(data)

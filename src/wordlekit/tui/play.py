@@ -51,7 +51,7 @@ TICK = 0.2  # seconds between updates of the "computing…" line
 
 
 class PlayScreen(Screen[None]):
-    """One game at a time: daily or practice, normal or hard."""
+    """One game at a time: daily or practice, normal, hard or ultrahard."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "submit", "Guess"),
@@ -123,7 +123,7 @@ class PlayScreen(Screen[None]):
         self.last_hint = None
         self.query_one("#hint", Static).update("")
         self.query_one("#end-panel").set_class(False, "-over")
-        self.sub_title = self.game.label + (" · hard mode" if self.game.hard else "")
+        self.sub_title = self.game.label + (f" · {self.game.rules} mode" if self.game.hard else "")
         self.refresh_game()
         self.refresh_bindings()
 
@@ -154,7 +154,7 @@ class PlayScreen(Screen[None]):
         return "\n".join(
             (
                 f"[b]{game.label}[/b]",
-                f"{mode}{', hard mode' if game.hard else ''}",
+                f"{mode}{f', {game.rules} mode' if game.hard else ''}",
                 where,
                 f"hints used: {hints}",
             )
@@ -194,7 +194,8 @@ class PlayScreen(Screen[None]):
         except TurnConflictError as e:
             self.reload(f"Another window played this game meanwhile: {e}. Here it is as stored.")
         except HardModeError as e:
-            self.say(f"Hard mode: {e} (no turn used)", error=True)
+            rules = "Ultrahard" if self.game.ultrahard else "Hard"
+            self.say(f"{rules} mode: {e} (no turn used)", error=True)
         except InvalidWordError as e:
             self.say(f"{e} (no turn used)", error=True)
         except WordleError as e:  # the game is over, or gone from the database
@@ -260,7 +261,13 @@ class PlayScreen(Screen[None]):
     def open_game(self, mode: Mode, *, date: dt.date | None = None) -> None:
         """Start the game a key asks for; a refusal (a puzzle not out yet) is only said."""
         try:
-            spec = game_spec(mode, hard=self.game.hard, date=date, wordlist=self.ctx.wordlist)
+            spec = game_spec(
+                mode,
+                hard=self.game.hard,
+                ultrahard=self.game.ultrahard,
+                date=date,
+                wordlist=self.ctx.wordlist,
+            )
         except WordleError as e:
             self.say(f"{sentence(str(e))} (the game shown goes on)", error=True)
             return
@@ -297,7 +304,8 @@ class PlayScreen(Screen[None]):
         job = self.hint_job = self.ctx.engine.job()
         self.hint_strategy = self.ctx.strategy
         self.show_progress()
-        self.compute_hint(job, tuple(self.game.turns), self.hint_strategy, self.game.hard)
+        game = self.game
+        self.compute_hint(job, tuple(game.turns), self.hint_strategy, game.hard, game.ultrahard)
 
     def cancel_hint(self) -> None:
         if self.hint_job is not None:
@@ -312,11 +320,13 @@ class PlayScreen(Screen[None]):
 
     @work(group="hint")
     async def compute_hint(
-        self, job: Job, turns: tuple[Turn, ...], strategy: str, hard: bool
+        self, job: Job, turns: tuple[Turn, ...], strategy: str, hard: bool, ultrahard: bool
     ) -> None:
         # The strategy runs in a thread under the budget; the answer is shown here, on the
         # event loop, unless the game moved on meanwhile (then the job was cancelled).
-        advice = await in_thread(self.ctx.engine.hint, job, turns, strategy, hard=hard)
+        advice = await in_thread(
+            self.ctx.engine.hint, job, turns, strategy, hard=hard, ultrahard=ultrahard
+        )
         if job is self.hint_job and not job.cancelled:
             self.hint_job = None
             self.show_hint(advice)

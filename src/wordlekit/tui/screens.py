@@ -47,7 +47,11 @@ KEY_HELP: tuple[tuple[str, str, str], ...] = (
     ("Assist", "Backspace", "Erase a typed letter"),
     ("Assist", "Delete", "Remove the selected row"),
     ("Assist", "Ctrl+L", "Clear every row"),
-    ("Assist", "F6", "Hard mode on or off: suggest only guesses that use every hint"),
+    (
+        "Assist",
+        "F6",
+        "Rules: normal → hard (guesses use every hint) → ultrahard (guesses could be the answer)",
+    ),
     ("Assist", "] / [", "Next / previous strategy (also used by the play hint)"),
     ("Assist", "PgUp/PgDn", "Scroll the remaining words"),
 )
