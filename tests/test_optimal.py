@@ -19,7 +19,6 @@ from wordlekit.fast.matrix import PatternMatrix
 from wordlekit.solve import treefile
 from wordlekit.solve.optimal import (
     DEFAULT_CACHE,
-    InfeasibleError,
     OptimalCache,
     best_openers,
     solve_opening,
@@ -81,11 +80,10 @@ def test_equals_brute_force(seed: int, hard: bool) -> None:
     for start in random.Random(seed).sample(wl.guesses, 3):
         for max_guesses in (3, 4, 6):
             expected = brute_force(wl, start, max_guesses, hard)
-            if expected == INF:
-                with pytest.raises(InfeasibleError):
-                    solve_opening(pm, start, hard=hard, max_guesses=max_guesses)
-                continue
             r = solve_opening(pm, start, hard=hard, max_guesses=max_guesses)
+            if expected == INF:
+                assert (r.feasible, r.total, r.proven) == (False, None, True)
+                continue
             assert r.total == expected, (seed, start, max_guesses, hard)
             check = treefile.verify(r.tree.root, wl, hard=hard, max_guesses=max_guesses)
             assert check.ok and check.total == r.total, check.problems
@@ -157,9 +155,11 @@ def test_from_a_game_state(pm: PatternMatrix) -> None:
     assert r.total == sub + 102
 
 
-def test_infeasible_and_bad_input(pm: PatternMatrix) -> None:
-    with pytest.raises(InfeasibleError):
-        solve_opening(pm, "salet", max_guesses=2, build_tree=False)
+def test_infeasible_is_a_proven_result(pm: PatternMatrix) -> None:
+    r = solve_opening(pm, "salet", max_guesses=2, build_tree=False)
+    assert (r.feasible, r.total, r.proven, r.tree) == (False, None, True, None)
+    d = r.to_dict()
+    assert (d["feasible"], d["total"], d["proven"], d["mean"]) == (False, None, True, None)
     with pytest.raises(WordleError):
         solve_opening(pm, "xxxxx")
 
@@ -338,8 +338,10 @@ def test_the_default_cache_is_explicit_and_bounded() -> None:
 def test_the_search_is_compiled_again_when_its_helpers_change() -> None:
     """numba checks its cache of ``solve`` against _solver_jit.py alone: the hash of the
     helpers it compiles in (_solver_parts.py) is pinned there."""
-    from wordlekit.solve import _solver_jit
+    from wordlekit.solve import _feasible_jit, _solver_jit
 
     parts = Path(_solver_jit.__file__).with_name("_solver_parts.py")
     digest = hashlib.sha256(parts.read_bytes().replace(b"\r\n", b"\n")).hexdigest()
-    assert digest == _solver_jit.PARTS_SHA256, f"set PARTS_SHA256 in _solver_jit.py to {digest}"
+    for module in (_solver_jit, _feasible_jit):
+        name = Path(module.__file__ or "").name
+        assert digest == module.PARTS_SHA256, f"set PARTS_SHA256 in {name} to {digest}"

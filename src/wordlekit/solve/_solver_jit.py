@@ -3,12 +3,14 @@
 Python-facing code is :class:`wordlekit.solve.solver.Solver`.
 
 ``solve(cands, depth, beta, fixed, mincnt, tables, limits, memo, stats, flag)`` returns the
-least total number of guesses needed to find every answer of ``cands`` with at most ``depth``
-guesses each, when that total is below ``beta``; otherwise a lower bound that is at least
-``beta`` (the caller only needed to know that it cannot beat ``beta``). ``INF`` means
-"impossible within the depth". ``tables`` is ``(matrix, transposed, guess_codes,
-guess_counts, z1, z2, zf, zc)`` and ``limits`` is ``(hard, n_answers, win, n_patterns,
-memo_cap, top, node_limit)`` (see :class:`~wordlekit.solve.solver.Solver`).
+least cost of finding every answer of ``cands`` with at most ``depth`` guesses each, when that
+cost is below ``beta``; otherwise a lower bound that is at least ``beta`` (the caller only
+needed to know that it cannot beat ``beta``). ``INF`` means "impossible within the depth".
+The cost is the total number of guesses, or any objective the per-guess costs ``inc`` of
+:mod:`~wordlekit.solve._solver_parts` express (the bounds below are written for the total).
+``tables`` is ``(matrix, transposed, guess_codes, guess_counts, z1, z2, zf, zc, inc)`` and
+``limits`` is ``(mode, n_answers, win, n_patterns, memo_cap, top, node_limit)`` (see
+:class:`~wordlekit.solve.solver.Solver`).
 
 How it stays fast:
 
@@ -44,6 +46,7 @@ from numba import njit
 
 from wordlekit.solve._solver_parts import (
     HARD,
+    INC,
     INF,
     MEMO_CAP,
     N_ANSWERS,
@@ -52,6 +55,7 @@ from wordlekit.solve._solver_parts import (
     TOP,
     WIN,
     allowed_guesses,
+    bucket_bound,
     buckets,
     candidate_mask,
     constraints_after,
@@ -66,7 +70,7 @@ from wordlekit.solve._solver_parts import (
 #: against this file's content alone, and the cached :func:`solve` has those helpers compiled
 #: in: pinning their hash here makes a change to them a change to this file, so :func:`solve`
 #: is compiled again. tests/test_optimal.py checks it and gives the new value.
-PARTS_SHA256 = "6d3d1edf9a368eae4c521f58ed4b1c54e121a9fa47b15fb125d12c2c29329c01"
+PARTS_SHA256 = "3ca00a303a13ecb256ad47930d4e4560b64f0616769ab6f4c7a73481f45065a0"
 
 # stats slots
 NODES = 0
@@ -78,14 +82,14 @@ N_STATS = 5
 
 
 @njit(cache=True, nogil=True)
-def _small(n, depth):
+def _small(n, depth, inc):
     """The value of a node decided by its size alone, or -1."""
     if n == 1:
-        return 1
+        return inc[depth]
     if depth <= 1:
         return INF
     if n == 2:
-        return 3
+        return bucket_bound(2, depth, inc)  # guess one, then the other
     return -1
 
 
@@ -116,15 +120,16 @@ def _survey(cands, depth, beta, fixed, mincnt, tables, limits, memo, stats, key,
     """(allowed guesses, their lower bounds, the node's bound, value): the value (stored in
     the memo) when full splits or the bound decide the node without a search, else -1."""
     n = cands.shape[0]
-    allowed = allowed_guesses(fixed, mincnt, tables, limits)
+    allowed = allowed_guesses(cands, fixed, mincnt, tables, limits)
     is_cand = candidate_mask(cands, limits[N_ANSWERS])
     parts, split_cand, any_split = count_parts(cands, allowed, is_cand, tables, limits)
-    value, guess = split_value(n, depth, split_cand, any_split)
+    inc = tables[INC]
+    value, guess = split_value(n, depth, split_cand, any_split, inc)
     if value >= 0:
         _store(memo, limits[MEMO_CAP], stats, key, value, 1, guess)
         return allowed, parts, 0, value
     lbs = parts
-    node_lb = guess_bounds(lbs, allowed, is_cand, n, limits[N_ANSWERS], known_lb)
+    node_lb = guess_bounds(lbs, allowed, is_cand, n, limits[N_ANSWERS], known_lb, depth, inc)
     if node_lb >= beta:
         _store(memo, limits[MEMO_CAP], stats, key, node_lb, 0, -1)
         return allowed, lbs, node_lb, node_lb
@@ -156,7 +161,8 @@ def _store(memo, memo_cap, stats, key, value, exact, guess):
 def solve(cands, depth, beta, fixed, mincnt, tables, limits, memo, stats, flag):
     """The least total for ``cands`` within ``depth`` guesses, or a bound >= ``beta`` (see the
     module docstring)."""
-    small = _small(cands.shape[0], depth)
+    inc = tables[INC]
+    small = _small(cands.shape[0], depth, inc)
     if small >= 0:
         return small
     key, value, known_lb = _enter(
@@ -179,14 +185,14 @@ def solve(cands, depth, beta, fixed, mincnt, tables, limits, memo, stats, flag):
             break
         g = allowed[j]
         out, starts, pats, border, total = buckets(
-            matrix[g], cands, limits[N_PATTERNS], limits[WIN]
+            matrix[g], cands, limits[N_PATTERNS], limits[WIN], depth, inc
         )
         # ``total``: what this guess costs so far, each bucket not yet searched at its bound
         for bi in range(border.shape[0]):
             if total >= cap:
                 break  # cannot beat the best: abandon the guess
             b = border[bi]
-            lb_b = 2 * (starts[b + 1] - starts[b]) - 1
+            lb_b = bucket_bound(starts[b + 1] - starts[b], depth - 1, inc)
             nf, nm = constraints_after(limits[HARD], fixed, mincnt, tables[2], g, pats[b])
             sub = out[starts[b] : starts[b + 1]]
             v = solve(sub, depth - 1, cap - total + lb_b, nf, nm, tables, limits, memo, stats, flag)

@@ -2,7 +2,10 @@
 by numba: every helper that looks at a set of answers without recursing.
 
 - hashing: the 128-bit Zobrist key of a node (set, guesses left, hard-mode constraints);
-- hard mode: the guesses the constraints allow and the constraints after a pattern;
+- modes: the guesses a node may play (all; in hard mode those the constraints allow, and the
+  constraints after a pattern; in ultrahard mode the candidates themselves);
+- costs: what a guess costs each answer still unfound, by guesses left (``inc``), and the
+  least cost of a bucket, so that one search serves every objective (see below);
 - partition: a set grouped by the pattern a guess shows, and a guess's buckets;
 - parts and bounds: the patterns each guess shows the set, as bitmaps (popcount gives the
   number of parts), full splits, and every guess's lower bound ``3n - parts - [candidate]``;
@@ -18,10 +21,20 @@ yet the cached ``solve`` has these helpers compiled in. So ``_solver_jit.PARTS_S
 this file's hash: after editing it, put the new hash there (the test in tests/test_optimal.py
 gives it), which changes ``_solver_jit.py`` and makes numba compile ``solve`` again.
 
-``tables`` is ``(matrix, transposed, guess_codes, guess_counts, z1, z2, zf, zc)`` and
-``limits`` is ``(hard, n_answers, win, n_patterns, memo_cap, top, node_limit)``, indexed by the
+``tables`` is ``(matrix, transposed, guess_codes, guess_counts, z1, z2, zf, zc, inc)`` and
+``limits`` is ``(mode, n_answers, win, n_patterns, memo_cap, top, node_limit)``, indexed by the
 slots below (see :class:`~wordlekit.solve.solver.Solver`). Only modules of
 :mod:`wordlekit.solve` import this one.
+
+Costs. A node's value is the sum over its answers of ``inc[d]`` for every guess the answer
+sees while unfound, ``d`` being the guesses left when that guess is made. ``inc[d] = 1`` is
+the total number of guesses; ``inc[d] = 1 + M`` at the level ``K + 1`` (and 1 elsewhere)
+adds ``M`` for every answer needing more than ``K`` guesses. The bounds hold for any
+``inc >= 0``: every answer sees this guess, every answer it does not find sees the next one,
+and in a bucket of ``b`` answers at most one is found by the bucket's first guess, so a bucket
+with ``d`` guesses left costs at least ``b*inc[d] + (b-1)*inc[d-1]`` (exactly that for one or
+two answers). ``inc[0]`` is never read: a bucket of two or more with one guess left is
+impossible (``INF``).
 """
 # mypy: ignore-errors
 
@@ -36,13 +49,19 @@ _MIX1 = np.uint64(0x9E3779B97F4A7C15)
 _MIX2 = np.uint64(0xC2B2AE3D27D4EB4F)
 
 # limits slots
-HARD = 0
+HARD = 0  # the mode: NORMAL, HARD_MODE or ULTRAHARD
 N_ANSWERS = 1
 WIN = 2
 N_PATTERNS = 3
 MEMO_CAP = 4
 TOP = 5
 NODE_LIMIT = 6
+# tables slot of the costs
+INC = 8
+# modes
+NORMAL = 0
+HARD_MODE = 1
+ULTRAHARD = 2
 
 
 @njit(cache=True, nogil=True)
@@ -73,9 +92,10 @@ def constraint_hash(fixed, mincnt, zf, zc):
 
 @njit(cache=True, nogil=True)
 def node_key(cands, depth, hard, fixed, mincnt, tables):
-    """The memo key of a node: the set, the guesses left and (hard mode) the constraints."""
+    """The memo key of a node: the set, the guesses left and (hard mode) the constraints.
+    In ultrahard mode the set alone decides what may be played."""
     z1, z2, zf, zc = tables[4], tables[5], tables[6], tables[7]
-    if hard:
+    if hard == HARD_MODE:
         hc1, hc2 = constraint_hash(fixed, mincnt, zf, zc)
     else:
         hc1 = np.uint64(0)
@@ -107,9 +127,12 @@ def allowed_hard(fixed, mincnt, guess_codes, guess_counts):
 
 
 @njit(cache=True, nogil=True)
-def allowed_guesses(fixed, mincnt, tables, limits):
-    """The guesses a node may play: every one, or (hard mode) those obeying the rules."""
-    if limits[HARD]:
+def allowed_guesses(cands, fixed, mincnt, tables, limits):
+    """The guesses a node may play: every one; in hard mode those obeying the rules; in
+    ultrahard mode the candidates (answer ``a`` is guess ``a``: the answers come first)."""
+    if limits[HARD] == ULTRAHARD:
+        return cands.copy()
+    if limits[HARD] == HARD_MODE:
         return allowed_hard(fixed, mincnt, tables[2], tables[3])
     return np.arange(tables[0].shape[0], dtype=np.int32)
 
@@ -139,7 +162,7 @@ def child_constraints(fixed, mincnt, guess_codes, g, pattern):
 @njit(cache=True, nogil=True)
 def constraints_after(hard, fixed, mincnt, guess_codes, g, pattern):
     """The constraints of a child node: :func:`child_constraints` in hard mode, else as is."""
-    if hard:
+    if hard == HARD_MODE:
         return child_constraints(fixed, mincnt, guess_codes, g, pattern)
     return fixed, mincnt
 
@@ -184,7 +207,7 @@ def candidate_mask(cands, n_answers):
 
 
 @njit(cache=True, nogil=True)
-def pattern_bitmaps(mt, cands, allowed, hard, n_patterns):
+def pattern_bitmaps(mt, cands, allowed, subset, n_patterns):
     """For every allowed guess, the set of patterns it shows the candidates, as bits.
 
     One candidate-major pass over the transposed matrix: each candidate's row of patterns is
@@ -194,7 +217,7 @@ def pattern_bitmaps(mt, cands, allowed, hard, n_patterns):
     n_allowed = allowed.shape[0]
     n_words = (n_patterns + 63) // 64
     bitmap = np.zeros((n_allowed, n_words), dtype=np.uint64)
-    if hard:
+    if subset:  # hard and ultrahard modes: ``allowed`` is not every guess
         for k in range(cands.shape[0]):
             row = mt[cands[k]]
             for j in range(n_allowed):
@@ -243,25 +266,52 @@ def count_parts(cands, allowed, is_cand, tables, limits):
 
 
 @njit(cache=True, nogil=True)
-def split_value(n, depth, split_cand, any_split):
+def bucket_bound(b, depth, inc):
+    """The least cost of ``b`` answers with ``depth`` guesses left (exact for one or two)."""
+    if b <= 0:
+        return 0
+    if b == 1:
+        return inc[depth]
+    if depth <= 1:
+        return INF
+    return b * inc[depth] + (b - 1) * inc[depth - 1]
+
+
+@njit(cache=True, nogil=True)
+def split_value(n, depth, split_cand, any_split, inc):
     """(value, guess) of a node that full splits decide, else (-1, -1)."""
-    if split_cand >= 0:
-        return 2 * n - 1, split_cand  # a candidate splitting everything: the minimum 2n - 1
-    if any_split >= 0:
-        return 2 * n, any_split  # only a candidate full split (none) would beat 2n
+    if split_cand >= 0:  # a candidate splitting everything: the least any tree can cost
+        return n * inc[depth] + (n - 1) * inc[depth - 1], split_cand
     if depth == 2:
+        if any_split >= 0:
+            return n * (inc[2] + inc[1]), any_split
         return INF, -1  # every bucket must be a singleton: only full splits work
+    if any_split >= 0 and inc[depth - 2] >= inc[depth - 1]:
+        # Only a candidate leaving one pair could beat a full split by a non-candidate, by
+        # having one answer see guess d-2 instead of d-1: never cheaper when this holds (with
+        # the total it always does; with "over K" not at the level K).
+        return n * (inc[depth] + inc[depth - 1]), any_split
     return -1, -1
 
 
 @njit(cache=True, nogil=True)
-def guess_bounds(parts, allowed, is_cand, n, n_answers, known_lb):
-    """Turn ``parts`` into every guess's lower bound (in place); the node's bound."""
+def guess_bounds(parts, allowed, is_cand, n, n_answers, known_lb, depth, inc):
+    """Turn ``parts`` into every guess's lower bound (in place); the node's bound.
+
+    Every answer sees this guess, the ``n - c`` it cannot find see the next one, and all but
+    one per bucket (``n - parts`` in all) the one after: ``3n - parts - c`` for the total.
+    """
     node_lb = INF
     for j in range(allowed.shape[0]):
         g = allowed[j]
         c = 1 if (g < n_answers and is_cand[g]) else 0
-        parts[j] = 3 * n - parts[j] - c
+        if n - parts[j] > 0 and depth <= 2:
+            parts[j] = INF
+        else:
+            lb = n * inc[depth] + (n - c) * inc[depth - 1]
+            if n - parts[j] > 0:
+                lb += (n - parts[j]) * inc[depth - 2]
+            parts[j] = lb
         if parts[j] < node_lb:
             node_lb = parts[j]
     return max(node_lb, known_lb)
@@ -308,22 +358,22 @@ def sum_of_squares(row, cands, counts):
 
 
 @njit(cache=True, nogil=True)
-def buckets(row, cands, n_patterns, win):
+def buckets(row, cands, n_patterns, win, depth, inc):
     """The buckets of a guess: (members, starts, patterns, the buckets to search largest
     first, the guess's bound). Only buckets of three answers or more need a search: one
-    answer costs 1 more guess, two cost 3, exactly their bound ``2b - 1``."""
+    answer costs 1 more guess, two cost 3, exactly their bound (:func:`bucket_bound`)."""
     out, starts, pats = partition(row, cands, n_patterns)
     n_parts = pats.shape[0]
     sizes = np.empty(n_parts, dtype=np.int64)
     for b in range(n_parts):
         sizes[b] = starts[b + 1] - starts[b]
     border = np.argsort(-sizes, kind="mergesort")
-    bound = cands.shape[0]
+    bound = cands.shape[0] * inc[depth]
     m = 0
     for bi in range(n_parts):
         b = border[bi]
         if pats[b] != win:
-            bound += 2 * sizes[b] - 1
+            bound += bucket_bound(sizes[b], depth - 1, inc)
             if sizes[b] > 2:
                 border[m] = b
                 m += 1

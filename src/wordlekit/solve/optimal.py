@@ -1,10 +1,12 @@
-"""The exact optimal solver: provably minimal decision trees, normal and hard mode.
+"""The exact optimal solver: provably minimal decision trees, normal, hard and ultrahard mode.
 
 For a first guess (or a game state) and the lists in use, :func:`solve_opening` finds the
-decision tree that minimises the total number of guesses over all answers, with every answer
-found within ``max_guesses``, and proves it (the search is exhaustive up to bounds that are
-valid lower bounds). With ``top=N`` only the N most promising guesses are tried at each node:
-the result is then an upper bound and is labelled ``proven=False``.
+decision tree that is best for an :class:`~wordlekit.solve.objectives.Objective` (by default
+the least total number of guesses over all answers), with every answer found within
+``max_guesses``, and proves it (the search is exhaustive up to bounds that are valid lower
+bounds). A first guess that cannot find every answer within the limit is a proven result
+(``feasible=False``), not an error. With ``top=N`` only the N most promising guesses are
+tried at each node: the result is then an upper bound and is labelled ``proven=False``.
 
 The public solver API: a :class:`~wordlekit.solve.position.Position` (built from a matrix and
 turns) values guesses, finds the best one and builds the proven tree; it runs on a
@@ -18,7 +20,7 @@ from __future__ import annotations
 import contextlib
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -29,6 +31,7 @@ from wordlekit.errors import InternalError, InvalidWordError, WordleError
 from wordlekit.fast.matrix import PatternMatrix
 from wordlekit.solve.counts import GuessCounts
 from wordlekit.solve.lru import LRUCache
+from wordlekit.solve.objectives import Objective, Outcome, evaluate
 from wordlekit.solve.position import Position, ProgressFn
 from wordlekit.solve.solver import DEFAULT_MEMO_CAP, INF, InfeasibleError, Solver
 from wordlekit.solve.tree import DecisionTree, TreeNode
@@ -38,6 +41,7 @@ __all__ = [
     "DEFAULT_MEMO_CAP",
     "INF",
     "InfeasibleError",
+    "Objective",
     "OpenerResult",
     "OptimalCache",
     "OptimalResult",
@@ -58,11 +62,14 @@ class OptimalResult:
     """The optimal tree for one opening (or state), with its figures and the search's.
 
     ``total`` and ``games`` are the solver's (proven unless ``top`` was used); ``counts`` is the
-    tree's distribution of guesses (``None`` when no tree was built).
+    tree's distribution of guesses (``None`` when no tree was built). ``feasible`` False is a
+    proof that the opening cannot find every answer within ``max_guesses`` (``total`` is then
+    ``None``). ``worst`` is the tree's worst case, proven minimal for the objectives ``worst``
+    and ``total-then-worst``; ``over`` the answers needing more than K guesses (``over K``).
     """
 
     start: str | None
-    total: int
+    total: int | None
     games: int
     counts: GuessCounts | None
     proven: bool
@@ -74,33 +81,48 @@ class OptimalResult:
     memo_hits: int
     memo_entries: int
     tree: DecisionTree | None = None
+    feasible: bool = True
+    objective: Objective = field(default_factory=Objective)
+    ultrahard: bool = False
+    worst: int | None = None
+    over: int | None = None
 
     @property
     def histogram(self) -> dict[int, int]:
         return dict(self.counts.histogram) if self.counts is not None else {}
 
     @property
-    def mean(self) -> float:
-        return self.total / self.games
+    def mean(self) -> float | None:
+        return None if self.total is None else self.total / self.games
 
     @property
     def max(self) -> int:
         return self.counts.max if self.counts is not None else 0
 
     @property
+    def mode(self) -> str:
+        return "ultrahard" if self.ultrahard else "hard" if self.hard else "normal"
+
+    @property
     def hit_rate(self) -> float:
         return self.memo_hits / self.memo_lookups if self.memo_lookups else 0.0
 
     def to_dict(self) -> dict[str, object]:
+        mean = self.mean
         return {
             "start": self.start,
+            "objective": str(self.objective),
+            "feasible": self.feasible,
             "total": self.total,
             "games": self.games,
-            "mean": round(self.mean, 6),
-            "max": self.max,
+            "mean": None if mean is None else round(mean, 6),
+            "max": self.max if self.feasible else None,
+            "worst": self.worst,
+            "over": self.over,
             "histogram": {str(k): v for k, v in self.histogram.items()},
             "proven": self.proven,
             "hard": self.hard,
+            "ultrahard": self.ultrahard,
             "max_guesses": self.max_guesses,
             "seconds": round(self.seconds, 3),
             "nodes": self.nodes,
@@ -123,40 +145,39 @@ def solve_opening(
     memo_cap: int = DEFAULT_MEMO_CAP,
     progress: ProgressFn | None = None,
     solver: Solver | None = None,
+    objective: Objective | str | None = None,
+    ultrahard: bool = False,
 ) -> OptimalResult:
-    """The optimal total (and tree) when ``start`` is the first guess (after ``history``).
+    """The optimal tree for ``objective`` when ``start`` is the first guess (after
+    ``history``), or the proof that ``start`` cannot find every answer within ``max_guesses``.
 
-    ``solver`` shares a memo with other searches of the same lists and mode (``top`` and
-    ``memo_cap`` are then the solver's).
+    ``solver`` shares a memo with other searches of the same lists, mode and objective
+    (``top`` and ``memo_cap`` are then the solver's).
     """
     word = matrix.wordlist.check_guess(start)
     if max_guesses < 1:
         raise WordleError("max_guesses must be at least 1")
-    solver = solver or Solver(matrix, hard, max_guesses, top, memo_cap)
+    obj = Objective.parse(objective)
+    hard = hard or ultrahard
+    solver = solver or make_solver(matrix, hard, ultrahard, obj, max_guesses, top, memo_cap)
     position = Position.from_turns(
-        matrix, history, hard=hard, max_guesses=max_guesses, solver=solver
+        matrix, history, hard=hard, max_guesses=max_guesses, solver=solver, ultrahard=ultrahard
     )
     if hard and history:
         reason = hard_mode_violation(history, word)
         if reason:
             raise InvalidWordError(f"{word.upper()} breaks hard mode here: {reason}")
     t0 = time.perf_counter()
-    total = position.value(word, progress=progress)
-    if total >= INF:
-        raise InfeasibleError(
-            f"{word.upper()} cannot find every answer within {max_guesses} guesses"
-        )
-    total += len(history) * position.n  # the turns already played count for every answer
-    tree = position.tree(first=word) if build_tree else None
+    outcome = evaluate(position, word, obj, progress=progress)
+    tree = None
+    if outcome.feasible and outcome.total is not None and build_tree:
+        tree = position.limited(outcome.depth).tree(first=word)
     seconds = time.perf_counter() - t0
-    counts = tree.counts(max_guesses) if tree is not None else None
-    if counts is not None and counts.total != total:  # the tree must achieve its value
-        raise InternalError(f"the tree's total {counts.total} differs from its value {total}")
-    return OptimalResult(
+    result = OptimalResult(
         start=word,
-        total=total,
+        total=None,
         games=position.n,
-        counts=counts,
+        counts=tree.counts(max_guesses) if tree is not None else None,
         proven=solver.top == 0,
         hard=hard,
         max_guesses=max_guesses,
@@ -166,7 +187,50 @@ def solve_opening(
         memo_hits=solver.memo_hits,
         memo_entries=solver.memo_entries,
         tree=tree,
+        feasible=outcome.feasible,
+        objective=obj,
+        ultrahard=ultrahard,
     )
+    return _with_figures(result, outcome, len(history))
+
+
+def _with_figures(result: OptimalResult, outcome: Outcome, played: int) -> OptimalResult:
+    """Fill in the outcome's figures (counting the turns already played) and check that the
+    tree achieves them."""
+    if outcome.total is None:
+        return result
+    result.total = outcome.total + played * result.games  # earlier turns count for every answer
+    result.over = outcome.over
+    result.worst = None if outcome.worst is None else outcome.worst + played
+    counts = result.counts
+    if counts is None:
+        return result
+    if counts.total != result.total:  # the tree must achieve its value
+        raise InternalError(
+            f"the tree's total {counts.total} differs from its value {result.total}"
+        )
+    if result.worst is not None and counts.max != result.worst:
+        raise InternalError(f"the tree's worst case {counts.max} differs from {result.worst}")
+    if result.worst is None:
+        result.worst = counts.max
+    k = result.objective.k
+    if k is not None and sum(n for d, n in counts.histogram.items() if d > k) != result.over:
+        raise InternalError(f"the tree's answers over {k} differ from {result.over}")
+    return result
+
+
+def make_solver(
+    matrix: PatternMatrix,
+    hard: bool = False,
+    ultrahard: bool = False,
+    objective: Objective | str | None = None,
+    max_guesses: int = 6,
+    top: int = 0,
+    memo_cap: int = DEFAULT_MEMO_CAP,
+) -> Solver:
+    """A solver for this mode and objective (``over K`` fixes ``max_guesses``)."""
+    obj = Objective.parse(objective)
+    return Solver(matrix, hard, max_guesses, top, memo_cap, ultrahard=ultrahard, over=obj.k)
 
 
 @dataclass

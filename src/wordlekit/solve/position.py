@@ -56,17 +56,25 @@ class Position:
         hard: bool = False,
         max_guesses: int = 6,
         solver: Solver | None = None,
+        ultrahard: bool = False,
     ) -> Position:
         """The position after ``turns`` (checked: a contradiction names its turn), with
         ``max_guesses`` in all. ``solver`` shares a memo between positions (one is made
         otherwise); it must be of the same lists and mode."""
+        hard = hard or ultrahard
         if solver is None:
-            solver = Solver(matrix, hard, max_guesses)
-        elif solver.hard != hard or solver.matrix.wordlist.content_hash != (
-            matrix.wordlist.content_hash
+            solver = Solver(matrix, hard, max_guesses, ultrahard=ultrahard)
+        elif (
+            solver.hard != hard
+            or solver.ultrahard != ultrahard
+            or solver.matrix.wordlist.content_hash != matrix.wordlist.content_hash
         ):
             raise ValueError(f"{solver!r} is not a solver of these lists in this mode")
+        if solver.over is not None and solver.max_guesses != max_guesses:
+            raise ValueError(f"{solver!r} counts levels out of {solver.max_guesses} guesses")
         state = GameState.from_turns(matrix, turns, hard=hard)
+        if ultrahard:
+            _check_ultrahard(matrix, turns)
         depth = max_guesses - len(turns)
         if depth < 1:
             raise WordleError(f"no guesses left: {len(turns)} turns played of {max_guesses}")
@@ -106,6 +114,12 @@ class Position:
         keep = self.candidates[row[self.candidates] == pattern]
         return self.child(g, pattern, keep)
 
+    def limited(self, depth: int) -> Position:
+        """This position with ``depth`` guesses left (at most as many as it has)."""
+        if not 1 <= depth <= self.depth:
+            raise WordleError(f"a limit of {depth} guesses from here: 1 to {self.depth}")
+        return Position(self.solver, self.candidates, depth, self.fixed, self.mincnt, self.played)
+
     def child(self, guess: int, pattern: int, members: Candidates) -> Position:
         """The position after ``guess`` (an index) showed ``pattern``, given its candidates
         ``members`` (those of :meth:`groups`): :meth:`after` without filtering again."""
@@ -130,18 +144,26 @@ class Position:
         that cannot beat it is abandoned early. Honours the active work budget.
         """
         g = self.index(guess)
-        win = self.solver.win
+        solver = self.solver
+        if solver.ultrahard and not (g < solver.n_answers and g in set(self.candidates.tolist())):
+            raise WordleError(
+                f"{self.matrix.wordlist.guesses[g].upper()} cannot be the answer here, and "
+                "ultrahard mode only plays words that could be"
+            )
+        win = solver.win
         buckets = [(p, b) for p, b in self.groups(g) if p != win]
         buckets.sort(key=lambda pb: len(pb[1]), reverse=True)
-        # each bucket at its bound 2b - 1 until solved; the win costs this guess only
-        total = self.n + sum(2 * len(b) - 1 for _, b in buckets)
+        # each bucket at its bound (2b - 1 for the total) until solved; the win costs this
+        # guess only
+        total = self.n * int(solver.inc[self.depth])
+        total += sum(solver.bucket_bound(len(b), self.depth - 1) for _, b in buckets)
         settled = self.n - sum(len(b) for _, b in buckets)
         for p, b in buckets:
             if total >= beta:
                 return beta
             if self.depth <= 1:
                 return INF
-            lb = 2 * len(b) - 1
+            lb = solver.bucket_bound(len(b), self.depth - 1)
             fixed, mincnt = self.solver.child_constraints(self.fixed, self.mincnt, g, p)
             v = self.solver.solve(b, self.depth - 1, beta - total + lb, fixed, mincnt)
             if v >= beta - total + lb:
@@ -174,6 +196,20 @@ class Position:
         depths: dict[str, int] = {}
         root = _grow(self, None if first is None else self.index(first), depths)
         return DecisionTree(root, depths, [])
+
+
+def _check_ultrahard(matrix: PatternMatrix, turns: Sequence[Turn]) -> None:
+    """Every turn's guess could have been the answer when it was played."""
+    wl = matrix.wordlist
+    cands = np.arange(len(wl.answers))
+    for i, t in enumerate(turns, start=1):
+        g = wl.guess_index(t.guess)
+        if not (g < len(wl.answers) and g in set(cands.tolist())):
+            raise WordleError(
+                f"turn {i}: {t.guess.upper()} could not be the answer then, and ultrahard mode "
+                "only plays words that could be"
+            )
+        cands = cands[matrix.data[g][cands] == t.pattern]
 
 
 def _grow(position: Position, forced: int | None, depths: dict[str, int]) -> TreeNode:

@@ -10,6 +10,7 @@ memo and its statistics.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 
 import numpy as np
 import numpy.typing as npt
@@ -19,6 +20,7 @@ from wordlekit import budget as work
 from wordlekit.core.feedback import all_green, pattern_count
 from wordlekit.errors import InternalError, WordleError
 from wordlekit.fast.matrix import PatternMatrix
+from wordlekit.solve import _feasible_jit as fjit
 from wordlekit.solve import _solver_jit as jit
 from wordlekit.solve import _solver_parts as parts
 
@@ -38,12 +40,19 @@ class InfeasibleError(WordleError):
 
 
 class Solver:
-    """The compiled search over one pattern matrix and mode (normal or hard), with its memo.
+    """The compiled search over one pattern matrix and mode (normal, hard or ultrahard), with
+    its memo.
 
     The memo keeps proven values and bounds by (set of candidates, guesses left, hard-mode
     constraints), so one solver serves every position and every guess limit of its lists and
     mode; it stops growing at ``memo_cap`` entries. ``top`` > 0 tries only the ``top`` most
     promising guesses at each node: values are then upper bounds, not proofs.
+
+    Values are the total number of guesses, or with ``over=K`` the total plus
+    :attr:`penalty` for every answer needing more than ``K`` guesses (so the fewest such
+    answers come first, then the least total; the levels count from ``max_guesses``, which
+    such a solver then fixes). A second memo keeps the depth-only answers of
+    :meth:`feasible`. In ultrahard mode every guess must be a candidate.
 
     Searches honour the active :class:`~wordlekit.budget.Budget` (its stop flag and node
     allowance are read inside the kernel) and run one at a time per solver: the kernel
@@ -57,9 +66,15 @@ class Solver:
         max_guesses: int = 6,
         top: int = 0,
         memo_cap: int = DEFAULT_MEMO_CAP,
+        *,
+        ultrahard: bool = False,
+        over: int | None = None,
     ) -> None:
         self.matrix = matrix
-        self.hard = hard
+        self.ultrahard = ultrahard
+        self.hard = hard or ultrahard  # a guess that could be the answer obeys hard mode
+        self.mode = parts.ULTRAHARD if ultrahard else parts.HARD_MODE if hard else parts.NORMAL
+        self.over = over
         self.max_guesses = max_guesses  # the default limit of positions built on this solver
         self.top = top
         self.memo_cap = memo_cap
@@ -72,6 +87,9 @@ class Solver:
         self.guess_codes = np.ascontiguousarray(matrix.guess_codes.astype(np.int8))
         rng = np.random.default_rng(0x5EED_F00D)
         n = self.n_answers
+        #: What an answer needing more than ``over`` guesses adds: more than any total.
+        self.penalty = n * max(max_guesses, 1) + 1
+        self.inc = self._costs(max_guesses, over)
         z1 = rng.integers(0, 2**63, n, dtype=np.uint64) * np.uint64(2) + np.uint64(1)
         z2 = rng.integers(0, 2**63, n, dtype=np.uint64)
         zf = rng.integers(0, 2**63, (2, wl.length, 27), dtype=np.uint64)
@@ -87,15 +105,51 @@ class Solver:
             z2,
             zf,
             zc,
+            self.inc,
         )
         self.memo = typed.Dict.empty(
             key_type=types.UniTuple(types.uint64, 2),  # type: ignore[no-untyped-call]
             value_type=types.UniTuple(types.int64, 3),  # type: ignore[no-untyped-call]
         )
+        self._every_guess = np.arange(len(wl.guesses), dtype=np.int32)
+        self.feasible_memo = typed.Dict.empty(
+            key_type=types.UniTuple(types.uint64, 2),  # type: ignore[no-untyped-call]
+            value_type=types.int64,
+        )
+
+    def _costs(self, max_guesses: int, over: int | None) -> npt.NDArray[np.int64]:
+        """``inc[d]``: what a guess made with ``d`` guesses left costs each answer it sees
+        (see :mod:`~wordlekit.solve._solver_parts`). Sized for any depth up to 64."""
+        inc = np.ones(65, dtype=np.int64)
+        inc[0] = parts.INF  # never read: nothing is guessed with no guesses left
+        if over is not None:
+            if not 0 <= over < max_guesses:
+                raise WordleError(f"over K needs 0 <= K < {max_guesses} (the guess limit)")
+            # the guess at level over + 1 is made with max_guesses - over guesses left
+            inc[max_guesses - over] += self.penalty
+        return inc
+
+    @property
+    def mode_name(self) -> str:
+        return "ultrahard" if self.ultrahard else "hard" if self.hard else "normal"
 
     def __repr__(self) -> str:
-        mode = "hard" if self.hard else "normal"
-        return f"Solver({self.matrix.wordlist.name!r}, {mode}, {len(self.memo):,} memo entries)"
+        objective = f", over {self.over}" if self.over is not None else ""
+        return (
+            f"Solver({self.matrix.wordlist.name!r}, {self.mode_name}{objective}, "
+            f"{len(self.memo):,} memo entries)"
+        )
+
+    def bucket_bound(self, size: int, depth: int) -> int:
+        """The least cost of ``size`` answers with ``depth`` guesses left (exact up to 2)."""
+        return int(parts.bucket_bound(size, depth, self.inc))
+
+    def split(self, value: int) -> tuple[int, int]:
+        """(answers over K, total guesses) of a value (0 over when no K is set)."""
+        if self.over is None or value >= INF:
+            return 0, value
+        over, total = divmod(value, self.penalty)
+        return over, total
 
     # -- statistics ------------------------------------------------------------------------
 
@@ -132,8 +186,8 @@ class Solver:
         self, fixed: Constraints, mincnt: Constraints, guess: int, pattern: int
     ) -> tuple[Constraints, Constraints]:
         """The constraints after ``guess`` (an index) showed ``pattern`` (unchanged in normal
-        mode, where there are none)."""
-        if not self.hard:
+        and ultrahard mode, where the candidates alone say what may be played)."""
+        if self.mode != parts.HARD_MODE:
             return fixed, mincnt
         nf, nm = parts.child_constraints(fixed, mincnt, self.guess_codes, guess, pattern)
         return nf, nm
@@ -148,12 +202,59 @@ class Solver:
         fixed: Constraints | None = None,
         mincnt: Constraints | None = None,
     ) -> int:
-        """Least total guesses for ``cands`` within ``depth`` guesses (or a bound >= beta).
+        """Least total guesses for ``cands`` within ``depth`` guesses (or a bound >= beta);
+        with ``over=K``, the value :meth:`split` reads.
 
         Honours the active :class:`~wordlekit.budget.Budget`: raises
         :class:`~wordlekit.errors.BudgetExceeded` when it runs out during the search.
         """
         f, m = self.constraints(fixed, mincnt)
+        c = np.ascontiguousarray(cands, dtype=np.int32)
+        memo, tables, stats = self.memo, self._tables, self.stats
+        return self._budgeted(
+            lambda limits, flag: jit.solve(c, depth, beta, f, m, tables, limits, memo, stats, flag)
+        )
+
+    def feasible(
+        self,
+        cands: Candidates,
+        depth: int,
+        fixed: Constraints | None = None,
+        mincnt: Constraints | None = None,
+    ) -> bool:
+        """Whether some strategy finds every one of ``cands`` within ``depth`` guesses: the
+        depth-only search of :mod:`~wordlekit.solve._feasible_jit`, with its own memo. A
+        proof either way; honours the budget like :meth:`solve`."""
+        f, m = self.constraints(fixed, mincnt)
+        c = np.ascontiguousarray(cands, dtype=np.int32)
+        memo, tables, stats = self.feasible_memo, self._tables, self.stats
+        every = self._every_guess
+        found = self._budgeted(
+            lambda limits, flag: fjit.feasible(
+                c, depth, f, m, every, tables, limits, memo, stats, flag
+            )
+        )
+        return bool(found)
+
+    def min_depth(
+        self,
+        cands: Candidates,
+        limit: int,
+        fixed: Constraints | None = None,
+        mincnt: Constraints | None = None,
+    ) -> int | None:
+        """The fewest guesses that find every one of ``cands`` (the least worst case), or
+        ``None`` when ``limit`` guesses are not enough (proven)."""
+        if not self.feasible(cands, limit, fixed, mincnt):
+            return None
+        depth = limit
+        while depth > 1 and self.feasible(cands, depth - 1, fixed, mincnt):
+            depth -= 1
+        return depth
+
+    def _budgeted(self, kernel: Callable[[tuple[int, ...], npt.NDArray[np.int64]], int]) -> int:
+        """Run one kernel call under the active budget (its stop flag and node allowance),
+        one at a time on this solver; raise ``BudgetExceeded`` when it stopped the search."""
         budget = work.current()
         if budget is not None:
             budget.check()
@@ -161,7 +262,20 @@ class Solver:
         else:
             flag, allowance = _NO_FLAG, int(work.NO_LIMIT)
         with self.lock:
-            value, spent, aborted = self._run(cands, depth, beta, f, m, flag, allowance)
+            before = self.nodes
+            limit = before + allowance if allowance < work.NO_LIMIT - before else work.NO_LIMIT
+            limits = (
+                self.mode,
+                self.n_answers,
+                self.win,
+                self.n_patterns,
+                self.memo_cap,
+                self.top,
+                int(limit),
+            )
+            self.stats[jit.ABORTED] = 0
+            value = int(kernel(limits, flag))
+            spent, aborted = self.nodes - before, bool(self.stats[jit.ABORTED])
         if budget is not None:
             budget.spend(spent)
             if aborted:
@@ -169,43 +283,6 @@ class Solver:
                     budget.flag[0] = work.NODES
                 raise budget.exceeded()
         return value
-
-    def _run(
-        self,
-        cands: Candidates,
-        depth: int,
-        beta: int,
-        f: Constraints,
-        m: Constraints,
-        flag: npt.NDArray[np.int64],
-        allowance: int,
-    ) -> tuple[int, int, bool]:
-        """(value, nodes spent, aborted) of one kernel call; the caller holds the lock."""
-        before = self.nodes
-        limit = before + allowance if allowance < work.NO_LIMIT - before else work.NO_LIMIT
-        limits = (
-            int(self.hard),
-            self.n_answers,
-            self.win,
-            self.n_patterns,
-            self.memo_cap,
-            self.top,
-            int(limit),
-        )
-        self.stats[jit.ABORTED] = 0
-        value = jit.solve(
-            np.ascontiguousarray(cands, dtype=np.int32),
-            depth,
-            beta,
-            f,
-            m,
-            self._tables,
-            limits,
-            self.memo,
-            self.stats,
-            flag,
-        )
-        return int(value), self.nodes - before, bool(self.stats[jit.ABORTED])
 
     def best_guess(
         self,
@@ -226,7 +303,7 @@ class Solver:
             return INF, -1
         f, m = self.constraints(fixed, mincnt)
         c = np.ascontiguousarray(cands, dtype=np.int32)
-        entry = jit.lookup(self.memo, c, depth, self.hard, f, m, self._tables)
+        entry = jit.lookup(self.memo, c, depth, self.mode, f, m, self._tables)
         if entry[1] != 1 or entry[2] < 0:
             raise InternalError("the solver's memo is full: raise memo_cap to build the tree")
         return value, int(entry[2])
@@ -237,4 +314,4 @@ class Solver:
             return INF, -1
         words = self.matrix.wordlist.answers
         first = min(cands.tolist(), key=lambda i: words[i])
-        return (1 if len(cands) == 1 else 3), int(first)
+        return self.bucket_bound(len(cands), depth), int(first)

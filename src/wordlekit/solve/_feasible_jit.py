@@ -1,0 +1,266 @@
+"""Can a set of answers be finished within ``depth`` guesses at all? A depth-only search.
+
+Python-facing code is :meth:`wordlekit.solve.solver.Solver.feasible`.
+
+``feasible(cands, depth, fixed, mincnt, parent, tables, limits, memo, stats, flag)`` returns 1 when
+some strategy finds every answer of ``cands`` within ``depth`` guesses (in the solver's mode),
+else 0. It answers the question the total-minimising search (:mod:`._solver_jit`) answers
+only by exhausting every tree: proving that AARGH cannot work in hard mode took that search
+158 s; this one needs a few milliseconds, because it stops at the first guess that works and
+refutes a guess with one bucket it cannot finish. What keeps it fast:
+
+- With two guesses left only a full split works (one pattern per answer): decided by the
+  parts count of every allowed guess, the same bitmaps the total search uses.
+- Capacity: if no allowed guess shows more than ``P`` patterns here, none does below (a
+  subset has no more parts, and the constraints only tighten in hard and ultrahard mode), so
+  ``d`` guesses settle at most ``P^(d-1)`` answers. A node above that is refuted at once, and a
+  guess is skipped when one of its buckets is above the capacity of the guesses left (in hard
+  mode a cluster such as _ATCH allows guesses with two parts: 7 answers need 7 guesses).
+- Guesses are tried most parts first (candidates first among equals); a guess's buckets are
+  tried largest first, so a refutation usually comes from its first bucket.
+- A memo of (set, guesses left, hard-mode constraints) -> 0/1; answers are exact, never bounds.
+
+Every node checks the work budget like the total search (``flag[0]`` non-zero, or more than
+``node_limit`` nodes): it then unwinds at once, storing nothing, with ``stats[ABORTED]`` set.
+"""
+# mypy: ignore-errors
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from wordlekit.solve._solver_jit import ABORTED, MEMO_HITS, MEMO_LOOKUPS, NODES
+from wordlekit.solve._solver_parts import (
+    HARD,
+    HARD_MODE,
+    MEMO_CAP,
+    N_ANSWERS,
+    N_PATTERNS,
+    NODE_LIMIT,
+    WIN,
+    allowed_guesses,
+    candidate_mask,
+    constraints_after,
+    count_parts,
+    node_key,
+    partition,
+)
+
+#: The hash of :mod:`~wordlekit.solve._solver_parts` (see the same pin in ``_solver_jit``):
+#: numba checks its cache of :func:`feasible` against this file alone.
+PARTS_SHA256 = "3ca00a303a13ecb256ad47930d4e4560b64f0616769ab6f4c7a73481f45065a0"
+
+
+@njit(cache=True, nogil=True)
+def capacity(pmax, depth, n):
+    """The most answers ``depth`` guesses can settle when no guess shows more than ``pmax``
+    patterns: ``pmax^(depth-1)``, capped just above ``n``."""
+    c = 1
+    for _ in range(depth - 1):
+        c *= pmax
+        if c > n:
+            return n + 1
+    return c
+
+
+@njit(cache=True, nogil=True)
+def _store(memo, memo_cap, key, value):
+    if key in memo or len(memo) < memo_cap:
+        memo[key] = value
+    return value
+
+
+@njit(cache=True, nogil=True)
+def _enter(cands, depth, fixed, mincnt, tables, limits, memo, stats, flag):
+    """(key, answer): the answer when the memo or the budget decides the node, else -1."""
+    key = node_key(cands, depth, limits[HARD], fixed, mincnt, tables)
+    stats[MEMO_LOOKUPS] += 1
+    if key in memo:
+        stats[MEMO_HITS] += 1
+        return key, memo[key]
+    stats[NODES] += 1
+    if flag[0] != 0 or stats[NODES] > limits[NODE_LIMIT]:
+        stats[ABORTED] = 1
+        return key, 0
+    return key, -1
+
+
+@njit(cache=True, nogil=True)
+def _small(n, depth):
+    """The answer for a node its size decides, else -1."""
+    if n == 1:
+        return 1
+    if depth <= 1:
+        return 0
+    if n == 2:
+        return 1
+    return -1
+
+
+@njit(cache=True, nogil=True)
+def _try_order(parts, allowed, is_cand, n_answers, need):
+    """The guesses worth trying (positions in ``allowed``): at least ``need`` parts (and two),
+    most parts first, candidates first among equals."""
+    keys = np.empty(allowed.shape[0], dtype=np.int64)
+    for j in range(allowed.shape[0]):
+        g = allowed[j]
+        c = 1 if (g < n_answers and is_cand[g]) else 0
+        keys[j] = -(2 * parts[j] + c)
+    order = np.argsort(keys, kind="mergesort")
+    m = 0
+    while m < order.shape[0] and parts[order[m]] >= max(need, 2):
+        m += 1
+    return order[:m]
+
+
+@njit(cache=True, nogil=True)
+def _buckets_within(row, cands, n_patterns, win, sub_cap):
+    """(members, starts, patterns, buckets of 3+ largest first) of a guess, or an empty
+    order with ``ok`` False when a bucket is above ``sub_cap``."""
+    out, starts, pats = partition(row, cands, n_patterns)
+    n_parts = pats.shape[0]
+    sizes = np.empty(n_parts, dtype=np.int64)
+    for b in range(n_parts):
+        sizes[b] = starts[b + 1] - starts[b]
+        if sizes[b] > sub_cap:
+            return out, starts, pats, sizes[:0], False
+    border = np.argsort(-sizes, kind="mergesort")
+    m = 0
+    for bi in range(n_parts):
+        b = border[bi]
+        if pats[b] != win and sizes[b] > 2:
+            border[m] = b
+            m += 1
+    return out, starts, pats, border[:m], True
+
+
+@njit(cache=True, nogil=True)
+def _allowed(cands, fixed, mincnt, parent, tables, limits):
+    """The guesses a node may play. In hard mode, the parent's guesses that the tighter
+    constraints still allow: the same set as a scan of every guess, at a fraction of the cost
+    deep in the tree (scanning 14,855 guesses was most of the time of a refutation)."""
+    if limits[HARD] != HARD_MODE:
+        return allowed_guesses(cands, fixed, mincnt, tables, limits)
+    codes, counts = tables[2], tables[3]
+    length = fixed.shape[0]
+    out = np.empty(parent.shape[0], dtype=np.int32)
+    m = 0
+    for t in range(parent.shape[0]):
+        g = parent[t]
+        ok = True
+        for i in range(length):
+            if fixed[i] >= 0 and codes[g, i] != fixed[i]:
+                ok = False
+                break
+        if ok:
+            for c in range(26):
+                if mincnt[c] > 0 and counts[g, c] < mincnt[c]:
+                    ok = False
+                    break
+        if ok:
+            out[m] = g
+            m += 1
+    return out[:m]
+
+
+@njit(cache=True, nogil=True)
+def _survey(cands, depth, fixed, mincnt, parent, tables, limits, memo, key):
+    """(answer, parts, allowed, is_cand, pmax): the answer (stored) when full splits or the
+    capacity decide the node, else -1 with what the search needs."""
+    n = cands.shape[0]
+    memo_cap = limits[MEMO_CAP]
+    allowed = _allowed(cands, fixed, mincnt, parent, tables, limits)
+    is_cand = candidate_mask(cands, limits[N_ANSWERS])
+    parts, split_cand, any_split = count_parts(cands, allowed, is_cand, tables, limits)
+    if split_cand >= 0 or any_split >= 0:
+        return _store(memo, memo_cap, key, 1), parts, allowed, is_cand, 0
+    if depth == 2 or allowed.shape[0] == 0:
+        return _store(memo, memo_cap, key, 0), parts, allowed, is_cand, 0
+    pmax = 1
+    for j in range(parts.shape[0]):
+        pmax = max(pmax, parts[j])
+    if n > capacity(pmax, depth, n):
+        return _store(memo, memo_cap, key, 0), parts, allowed, is_cand, pmax
+    return -1, parts, allowed, is_cand, pmax
+
+
+@njit(cache=True, nogil=True)
+def _refuted(out, starts, pats, border, g, depth, fixed, mincnt, parent, tables, limits, memo):
+    """(refuted, order): whether a bucket of guess ``g`` is shown unfinishable by the memo,
+    full splits or the capacity alone (a cheap look at every bucket before a deep search of
+    any: a hard-mode cluster is rarely the largest bucket), and else the undecided buckets,
+    tightest first (most answers for what their best guess can split: ``log n / log P``)."""
+    tight = np.zeros(border.shape[0], dtype=np.float64)
+    for bi in range(border.shape[0]):
+        b = border[bi]
+        nf, nm = constraints_after(limits[HARD], fixed, mincnt, tables[2], g, pats[b])
+        sub = out[starts[b] : starts[b + 1]]
+        key = node_key(sub, depth - 1, limits[HARD], nf, nm, tables)
+        if key in memo:
+            if memo[key] == 0:
+                return True, border[:0]
+            tight[bi] = -1.0  # known to work: nothing to search
+            continue
+        if depth - 1 <= 1:
+            return True, border[:0]
+        answer, _, _, _, pmax = _survey(sub, depth - 1, nf, nm, parent, tables, limits, memo, key)
+        if answer == 0:
+            return True, border[:0]
+        if answer == 1:
+            tight[bi] = -1.0
+        else:
+            tight[bi] = np.log(sub.shape[0]) / np.log(max(pmax, 2))
+    order = np.argsort(-tight, kind="mergesort")
+    m = 0
+    for t in range(order.shape[0]):
+        if tight[order[t]] >= 0:
+            order[m] = border[order[t]]
+            m += 1
+    return False, order[:m]
+
+
+@njit(cache=True, nogil=True)
+def feasible(cands, depth, fixed, mincnt, parent, tables, limits, memo, stats, flag):
+    """1 if every answer of ``cands`` can be found within ``depth`` guesses, else 0.
+    ``parent``: guesses including every one this node may play (all, at the top)."""
+    n = cands.shape[0]
+    small = _small(n, depth)
+    if small >= 0:
+        return small
+    key, known = _enter(cands, depth, fixed, mincnt, tables, limits, memo, stats, flag)
+    if known >= 0:
+        return known
+    memo_cap = limits[MEMO_CAP]
+    answer, parts, allowed, is_cand, pmax = _survey(
+        cands, depth, fixed, mincnt, parent, tables, limits, memo, key
+    )
+    if answer >= 0:
+        return answer
+    sub_cap = capacity(pmax, depth - 1, n)
+    need = (n + sub_cap - 1) // sub_cap  # every bucket within sub_cap needs this many parts
+    matrix = tables[0]
+    order = _try_order(parts, allowed, is_cand, limits[N_ANSWERS], need)
+    for t in range(order.shape[0]):
+        g = allowed[order[t]]
+        out, starts, pats, border, ok = _buckets_within(
+            matrix[g], cands, limits[N_PATTERNS], limits[WIN], sub_cap
+        )
+        if ok:
+            refuted, border = _refuted(
+                out, starts, pats, border, g, depth, fixed, mincnt, allowed, tables, limits, memo
+            )
+            ok = not refuted
+        for bi in range(border.shape[0] if ok else 0):
+            b = border[bi]
+            nf, nm = constraints_after(limits[HARD], fixed, mincnt, tables[2], g, pats[b])
+            sub = out[starts[b] : starts[b + 1]]
+            r = feasible(sub, depth - 1, nf, nm, allowed, tables, limits, memo, stats, flag)
+            if stats[ABORTED] != 0:
+                return 0
+            if r == 0:
+                ok = False
+                break
+        if ok:
+            return _store(memo, memo_cap, key, 1)
+    return _store(memo, memo_cap, key, 0)
