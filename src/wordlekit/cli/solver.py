@@ -17,6 +17,7 @@ from wordlekit.cli.options import (
     lists_option,
     max_guesses_option,
     turns_argument,
+    ultrahard_option,
 )
 from wordlekit.cli.progress import progress
 from wordlekit.cli.render import bars, out, print_json, print_lines, table
@@ -40,11 +41,38 @@ PROBLEMS_SHOWN = 20
         "wordle optimal --start crane --tree-out crane.txt",
         "wordle optimal --openers 10                  the best of the 10 most promising",
         "wordle optimal --start salet --max-guesses 5 --json",
+        "wordle optimal --start aargh --hard --lists nyt   proven: cannot work within 6",
+        "wordle optimal --start salet --objective worst     least worst case (5), then total",
+        "wordle optimal --start salet --objective 'over 4'  fewest answers needing 5+",
+        "wordle optimal --start cigar --ultrahard           every guess could be the answer",
+        "wordle optimal --start methi --max-nodes 100000    a lower bound if it needs more",
     ),
 )
 @click.option("--start", metavar="WORD", help="The first guess (default: search --openers).")
 @hard_option()
+@ultrahard_option()
 @max_guesses_option()
+@click.option(
+    "--objective",
+    default="total",
+    show_default=True,
+    metavar="OBJECTIVE",
+    help="total (least total guesses), worst (least worst case, then least total), "
+    "total-then-worst (least total, then least worst case) or 'over K' (fewest answers "
+    "needing more than K guesses, then least total).",
+)
+@click.option(
+    "--max-nodes",
+    type=click.IntRange(min=1),
+    help="Stop after this many search nodes: the answer is then a proven lower bound, "
+    "labelled as such (default: no limit).",
+)
+@click.option(
+    "--memo-cap",
+    type=click.IntRange(min=1000),
+    help="Most memo entries kept (about 100 bytes each; default 12,000,000); past it the "
+    "search goes on without storing more, slower but in bounded memory.",
+)
 @click.option(
     "--top",
     default=0,
@@ -66,19 +94,36 @@ PROBLEMS_SHOWN = 20
 def optimal_cmd(
     start: str | None,
     hard: bool,
+    ultrahard: bool,
     max_guesses: int,
+    objective: str,
+    max_nodes: int | None,
+    memo_cap: int | None,
     top: int,
     openers: int,
     tree_out: str | None,
     lists: str,
     json_: bool,
 ) -> None:
-    """The decision tree with the least total guesses over all answers, proven optimal."""
+    """The decision tree with the least total guesses over all answers (or another
+    objective), proven optimal; or the proof that no tree fits the guess limit."""
+    from wordlekit.budget import Budget
+    from wordlekit.solve.objectives import Objective
+
     wl = WordList.load(lists)
     if start is not None:
         start = wl.check_guess(start)
-    search = {"hard": hard, "max_guesses": max_guesses, "top": top}
-    result, rows = _search(PatternMatrix.for_list(wl), start, openers, search)
+    search = {
+        "hard": hard,
+        "ultrahard": ultrahard,
+        "max_guesses": max_guesses,
+        "top": top,
+        "objective": Objective.parse(objective),
+    }
+    if memo_cap is not None:
+        search["memo_cap"] = memo_cap
+    with Budget(nodes=max_nodes).active():
+        result, rows = _search(PatternMatrix.for_list(wl), start, openers, search)
     if tree_out and result.tree is not None:
         _write_tree(tree_out, result, wl)
     if json_:
@@ -120,6 +165,8 @@ def _write_tree(path: str, result: OptimalResult, wl: WordList) -> None:
         "content_hash": wl.content_hash,
         "start": result.start,
         "hard": result.hard,
+        "ultrahard": result.ultrahard,
+        "objective": str(result.objective),
         "max_guesses": result.max_guesses,
         "total": result.total,
         "proven": result.proven,
@@ -139,7 +186,8 @@ def _optimal_dict(
             {
                 "word": r.word,
                 "total": r.total,
-                "worse_than": None if r.total else r.bound,
+                "feasible": r.feasible,
+                "worse_than": None if r.total or not r.feasible else r.bound,
                 "seconds": round(r.seconds, 3),
             }
             for r in rows
@@ -150,26 +198,44 @@ def _optimal_dict(
 
 
 def _openers_table(rows: Sequence[OpenerResult], games: int) -> Table:
+    def row(r: OpenerResult) -> tuple[str, str, str, str]:
+        if not r.feasible:
+            return (r.word.upper(), "infeasible", "", f"{r.seconds:.2f}")
+        if r.total is None:
+            return (r.word.upper(), f"> {r.bound - 1}", "", f"{r.seconds:.2f}")
+        return (r.word.upper(), str(r.total), f"{r.total / games:.4f}", f"{r.seconds:.2f}")
+
     return table(
         ("opener", "total", "mean", "seconds"),
-        (
-            (r.word.upper(), str(r.total), f"{r.total / games:.4f}", f"{r.seconds:.2f}")
-            if r.total is not None
-            else (r.word.upper(), f"> {r.bound - 1}", "", f"{r.seconds:.2f}")
-            for r in rows
-        ),
+        (row(r) for r in rows),
         left={"opener"},
         title=f"{len(rows)} most promising first guesses",
     )
 
 
 def _print_optimal(console: Console, result: OptimalResult, lists: str, top: int) -> None:
+    word = (result.start or "").upper()
+    where = (
+        f"[bold]{word}[/bold] on the {lists} lists, {result.mode} mode, at most "
+        f"{result.max_guesses} guesses"
+    )
+    if not result.feasible:
+        console.print(
+            f"{where}: [bold]no tree finds every answer[/bold] — proven "
+            f"({result.seconds:.2f} s, {result.nodes:,} nodes)"
+        )
+        return
+    if result.total is None:
+        bound = "" if result.bound is None else f"; proven so far: value ≥ {result.bound}"
+        console.print(f"{where}: search stopped, {result.stopped}{bound} — not proven")
+        return
     label = "proven optimal" if result.proven else f"upper bound (top {top} guesses per node)"
-    mode = "hard mode" if result.hard else "normal mode"
+    objective = "" if result.objective.name == "total" else f" ({result.objective.describe()})"
+    over = "" if result.over is None else f", {result.over} over {result.objective.k}"
+    assert result.mean is not None
     console.print(
-        f"[bold]{(result.start or '').upper()}[/bold] on the {lists} lists, {mode}, at most "
-        f"{result.max_guesses} guesses: total [bold]{result.total}[/bold], mean "
-        f"{result.mean:.4f}, max {result.max} — {label}"
+        f"{where}{objective}: total [bold]{result.total}[/bold], mean "
+        f"{result.mean:.4f}, max {result.max}{over} — {label}"
     )
     print_lines(console, bars((str(d), n) for d, n in result.histogram.items()))
     console.print(

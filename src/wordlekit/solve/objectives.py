@@ -162,7 +162,7 @@ def evaluate(
     beat it stop early: its outcome then has ``total=None`` with ``feasible`` True.
     """
     obj = Objective.parse(objective)
-    g = position.index(guess)
+    g = position.playable(guess)
     solver = position.solver
     if (obj.name == "over") != (solver.over is not None) or (
         solver.over is not None and solver.over != obj.k

@@ -27,7 +27,7 @@ import numpy as np
 
 from wordlekit.core.feedback import Turn
 from wordlekit.core.game import hard_mode_violation
-from wordlekit.errors import InternalError, InvalidWordError, WordleError
+from wordlekit.errors import BudgetExceeded, InternalError, InvalidWordError, WordleError
 from wordlekit.fast.matrix import PatternMatrix
 from wordlekit.solve.counts import GuessCounts
 from wordlekit.solve.lru import LRUCache
@@ -86,6 +86,10 @@ class OptimalResult:
     ultrahard: bool = False
     worst: int | None = None
     over: int | None = None
+    #: When the work budget (``--max-nodes``) stopped the search: why, and a proven lower
+    #: bound on the objective's value (the total, or with ``over K`` the solver's value).
+    stopped: str | None = None
+    bound: int | None = None
 
     @property
     def histogram(self) -> dict[int, int]:
@@ -124,6 +128,8 @@ class OptimalResult:
             "hard": self.hard,
             "ultrahard": self.ultrahard,
             "max_guesses": self.max_guesses,
+            "stopped": self.stopped,
+            "bound": self.bound,
             "seconds": round(self.seconds, 3),
             "nodes": self.nodes,
             "memo_lookups": self.memo_lookups,
@@ -168,7 +174,10 @@ def solve_opening(
         if reason:
             raise InvalidWordError(f"{word.upper()} breaks hard mode here: {reason}")
     t0 = time.perf_counter()
-    outcome = evaluate(position, word, obj, progress=progress)
+    try:
+        outcome = evaluate(position, word, obj, progress=progress)
+    except BudgetExceeded as e:
+        return _stopped(position, word, obj, e, time.perf_counter() - t0, len(history))
     tree = None
     if outcome.feasible and outcome.total is not None and build_tree:
         tree = position.limited(outcome.depth).tree(first=word)
@@ -192,6 +201,39 @@ def solve_opening(
         ultrahard=ultrahard,
     )
     return _with_figures(result, outcome, len(history))
+
+
+def _stopped(
+    position: Position,
+    word: str,
+    obj: Objective,
+    e: BudgetExceeded,
+    seconds: float,
+    played: int,
+) -> OptimalResult:
+    """The labelled result of a search the budget stopped: a proven lower bound, no tree."""
+    solver = position.solver
+    bound = position.bound(word) if obj.name != "worst" else None
+    if bound is not None and solver.over is None:
+        bound += played * position.n
+    return OptimalResult(
+        start=word,
+        total=None,
+        games=position.n,
+        counts=None,
+        proven=False,
+        hard=solver.hard,
+        max_guesses=position.depth + played,
+        seconds=seconds,
+        nodes=solver.nodes,
+        memo_lookups=solver.memo_lookups,
+        memo_hits=solver.memo_hits,
+        memo_entries=solver.memo_entries,
+        objective=obj,
+        ultrahard=solver.ultrahard,
+        stopped=f"{e} ({e.reason})",
+        bound=bound,
+    )
 
 
 def _with_figures(result: OptimalResult, outcome: Outcome, played: int) -> OptimalResult:
@@ -236,9 +278,11 @@ def make_solver(
 @dataclass
 class OpenerResult:
     word: str
-    total: int | None  # None when it cannot beat the best found (value > bound)
+    total: int | None  # None when it cannot beat the best found (value > bound) or is infeasible
     bound: int
     seconds: float
+    feasible: bool = True
+    worst: int | None = None
 
 
 def best_openers(
@@ -250,44 +294,77 @@ def best_openers(
     top: int = 0,
     memo_cap: int = DEFAULT_MEMO_CAP,
     progress: Callable[[int, int, str], None] | None = None,
+    objective: Objective | str | None = None,
+    ultrahard: bool = False,
 ) -> tuple[OptimalResult, list[OpenerResult]]:
     """The best first guess among the ``k`` most promising (by the bound, then sum of squares).
 
-    Each candidate opener is solved with the best total so far as its cut-off, so a worse one
-    is abandoned early; its row then says "more than BEST". The winner's tree is built.
+    Each candidate opener is solved with the best value so far as its cut-off (for the
+    objectives ``total`` and ``over K``), so a worse one is abandoned early; its row then says
+    "more than BEST". One that cannot finish every answer is reported infeasible (proven).
+    The winner's tree is built.
     """
     wl = matrix.wordlist
-    solver = Solver(matrix, hard, max_guesses, top, memo_cap)
-    root = Position.from_turns(matrix, (), hard=hard, max_guesses=max_guesses, solver=solver)
+    obj = Objective.parse(objective)
+    hard = hard or ultrahard
+    solver = make_solver(matrix, hard, ultrahard, obj, max_guesses, top, memo_cap)
+    root = Position.from_turns(
+        matrix, (), hard=hard, max_guesses=max_guesses, solver=solver, ultrahard=ultrahard
+    )
+    cut = obj.name in ("total", "over")
     rows: list[OpenerResult] = []
-    best_total, best_g = INF, -1
-    for i, g in enumerate(promising_openers(matrix, k)):
+    best: Outcome | None = None
+    best_value = INF
+    for i, g in enumerate(promising_openers(matrix, k, ultrahard=ultrahard)):
         if progress is not None:
             progress(i, k, wl.guesses[g])
         t0 = time.perf_counter()
-        v = root.value(g, beta=best_total)
+        o = evaluate(root, g, obj, beta=best_value if cut else INF)
         secs = time.perf_counter() - t0
-        if v < best_total:
-            best_total, best_g = v, g
-            rows.append(OpenerResult(wl.guesses[g], v, v, secs))
+        if not o.feasible:
+            rows.append(OpenerResult(wl.guesses[g], None, INF, secs, feasible=False))
+        elif o.total is None:
+            rows.append(OpenerResult(wl.guesses[g], None, _shown(best), secs))
         else:
-            rows.append(OpenerResult(wl.guesses[g], None, best_total, secs))
-    if best_g < 0:
+            rows.append(OpenerResult(wl.guesses[g], o.total, o.total, secs, worst=o.worst))
+            if obj.better(o, best):
+                best = o
+                best_value = _value(solver, o)
+    if best is None:
         raise InfeasibleError(f"no opener among {k} fits within {max_guesses} guesses")
     result = solve_opening(
-        matrix, wl.guesses[best_g], hard=hard, max_guesses=max_guesses, solver=solver
+        matrix,
+        wl.guesses[best.guess],
+        hard=hard,
+        max_guesses=max_guesses,
+        solver=solver,
+        objective=obj,
+        ultrahard=ultrahard,
     )
     return result, rows
 
 
-def promising_openers(matrix: PatternMatrix, k: int) -> list[int]:
+def _value(solver: Solver, o: Outcome) -> int:
+    """The solver value of an outcome (the cut-off the next openers must beat)."""
+    assert o.total is not None
+    return o.total + (o.over or 0) * solver.penalty
+
+
+def _shown(best: Outcome | None) -> int:
+    return INF if best is None or best.total is None else best.total
+
+
+def promising_openers(matrix: PatternMatrix, k: int, *, ultrahard: bool = False) -> list[int]:
     """The ``k`` first guesses the search would try first: smallest bound, then smallest sum of
-    squared bucket sizes, then list order."""
+    squared bucket sizes, then list order (in ultrahard mode, answers only)."""
     figs = matrix.root_figures
     n = len(matrix.wordlist.answers)
     is_cand = np.arange(len(figs.guesses)) < n
     lbs = 3 * n - figs.parts - is_cand
-    return [int(g) for g in np.lexsort((figs.sumsq, lbs))[:k]]
+    order = [int(g) for g in np.lexsort((figs.sumsq, lbs))]
+    if ultrahard:
+        order = [g for g in order if g < n]
+    return order[:k]
 
 
 def subtree_total(node: TreeNode, length: int) -> int:
@@ -297,10 +374,12 @@ def subtree_total(node: TreeNode, length: int) -> int:
     return sum(len(path) for _, path in answers_below(node, length))
 
 
-def tree_cache_path(matrix: PatternMatrix, opener: str, hard: bool, max_guesses: int) -> Path:
+def tree_cache_path(
+    matrix: PatternMatrix, opener: str, hard: bool, max_guesses: int, ultrahard: bool = False
+) -> Path:
     from wordlekit.store.files import cache_dir
 
-    mode = "hard" if hard else "normal"
+    mode = "ultrahard" if ultrahard else "hard" if hard else "normal"
     name = f"optimal-{matrix.wordlist.content_hash[:24]}-{opener}-{mode}-{max_guesses}.json"
     return cache_dir() / name
 
@@ -327,43 +406,60 @@ class OptimalCache:
         memo_cap: int = DEFAULT_MEMO_CAP,
     ) -> None:
         self.memo_cap = memo_cap
-        self.solvers: LRUCache[tuple[str, bool], Solver] = LRUCache(solvers)
-        self.trees: LRUCache[tuple[str, str, bool, int], TreeNode] = LRUCache(trees)
-        self.openers: LRUCache[tuple[str, bool, int], str] = LRUCache(openers)
+        self.solvers: LRUCache[tuple[str, bool, bool], Solver] = LRUCache(solvers)
+        self.trees: LRUCache[tuple[str, str, bool, int, bool], TreeNode] = LRUCache(trees)
+        self.openers: LRUCache[tuple[str, bool, int, bool], str] = LRUCache(openers)
 
     def __repr__(self) -> str:
         return f"OptimalCache(solvers={self.solvers}, trees={self.trees}, openers={self.openers})"
 
-    def solver(self, matrix: PatternMatrix, hard: bool) -> Solver:
+    def solver(self, matrix: PatternMatrix, hard: bool, ultrahard: bool = False) -> Solver:
         """The shared solver of these lists in this mode (its memo serves every guess limit)."""
-        key = (matrix.wordlist.content_hash, hard)
-        return self.solvers.get_or_make(key, lambda: Solver(matrix, hard, memo_cap=self.memo_cap))
+        hard = hard or ultrahard
+        key = (matrix.wordlist.content_hash, hard, ultrahard)
+        return self.solvers.get_or_make(
+            key, lambda: Solver(matrix, hard, memo_cap=self.memo_cap, ultrahard=ultrahard)
+        )
 
     def opening_tree(
-        self, matrix: PatternMatrix, opener: str, *, hard: bool = False, max_guesses: int = 6
+        self,
+        matrix: PatternMatrix,
+        opener: str,
+        *,
+        hard: bool = False,
+        max_guesses: int = 6,
+        ultrahard: bool = False,
     ) -> TreeNode:
         """The proven optimal tree for ``opener``: from the on-disk cache, or solved and cached.
 
         A cached tree is verified against the lists before it is trusted (replaying every
         answer takes ~30 ms); a bad or stale file is solved again and replaced.
         """
-        key = (matrix.wordlist.content_hash, opener, hard, max_guesses)
+        hard = hard or ultrahard
+        key = (matrix.wordlist.content_hash, opener, hard, max_guesses, ultrahard)
         return self.trees.get_or_make(
-            key, lambda: self._load_or_solve(matrix, opener, hard, max_guesses)
+            key, lambda: self._load_or_solve(matrix, opener, hard, max_guesses, ultrahard)
         )
 
-    def default_opener(self, matrix: PatternMatrix, hard: bool, max_guesses: int) -> str:
+    def default_opener(
+        self, matrix: PatternMatrix, hard: bool, max_guesses: int, ultrahard: bool = False
+    ) -> str:
         """SALET where it is a valid guess (proven best on the original lists by Alex Selby,
-        2022); otherwise the best of the five most promising openers by exact search."""
-        if matrix.wordlist.is_valid("salet"):
+        2022) and the mode allows it; otherwise the best of the five most promising openers
+        by exact search."""
+        if matrix.wordlist.is_valid("salet") and not (
+            ultrahard and not matrix.wordlist.is_answer("salet")
+        ):
             return "salet"
 
         def search() -> str:
-            result, _ = best_openers(matrix, 5, hard=hard, max_guesses=max_guesses)
+            result, _ = best_openers(
+                matrix, 5, hard=hard, max_guesses=max_guesses, ultrahard=ultrahard
+            )
             assert result.start is not None
             return result.start
 
-        key = (matrix.wordlist.content_hash, hard, max_guesses)
+        key = (matrix.wordlist.content_hash, hard, max_guesses, ultrahard)
         return self.openers.get_or_make(key, search)
 
     def clear(self) -> None:
@@ -372,20 +468,31 @@ class OptimalCache:
         self.openers.clear()
 
     def _load_or_solve(
-        self, matrix: PatternMatrix, opener: str, hard: bool, max_guesses: int
+        self, matrix: PatternMatrix, opener: str, hard: bool, max_guesses: int, ultrahard: bool
     ) -> TreeNode:
-        path = tree_cache_path(matrix, opener, hard, max_guesses)
+        path = tree_cache_path(matrix, opener, hard, max_guesses, ultrahard)
         cached = _read_tree(path, matrix, opener, hard, max_guesses)
         if cached is not None:
             return cached
-        solver = self.solver(matrix, hard)
-        result = solve_opening(matrix, opener, hard=hard, max_guesses=max_guesses, solver=solver)
-        assert result.tree is not None
+        solver = self.solver(matrix, hard, ultrahard)
+        result = solve_opening(
+            matrix,
+            opener,
+            hard=hard,
+            max_guesses=max_guesses,
+            solver=solver,
+            ultrahard=ultrahard,
+        )
+        if result.tree is None:
+            raise InfeasibleError(
+                f"{opener.upper()} cannot find every answer within {max_guesses} guesses"
+            )
         meta = {
             "lists": matrix.wordlist.name,
             "content_hash": matrix.wordlist.content_hash,
             "start": opener,
             "hard": hard,
+            "ultrahard": ultrahard,
             "max_guesses": max_guesses,
             "total": result.total,
             "proven": True,
@@ -423,12 +530,21 @@ DEFAULT_CACHE = OptimalCache()
 
 
 def opening_tree(
-    matrix: PatternMatrix, opener: str, *, hard: bool = False, max_guesses: int = 6
+    matrix: PatternMatrix,
+    opener: str,
+    *,
+    hard: bool = False,
+    max_guesses: int = 6,
+    ultrahard: bool = False,
 ) -> TreeNode:
     """:meth:`OptimalCache.opening_tree` of :data:`DEFAULT_CACHE`."""
-    return DEFAULT_CACHE.opening_tree(matrix, opener, hard=hard, max_guesses=max_guesses)
+    return DEFAULT_CACHE.opening_tree(
+        matrix, opener, hard=hard, max_guesses=max_guesses, ultrahard=ultrahard
+    )
 
 
-def default_opener(matrix: PatternMatrix, hard: bool, max_guesses: int) -> str:
+def default_opener(
+    matrix: PatternMatrix, hard: bool, max_guesses: int, ultrahard: bool = False
+) -> str:
     """:meth:`OptimalCache.default_opener` of :data:`DEFAULT_CACHE`."""
-    return DEFAULT_CACHE.default_opener(matrix, hard, max_guesses)
+    return DEFAULT_CACHE.default_opener(matrix, hard, max_guesses, ultrahard)

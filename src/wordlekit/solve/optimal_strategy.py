@@ -68,9 +68,10 @@ class Optimal(Strategy):
         cached yet), or ``None`` when the game has left the tree."""
         from wordlekit.solve.treefile import descend
 
-        opener = self.cache.default_opener(state.matrix, state.hard, self.max_guesses)
+        ultra = state.ultrahard
+        opener = self.cache.default_opener(state.matrix, state.hard, self.max_guesses, ultra)
         root = self.cache.opening_tree(
-            state.matrix, opener, hard=state.hard, max_guesses=self.max_guesses
+            state.matrix, opener, hard=state.hard, max_guesses=self.max_guesses, ultrahard=ultra
         )
         try:
             return descend(root, state.history)
@@ -85,7 +86,7 @@ class Optimal(Strategy):
         depth = self.max_guesses - len(state.history)
         if unlimited or depth < 1:
             depth = UNLIMITED
-        solver = self.cache.solver(state.matrix, state.hard)
+        solver = self.cache.solver(state.matrix, state.hard, state.ultrahard)
         return Position.from_state(solver, state, depth)
 
     def choose(self, state: GameState) -> int:

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from wordlekit.core.feedback import Turn
-from wordlekit.errors import WordleError
+from wordlekit.errors import InvalidWordError, WordleError
 from wordlekit.fast.matrix import PatternMatrix
 from wordlekit.solve.solver import INF, Candidates, Constraints, InfeasibleError, Solver
 from wordlekit.solve.state import GameState
@@ -107,6 +107,18 @@ class Position:
         wl = self.matrix.wordlist
         return wl.guess_index(wl.check_guess(guess)) if isinstance(guess, str) else int(guess)
 
+    def playable(self, guess: int | str) -> int:
+        """:meth:`index`, refusing in ultrahard mode a word that cannot be the answer here."""
+        g = self.index(guess)
+        if self.solver.ultrahard and not (
+            g < self.solver.n_answers and g in set(self.candidates.tolist())
+        ):
+            raise InvalidWordError(
+                f"{self.matrix.wordlist.guesses[g].upper()} cannot be the answer here, and in "
+                "ultrahard mode every guess must be a word that could still be the answer"
+            )
+        return g
+
     def after(self, guess: int | str, pattern: int) -> Position:
         """The position after playing ``guess`` and seeing ``pattern``."""
         g = self.index(guess)
@@ -143,13 +155,8 @@ class Position:
         The buckets are solved largest first against what is left of ``beta``, so a guess
         that cannot beat it is abandoned early. Honours the active work budget.
         """
-        g = self.index(guess)
+        g = self.playable(guess)
         solver = self.solver
-        if solver.ultrahard and not (g < solver.n_answers and g in set(self.candidates.tolist())):
-            raise WordleError(
-                f"{self.matrix.wordlist.guesses[g].upper()} cannot be the answer here, and "
-                "ultrahard mode only plays words that could be"
-            )
         win = solver.win
         buckets = [(p, b) for p, b in self.groups(g) if p != win]
         buckets.sort(key=lambda pb: len(pb[1]), reverse=True)
@@ -173,6 +180,21 @@ class Position:
             if progress is not None:
                 progress(settled, self.n)
         return total
+
+    def bound(self, guess: int | str) -> int:
+        """A proven lower bound on :meth:`value` from what the solver knows so far: each
+        bucket at its proven value or bound in the memo, else at its size's bound. What a
+        search stopped by its budget still proves."""
+        g = self.index(guess)
+        solver = self.solver
+        total = self.n * int(solver.inc[self.depth])
+        for p, members in self.groups(g):
+            if p == solver.win:
+                continue
+            child = self.child(g, p, members)
+            known = solver.known(child.candidates, child.depth, child.fixed, child.mincnt)
+            total += max(solver.bucket_bound(child.n, child.depth), known)
+        return min(total, INF)
 
     def best(self) -> tuple[int, int]:
         """(value, guess index) of an optimal guess here.

@@ -308,6 +308,19 @@ class Solver:
             raise InternalError("the solver's memo is full: raise memo_cap to build the tree")
         return value, int(entry[2])
 
+    def known(
+        self,
+        cands: Candidates,
+        depth: int,
+        fixed: Constraints | None = None,
+        mincnt: Constraints | None = None,
+    ) -> int:
+        """What the memo proves about a node: its value or a lower bound (0 if nothing)."""
+        f, m = self.constraints(fixed, mincnt)
+        c = np.ascontiguousarray(cands, dtype=np.int32)
+        entry = jit.lookup(self.memo, c, depth, self.mode, f, m, self._tables)
+        return max(0, int(entry[0]))
+
     def _two_or_fewer(self, cands: Candidates, depth: int) -> tuple[int, int]:
         """One candidate: guess it. Two: guess the first alphabetically (needs two guesses)."""
         if len(cands) == 2 and depth < 2:
