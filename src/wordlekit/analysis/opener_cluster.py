@@ -49,6 +49,8 @@ def run_batches(
         hard=settings.hard,
         max_guesses=settings.max_guesses,
         beta=settings.beta,
+        objective=settings.objective,
+        ultrahard=settings.ultrahard,
         pure=False,
     )
     for fut in as_completed(futures):

@@ -23,7 +23,7 @@ import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -31,6 +31,9 @@ from wordlekit.core.words import WordList
 from wordlekit.errors import WordleError
 from wordlekit.fast.matrix import PatternMatrix
 from wordlekit.solve.lru import LRUCache
+
+if TYPE_CHECKING:
+    from wordlekit.solve.objectives import Objective, Outcome
 
 #: The one-step methods: name -> (the figure of the first turn it reads, higher is better).
 ONE_STEP = {
@@ -89,12 +92,16 @@ class Settings:
     hard: bool
     max_guesses: int = 6
     beta: int | None = None
+    objective: str = "total"
+    ultrahard: bool = False
 
     @property
     def key(self) -> str:
-        raw = json.dumps(
-            [self.method.name, self.lists_hash, self.hard, self.max_guesses, self.beta]
-        )
+        parts: list[Any] = [self.method.name, self.lists_hash, self.hard, self.max_guesses]
+        parts.append(self.beta)
+        if self.objective != "total" or self.ultrahard:  # the keys of earlier runs stay valid
+            parts += [self.objective, self.ultrahard]
+        raw = json.dumps(parts)
         return hashlib.sha256(raw.encode()).hexdigest()[:32]
 
 
@@ -180,6 +187,8 @@ def compute_batch(
     hard: bool,
     max_guesses: int,
     beta: int | None,
+    objective: str = "total",
+    ultrahard: bool = False,
 ) -> list[Ranked]:
     """Value every word of a batch (runs on a worker)."""
     import numba
@@ -191,7 +200,7 @@ def compute_batch(
         return _one_step_batch(pm, words, method)
     if method.kind == "bench":
         return _bench_batch(pm, words, method, hard)
-    return _optimal_batch(pm, words, hard, max_guesses, beta)
+    return _optimal_batch(pm, words, OptimalRun(hard, max_guesses, beta, objective, ultrahard))
 
 
 def _one_step_batch(pm: PatternMatrix, words: Sequence[str], method: Method) -> list[Ranked]:
@@ -236,24 +245,59 @@ def _bench_batch(
     return out
 
 
-def _optimal_batch(
-    pm: PatternMatrix, words: Sequence[str], hard: bool, max_guesses: int, beta: int | None
-) -> list[Ranked]:
-    from wordlekit.solve.optimal import INF, Position, Solver
+@dataclass(frozen=True)
+class OptimalRun:
+    """What an exact ranking proves for each word: mode, guess limit, cut-off, objective."""
 
-    cap = INF if beta is None else beta
+    hard: bool
+    max_guesses: int
+    beta: int | None
+    objective: str = "total"
+    ultrahard: bool = False
+
+
+def _optimal_batch(pm: PatternMatrix, words: Sequence[str], run: OptimalRun) -> list[Ranked]:
+    """Each word proven: infeasible (the depth-only search, usually milliseconds), "worse
+    than beta" (for the objectives that compare values: total and over K), or exact. The
+    value ranked is the objective's first figure: the total, the worst case, or the answers
+    over K; the detail has the others."""
+    from wordlekit.solve.objectives import Objective, evaluate
+    from wordlekit.solve.optimal import INF, Position, make_solver
+
+    obj = Objective.parse(run.objective)
+    hard = run.hard or run.ultrahard
     out: list[Ranked] = []
     for w in words:
         # keep memory bounded between words: a new memo per word
-        solver = Solver(pm, hard, max_guesses, memo_cap=4_000_000)
-        root = Position.from_turns(pm, hard=hard, max_guesses=max_guesses, solver=solver)
+        solver = make_solver(pm, hard, run.ultrahard, obj, run.max_guesses, memo_cap=4_000_000)
+        root = Position.from_turns(
+            pm, hard=hard, max_guesses=run.max_guesses, solver=solver, ultrahard=run.ultrahard
+        )
+        cap = INF if run.beta is None or obj.name not in ("total", "over") else run.beta
         t0 = time.perf_counter()
-        v = root.value(w, beta=cap)
+        o = evaluate(root, w, obj, beta=cap)
         seconds = time.perf_counter() - t0
-        if v >= INF:
+        if not o.feasible:
             out.append(Ranked(w, None, {"status": "infeasible"}, seconds))
-        elif v >= cap:
+        elif o.total is None:
             out.append(Ranked(w, None, {"status": f"worse than {cap}"}, seconds))
         else:
-            out.append(Ranked(w, float(v), {"mean": round(v / root.n, 6)}, seconds))
+            detail: dict[str, Any] = {"mean": round(o.total / root.n, 6), "total": o.total}
+            if o.worst is not None:
+                detail["worst"] = o.worst
+            if o.over is not None:
+                detail["over"] = o.over
+            out.append(Ranked(w, float(_ranked_value(obj, o)), detail, seconds))
     return out
+
+
+def _ranked_value(obj: Objective, o: Outcome) -> float:
+    """One number to sort by, smaller first, ties broken by the second figure."""
+    assert o.total is not None
+    if obj.name == "worst":
+        return (o.worst or 0) * 100_000 + o.total
+    if obj.name == "total-then-worst":
+        return o.total + (o.worst or 0) / 100
+    if obj.name == "over":
+        return (o.over or 0) * 100_000 + o.total
+    return o.total

@@ -83,6 +83,8 @@ def rank_openers(
     hard: bool = False,
     max_guesses: int = 6,
     beta: int | None = None,
+    objective: str = "total",
+    ultrahard: bool = False,
     scheduler: str | None = None,
     workers: int | None = None,
     batch_size: int | None = None,
@@ -93,9 +95,13 @@ def rank_openers(
 
     Returns the settings and every word's result, best first.
     """
-    settings = Settings(method, wordlist.content_hash, hard, max_guesses, beta)
+    settings = Settings(
+        method, wordlist.content_hash, hard or ultrahard, max_guesses, beta, objective, ultrahard
+    )
     if method.kind != "optimal" and beta is not None:
         raise RankError("--beta only applies to --method optimal")
+    if method.kind != "optimal" and objective != "total":
+        raise RankError("--objective only applies to --method optimal")
     wanted = list(dict.fromkeys(words))
     done = store.done(settings)
     todo = [w for w in wanted if w not in done]

@@ -29,6 +29,7 @@ from wordlekit.cli.options import (
     lists_option,
     max_guesses_option,
     top_option,
+    ultrahard_option,
     workers_option,
 )
 from wordlekit.cli.progress import progress
@@ -43,6 +44,8 @@ from wordlekit.store.files import data_dir
         "wordle rank-openers --method entropy --top 20          all 12,972 in seconds",
         "wordle rank-openers --method entropy-bench --words best.txt",
         "wordle rank-openers --method optimal --words top10.txt --beta 8000",
+        "wordle rank-openers --method optimal --words all --hard --lists nyt   infeasible fast",
+        "wordle rank-openers --method optimal --words top10.txt --objective worst",
         "wordle rank-openers --method minimax --scheduler tcp://10.0.0.5:8786",
     ),
 )
@@ -64,7 +67,16 @@ from wordlekit.store.files import data_dir
     help="Which first guesses to rank.",
 )
 @hard_option("Hard mode.")
+@ultrahard_option()
 @max_guesses_option("optimal: every answer within this many guesses.")
+@click.option(
+    "--objective",
+    default="total",
+    show_default=True,
+    metavar="OBJECTIVE",
+    help="optimal: total, worst, total-then-worst or 'over K' (see `wordle optimal`). "
+    "The value ranked is its first figure (total, worst case, answers over K).",
+)
 @click.option(
     "--beta",
     type=click.IntRange(min=1),
@@ -86,7 +98,9 @@ def rank_openers_cmd(
     method: str,
     words_spec: str,
     hard: bool,
+    ultrahard: bool,
     max_guesses: int,
+    objective: str,
     beta: int | None,
     db: str | None,
     scheduler: str | None,
@@ -104,7 +118,14 @@ def rank_openers_cmd(
     m = Method.parse(method)
     wl = WordList.load(lists)
     words = resolve_words(words_spec, wl)
-    run = {"hard": hard, "max_guesses": max_guesses, "beta": beta}
+    objective = str(_objective(objective))
+    run = {
+        "hard": hard or ultrahard,
+        "max_guesses": max_guesses,
+        "beta": beta,
+        "objective": objective,
+        "ultrahard": ultrahard,
+    }
     cluster = {"scheduler": scheduler, "workers": workers}
     settings, results = _rank(wl, m, words, db, run, cluster)
     if csv_:
@@ -124,7 +145,8 @@ def rank_openers_cmd(
     elif json_:
         print_json(_ranking_dict(m, wl, run, settings, results))
     else:
-        _print_ranking(out(), m, wl, hard, results, top)
+        mode = "ultrahard" if ultrahard else "hard" if hard else ""
+        _print_ranking(out(), m, wl, mode, results, top)
 
 
 def _rank(
@@ -155,6 +177,8 @@ def _ranking_dict(
         "method": m.name,
         "lists": wl.name,
         "hard": run["hard"],
+        "ultrahard": run["ultrahard"],
+        "objective": run["objective"],
         "beta": run["beta"],
         "words": len(results),
         "settings": settings.key,
@@ -163,12 +187,12 @@ def _ranking_dict(
 
 
 def _print_ranking(
-    console: Console, m: Method, wl: WordList, hard: bool, results: Sequence[Ranked], top: int
+    console: Console, m: Method, wl: WordList, mode: str, results: Sequence[Ranked], top: int
 ) -> None:
     better = "higher" if m.higher_is_better else "lower"
     console.print(
         f"[bold]{len(results)}[/bold] first guesses by {m.name} ({better} is better) on the "
-        f"{wl.name} lists{', hard mode' if hard else ''}"
+        f"{wl.name} lists{f', {mode} mode' if mode else ''}"
     )
     rows = (
         (
@@ -180,6 +204,15 @@ def _print_ranking(
         for k, r in enumerate(results[:top], start=1)
     )
     console.print(table(("rank", "word", "value", "details"), rows, left={"word", "details"}))
+
+
+def _objective(text: str) -> object:
+    """The objective, checked (the solver is imported only for an exact ranking)."""
+    if text.strip().lower() == "total":
+        return "total"
+    from wordlekit.solve.objectives import Objective
+
+    return Objective.parse(text)
 
 
 def _detail(d: dict[str, object]) -> str:
