@@ -212,3 +212,18 @@ def lookup(memo, cands, depth, hard, fixed, mincnt, tables):
     if key in memo:
         return memo[key]
     return (-1, -1, -1)
+
+
+@njit(cache=True, nogil=True)
+def absorb(memo, other, memo_cap):
+    """Copy ``other``'s entries into ``memo`` (an exact value wins over a bound; of two bounds
+    the higher), up to ``memo_cap`` entries: what a parallel search found, made the main
+    search's own."""
+    for key, entry in other.items():
+        if key in memo:
+            mine = memo[key]
+            if mine[1] == 1 or (entry[1] == 0 and entry[0] <= mine[0]):
+                continue
+        elif len(memo) >= memo_cap:
+            continue
+        memo[key] = entry

@@ -15,6 +15,7 @@ True
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -126,6 +127,35 @@ class Position:
         keep = self.candidates[row[self.candidates] == pattern]
         return self.child(g, pattern, keep)
 
+    def _value_parallel(self, g: int, threads: int, progress: ProgressFn | None) -> int:
+        """:meth:`value` without a cut-off, the buckets searched on several threads."""
+        from wordlekit.solve import parallel
+
+        solver = self.solver
+        total = self.n * int(solver.inc[self.depth])
+        jobs: list[parallel.Job] = []
+        for p, b in self.groups(g):
+            if p == solver.win:
+                continue
+            if len(b) <= 2:  # exactly its bound: no search
+                total += solver.bucket_bound(len(b), self.depth - 1)
+                continue
+            fixed, mincnt = solver.child_constraints(self.fixed, self.mincnt, g, p)
+            jobs.append((b, self.depth - 1, fixed, mincnt))
+        settled = [self.n - sum(len(job[0]) for job in jobs)]
+        lock = threading.Lock()
+
+        def done(k: int) -> None:
+            with lock:
+                settled[0] += len(jobs[k][0])
+                if progress is not None:
+                    progress(settled[0], self.n)
+
+        values = parallel.solve_all(solver, jobs, threads, done)
+        if any(v >= INF for v in values):
+            return INF
+        return min(INF, total + sum(values))
+
     def limited(self, depth: int) -> Position:
         """This position with ``depth`` guesses left (at most as many as it has)."""
         if not 1 <= depth <= self.depth:
@@ -147,14 +177,27 @@ class Position:
         cuts = np.flatnonzero(np.diff(pats[order].astype(np.int64))) + 1
         return [(int(row[b[0]]), b) for b in np.split(self.candidates[order], cuts)]
 
-    def value(self, guess: int | str, beta: int = INF, progress: ProgressFn | None = None) -> int:
+    def value(
+        self,
+        guess: int | str,
+        beta: int = INF,
+        progress: ProgressFn | None = None,
+        threads: int | None = None,
+    ) -> int:
         """Total guesses over the candidates when ``guess`` is played first and optimal play
         follows: exact when below ``beta``, else a bound >= ``beta`` (``beta`` itself, or
         ``INF`` when nothing finishes within the guesses left).
 
         The buckets are solved largest first against what is left of ``beta``, so a guess
-        that cannot beat it is abandoned early. Honours the active work budget.
+        that cannot beat it is abandoned early. Without a ``beta`` they are solved on
+        ``threads`` threads at once (default: numba's thread count). Honours the active work
+        budget.
         """
+        from wordlekit.solve import parallel
+
+        threads = threads or parallel.default_threads()
+        if beta >= INF and threads > 1 and self.depth > 1:
+            return self._value_parallel(self.playable(guess), threads, progress)
         g = self.playable(guess)
         solver = self.solver
         win = solver.win

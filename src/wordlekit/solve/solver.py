@@ -140,6 +140,31 @@ class Solver:
             f"{len(self.memo):,} memo entries)"
         )
 
+    def fork(self) -> Solver:
+        """A solver of the same lists, mode and objective with a memo of its own, for a
+        search on another thread (the kernels release the GIL); :meth:`absorb` takes its
+        findings back."""
+        other = Solver.__new__(Solver)
+        other.__dict__.update(self.__dict__)
+        other.stats = np.zeros(jit.N_STATS, dtype=np.int64)
+        other.lock = threading.RLock()
+        other.memo = typed.Dict.empty(
+            key_type=types.UniTuple(types.uint64, 2),  # type: ignore[no-untyped-call]
+            value_type=types.UniTuple(types.int64, 3),  # type: ignore[no-untyped-call]
+        )
+        other.feasible_memo = typed.Dict.empty(
+            key_type=types.UniTuple(types.uint64, 2),  # type: ignore[no-untyped-call]
+            value_type=types.int64,
+        )
+        return other
+
+    def absorb(self, other: Solver) -> None:
+        """Take a fork's memo entries and statistics into this solver."""
+        with self.lock:
+            jit.absorb(self.memo, other.memo, self.memo_cap)
+            for k in (jit.NODES, jit.MEMO_HITS, jit.MEMO_LOOKUPS, jit.MEMO_FULL):
+                self.stats[k] += other.stats[k]
+
     def bucket_bound(self, size: int, depth: int) -> int:
         """The least cost of ``size`` answers with ``depth`` guesses left (exact up to 2)."""
         return int(parts.bucket_bound(size, depth, self.inc))
