@@ -9,7 +9,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wordlekit.core.feedback import Tile, Turn, score
-from wordlekit.core.game import Game, Status, hard_mode_violation, ultrahard_violation
+from wordlekit.core.game import (
+    Game,
+    Status,
+    UltrahardError,
+    hard_mode_violation,
+    ultrahard_violation,
+)
 from wordlekit.core.words import WordList
 from wordlekit.errors import GameOverError, HardModeError, InvalidWordError
 
@@ -150,7 +156,7 @@ def test_ultrahard_rule(history: list[str], guess: str, reason: str | None) -> N
 def test_ultrahard_refuses_without_using_a_turn() -> None:
     g = Game("cigar", ultrahard=True)
     assert g.hard and g.rules == "ultrahard"
-    with pytest.raises(HardModeError, match="SALET cannot be the answer: it is not in the answer"):
+    with pytest.raises(UltrahardError, match="SALET cannot be the answer: it is not in the answer"):
         g.guess("salet")
     assert g.turns == []
     g.guess("crane")  # C green, R and A yellow

@@ -116,6 +116,44 @@ def test_hard_mode_violation(client: TestClient) -> None:
     assert len(client.get(f"/api/games/{gid}").json()["turns"]) == 1
 
 
+def test_ultrahard_refusals_explain_the_rule(client: TestClient) -> None:
+    body = {"mode": "daily", "date": "2021-06-19", "ultrahard": True}
+    g = client.post("/api/games", json=body)
+    assert g.status_code == 201 and g.json()["ultrahard"] and g.json()["hard"]
+    gid = g.json()["id"]
+    r = guess(client, gid, "salet")
+    assert r.status_code == 422
+    assert r.json()["error"] == (
+        "Ultrahard mode: SALET cannot be the answer: it is not in the answer list"
+    )
+    assert guess(client, gid, "crane").status_code == 200  # CIGAR: gyybb
+    r = guess(client, gid, "cairn")  # obeys hard mode, but cannot be the answer
+    assert r.status_code == 422 and r.json()["error"] == (
+        "Ultrahard mode: CAIRN cannot be the answer: CRANE would have shown gyyyb, not gyybb"
+    )
+    hint = client.post(f"/api/games/{gid}/hint").json()["suggestion"]
+    assert hint["can_win"]
+    done = guess(client, gid, "cigar").json()
+    assert done["status"] == "won" and done["share"].splitlines()[0] == "Wordle 0 2/6** (1 hint)"
+    # ultrahard is a daily game of its own, next to the normal one of the same date
+    normal = client.post("/api/games", json={"mode": "daily", "date": "2021-06-19"})
+    assert normal.status_code == 201 and normal.json()["id"] != gid
+    assert not normal.json()["ultrahard"]
+    again = client.post("/api/games", json=body)
+    assert again.status_code == 200 and again.json()["id"] == gid
+
+
+def test_ultrahard_assist_and_solve(client: TestClient) -> None:
+    body = {"turns": [{"guess": "crane", "pattern": "bbygb"}], "top": 5, "ultrahard": True}
+    data = client.post("/api/assist", json=body).json()
+    assert data["suggestions"] and all(s["can_win"] for s in data["suggestions"])
+    r = client.post("/api/solve", json={"answer": "cigar", "ultrahard": True, "start": "crane"})
+    assert r.status_code == 200 and r.json()["solved"]
+    r = client.post("/api/solve", json={"answer": "cigar", "ultrahard": True, "start": "salet"})
+    assert r.status_code == 422 and "SALET cannot be the answer" in r.json()["error"]
+    assert client.post("/api/games", json={"ultrahard": "very"}).status_code == 422
+
+
 def test_loss_reveals_the_answer(client: TestClient) -> None:
     g = new_game(client, seed=11)
     for _ in range(6):

@@ -22,8 +22,8 @@ import pytest
 import uvicorn
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect, sync_playwright
 
-from wordlekit.core.feedback import format_pattern, parse_pattern, score
-from wordlekit.core.game import Game
+from wordlekit.core.feedback import Turn, format_pattern, parse_pattern, score
+from wordlekit.core.game import Game, ultrahard_violation
 from wordlekit.core.words import WordList
 from wordlekit.errors import InvalidPatternError
 from wordlekit.web.api import create_app
@@ -349,6 +349,35 @@ def test_hard_mode_refusal_message(page: Page) -> None:
     expect(page.get_by_test_id("row-1")).to_have_class(re.compile(r"\bshake\b"))
     expect(page.get_by_test_id("tile-1-0")).to_have_attribute("data-state", "tbd")
     expect(page.get_by_test_id("game-label")).to_contain_text("5 guesses left")
+
+
+def test_ultrahard_practice_refusals_are_explained(page: Page) -> None:
+    open_app(page)
+    hard, ultrahard = page.get_by_test_id("hard"), page.get_by_test_id("ultrahard")
+    ultrahard.check()
+    expect(hard).to_be_checked()  # ultrahard mode is hard mode and more
+    start_practice(page)
+    expect(page.get_by_test_id("game-label")).to_contain_text("ultrahard mode")
+    message = page.get_by_test_id("message")
+    type_guess(page, "salet")  # a valid guess, but never the answer
+    expect(message).to_have_text(
+        "Ultrahard mode: SALET cannot be the answer: it is not in the answer list"
+    )
+    expect(page.get_by_test_id("row-0")).to_have_class(re.compile(r"\bshake\b"))
+    for _ in range(5):
+        page.keyboard.press("Backspace")
+    first = "crane" if ANSWER != "crane" else "slate"
+    type_guess(page, first)
+    expect_row(page, 0, first, ANSWER)
+    wl = WordList.bundled()
+    turns = [Turn(first, score(first, ANSWER))]
+    second = next(w for w in wl.answers if ultrahard_violation(turns, w, wl))
+    type_guess(page, second)
+    expect(message).to_have_text(f"Ultrahard mode: {ultrahard_violation(turns, second, wl)}")
+    expect(page.get_by_test_id("tile-1-0")).to_have_attribute("data-state", "tbd")
+    expect(page.get_by_test_id("game-label")).to_contain_text("5 guesses left")
+    hard.uncheck()
+    expect(ultrahard).not_to_be_checked()
 
 
 def test_share_copies_the_emoji_grid(page: Page, context: BrowserContext, server: Server) -> None:

@@ -16,7 +16,7 @@ from wordlekit.cli.app import app, examples
 from wordlekit.cli.options import game_options, hard_option, lists_option, ultrahard_option
 from wordlekit.cli.render import TILE_STYLES, UNKNOWN_STYLE, guess_row, out, tiles_text
 from wordlekit.core.feedback import Tile
-from wordlekit.core.game import Game, Status
+from wordlekit.core.game import Game, Status, UltrahardError
 from wordlekit.core.words import WordList
 from wordlekit.errors import HardModeError, InvalidWordError, WordleError
 from wordlekit.services.games import Mode, game_spec
@@ -121,7 +121,7 @@ def _play_turns(console: Console, game: Game) -> bool:
             console.print(f"[yellow]{e}[/yellow] (no turn used)")
             continue
         except HardModeError as e:
-            rules = "Ultrahard" if game.ultrahard else "Hard"
+            rules = "Ultrahard" if isinstance(e, UltrahardError) else "Hard"
             console.print(f"[yellow]{rules} mode: {e}[/yellow] (no turn used)")
             continue
         render_board(console, game)

@@ -20,6 +20,11 @@ _ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th")
 _COUNTS = ("", "", "two", "three", "four", "five", "six", "seven", "eight")
 
 
+class UltrahardError(HardModeError):
+    """A guess refused in ultrahard mode: it cannot be the answer (a :class:`HardModeError`,
+    since ultrahard mode is hard mode and more)."""
+
+
 class Status(enum.StrEnum):
     PLAYING = "playing"
     WON = "won"
@@ -243,17 +248,18 @@ class Game:
             raise InvalidWordError(f"Not in word list: {w.upper()}")
         if self.ultrahard:
             reason = ultrahard_violation(self.turns, w, self.wordlist)
+            if reason:
+                raise UltrahardError(reason)
         elif self.hard:
             reason = hard_mode_violation(self.turns, w)
-        else:
-            reason = None
-        if reason:
-            raise HardModeError(reason)
+            if reason:
+                raise HardModeError(reason)
         return w
 
     def guess(self, word: str) -> Turn:
         """Play a guess; an invalid word or a hard- or ultrahard-mode refusal raises
-        (:class:`HardModeError`, saying why) and uses no turn."""
+        (:class:`HardModeError`, or its subclass :class:`UltrahardError`, saying why) and
+        uses no turn."""
         w = self.check(word)
         turn = Turn(w, score(w, self.answer))
         self.turns.append(turn)

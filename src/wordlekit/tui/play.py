@@ -22,7 +22,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
 from wordlekit.core.feedback import Turn
-from wordlekit.core.game import Game, Status
+from wordlekit.core.game import Game, Status, UltrahardError
 from wordlekit.errors import (
     HardModeError,
     InvalidWordError,
@@ -194,7 +194,7 @@ class PlayScreen(Screen[None]):
         except TurnConflictError as e:
             self.reload(f"Another window played this game meanwhile: {e}. Here it is as stored.")
         except HardModeError as e:
-            rules = "Ultrahard" if self.game.ultrahard else "Hard"
+            rules = "Ultrahard" if isinstance(e, UltrahardError) else "Hard"
             self.say(f"{rules} mode: {e} (no turn used)", error=True)
         except InvalidWordError as e:
             self.say(f"{e} (no turn used)", error=True)

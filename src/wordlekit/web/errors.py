@@ -6,7 +6,8 @@ Every error is ``{"error": "..."}``, never a traceback:
   that is not the player's (:class:`~wordlekit.store.games.GameNotFoundError`) and 409 for a
   game whose state refuses the request (:class:`~wordlekit.errors.GameOverError`,
   :class:`~wordlekit.store.games.TurnConflictError`). A hard-mode refusal says so
-  ("Hard mode: 1st letter must be C"); no other message is changed. Contradictory feedback
+  ("Hard mode: 1st letter must be C"), an ultrahard one too ("Ultrahard mode: SALET cannot be
+  the answer: it is not in the answer list"); no other message is changed. Contradictory feedback
   (:class:`~wordlekit.errors.InconsistentFeedbackError`) adds the number of the turn it
   names: ``{"error": "turn 2 (...) contradicts ...", "turn": 2}``.
 - the environment (:class:`~wordlekit.errors.StorageError`): 503 with ``Retry-After``, logged;
@@ -27,6 +28,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from wordlekit.core.game import UltrahardError
 from wordlekit.errors import (
     GameOverError,
     HardModeError,
@@ -83,7 +85,8 @@ async def on_contradiction(request: Request, exc: Exception) -> JSONResponse:
 
 
 async def on_hard_mode(request: Request, exc: Exception) -> JSONResponse:
-    return error(422, f"Hard mode: {exc}")
+    rules = "Ultrahard mode" if isinstance(exc, UltrahardError) else "Hard mode"
+    return error(422, f"{rules}: {exc}")
 
 
 async def on_storage(request: Request, exc: Exception) -> JSONResponse:

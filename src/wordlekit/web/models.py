@@ -29,6 +29,10 @@ Word = Annotated[str, StringConstraints(max_length=32)]
 class NewGame(BaseModel):
     mode: Literal["daily", "practice"] = "practice"
     hard: bool = False
+    ultrahard: bool = Field(
+        default=False,
+        description="every guess must be a word that could still be the answer (implies hard)",
+    )
     date: str | None = Field(default=None, max_length=20, description="YYYY-MM-DD (daily)")
     seed: int | None = Field(default=None, ge=0, le=2**53, description="practice seed")
 
@@ -56,6 +60,10 @@ class AssistIn(BaseModel):
     top: int = Field(default=10, ge=1, le=100)
     hard: bool = False
     candidates_only: bool = False
+    ultrahard: bool = Field(
+        default=False,
+        description="every guess must be a word that could still be the answer (implies hard)",
+    )
 
 
 class ReviewIn(BaseModel):
@@ -65,6 +73,10 @@ class ReviewIn(BaseModel):
         default=None, max_length=32, description="bare guesses, with answer"
     )
     hard: bool = False
+    ultrahard: bool = Field(
+        default=False,
+        description="every guess must be a word that could still be the answer (implies hard)",
+    )
 
 
 class SolveIn(BaseModel):
@@ -72,6 +84,10 @@ class SolveIn(BaseModel):
     strategy: str = Field(default="entropy", max_length=40)
     start: str | None = Field(default=None, max_length=32)
     hard: bool = False
+    ultrahard: bool = Field(
+        default=False,
+        description="every guess must be a word that could still be the answer (implies hard)",
+    )
     seed: int = Field(default=0, ge=0, le=2**53)
 
 
@@ -109,7 +125,8 @@ class GameOut(BaseModel):
     mode: Literal["daily", "practice"]
     date: str | None = Field(description="the puzzle's date (daily games)")
     label: str
-    hard: bool
+    hard: bool = Field(description="hard mode (true in ultrahard mode too)")
+    ultrahard: bool = Field(description="every guess must be a word that could be the answer")
     status: Literal["playing", "won", "lost"]
     max_guesses: int
     length: int = Field(description="letters per word")
@@ -259,6 +276,7 @@ class ReviewOut(BaseModel):
     answer: str | None
     solved: bool
     hard: bool
+    ultrahard: bool = False
     skill: int
     luck: int
     turns: list[TurnReviewOut]
@@ -301,6 +319,7 @@ def game_view(stored: StoredGame) -> dict[str, Any]:
         "date": stored.day,
         "label": game.label,
         "hard": game.hard,
+        "ultrahard": game.ultrahard,
         "status": game.status.value,
         "max_guesses": game.max_guesses,
         "length": length,

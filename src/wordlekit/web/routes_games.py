@@ -67,7 +67,14 @@ async def new_game(
     """
 
     def start() -> tuple[dict[str, Any], bool]:
-        spec = game_spec(body.mode, hard=body.hard, date=body.date, seed=body.seed, wordlist=words)
+        spec = game_spec(
+            body.mode,
+            hard=body.hard,
+            ultrahard=body.ultrahard,
+            date=body.date,
+            seed=body.seed,
+            wordlist=words,
+        )
         stored, created = start_game(store, player, spec)
         return game_view(stored), created
 
@@ -87,8 +94,10 @@ async def get_game(stored: GameDep) -> dict[str, Any]:
 async def guess(
     gid: GameIdDep, body: GuessIn, store: StoreDep, quick: QuickDep, player: PlayerDep
 ) -> dict[str, Any]:
-    """Play a guess, as one atomic step. An invalid word or a hard-mode violation is
-    refused (422) and uses no turn; a game that is over refuses further guesses (409).
+    """Play a guess, as one atomic step. An invalid word, a hard-mode violation or, in
+    ultrahard mode, a word that cannot be the answer is refused (422, saying why: "Ultrahard
+    mode: MOIST cannot be the answer: CRANE showed A yellow, so it would need an A") and uses
+    no turn; a game that is over refuses further guesses (409).
 
     Send ``turn`` (the number of the turn you are playing): a retry of a turn already
     played with the same word returns the game unchanged instead of spending a turn, and
@@ -121,7 +130,14 @@ async def hint(
     get_strategy(strategy)  # an unknown name: 422 before any work
     if stored.game.over:
         raise GameOverError("the game is over")
-    out = await work.run("hint", strategy=strategy, turns=turns_of(stored), hard=stored.game.hard)
+    game = stored.game
+    out = await work.run(
+        "hint",
+        strategy=strategy,
+        turns=turns_of(stored),
+        hard=game.hard,
+        ultrahard=game.ultrahard,
+    )
     out["hints"] = await quick(record_hint, store, stored)
     return out
 

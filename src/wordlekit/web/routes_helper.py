@@ -63,6 +63,7 @@ async def assist(body: AssistIn, work: WorkDep) -> dict[str, Any]:
         top=body.top,
         hard=body.hard,
         candidates_only=body.candidates_only,
+        ultrahard=body.ultrahard,
     )
 
 
@@ -81,6 +82,7 @@ async def solve(body: SolveIn, work: WorkDep, words: WordsDep) -> dict[str, Any]
         answer=body.answer,
         start=body.start,
         hard=body.hard,
+        ultrahard=body.ultrahard,
         seed=body.seed,
     )
 

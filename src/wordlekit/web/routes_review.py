@@ -32,7 +32,9 @@ async def review(body: ReviewIn, work: WorkDep, words: WordsDep) -> dict[str, An
         turns = turns_from_guesses(words, body.guesses, body.answer)
     else:
         raise WordleError("give turns, or guesses with the answer")
-    out: dict[str, Any] = await work.run("review", turns=turns, answer=body.answer, hard=body.hard)
+    out: dict[str, Any] = await work.run(
+        "review", turns=turns, answer=body.answer, hard=body.hard, ultrahard=body.ultrahard
+    )
     return out
 
 
@@ -43,6 +45,10 @@ async def review_played(stored: GameDep, work: WorkDep) -> dict[str, Any]:
     if not game.over:
         raise HTTPException(409, "the game is still being played")
     out: dict[str, Any] = await work.run(
-        "review", turns=turns_of(stored), answer=game.answer, hard=game.hard
+        "review",
+        turns=turns_of(stored),
+        answer=game.answer,
+        hard=game.hard,
+        ultrahard=game.ultrahard,
     )
     return out

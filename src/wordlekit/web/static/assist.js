@@ -4,7 +4,7 @@
 // tiles (from the colours the server wrote in its message), and the row it names is marked.
 
 import { api, cancellation, isAbort } from "./api.js";
-import { elements, h, plural, storage } from "./dom.js";
+import { elements, h, linkUltrahard, plural, storage } from "./dom.js";
 import { errorBox } from "./errorbox.js";
 import {
   LETTER_STATES,
@@ -41,6 +41,7 @@ export function createAssistPage(root, { ready }) {
     strategy: "assist-strategy",
     top: "assist-top",
     hard: "assist-hard",
+    ultrahard: "assist-ultrahard",
     update: "assist-update",
     clear: "assist-clear",
     output: "assist-output",
@@ -83,6 +84,7 @@ export function createAssistPage(root, { ready }) {
         }));
       if (Number.isInteger(saved.top)) els.top.value = String(saved.top);
       els.hard.checked = Boolean(saved.hard);
+      els.ultrahard.checked = Boolean(saved.ultrahard) && els.hard.checked;
     }
     els.wordHelp.querySelector("[data-length]").textContent = String(length);
     renderRows();
@@ -202,6 +204,7 @@ export function createAssistPage(root, { ready }) {
       strategy: els.strategy.value || els.strategy.dataset.wanted || "entropy",
       top: topN(),
       hard: els.hard.checked,
+      ultrahard: els.ultrahard.checked,
     });
   }
 
@@ -223,6 +226,7 @@ export function createAssistPage(root, { ready }) {
       strategy: els.strategy.value || "entropy",
       top: topN(),
       hard: els.hard.checked,
+      ultrahard: els.ultrahard.checked,
     };
     els.output.setAttribute("aria-busy", "true");
     els.output.classList.add("loading");
@@ -419,9 +423,10 @@ export function createAssistPage(root, { ready }) {
     if (error.source === "input") hideError();
   });
   els.rows.addEventListener("click", onRowsClick);
-  for (const control of [els.strategy, els.top, els.hard]) {
+  for (const control of [els.strategy, els.top]) {
     control.addEventListener("change", () => changed(0));
   }
+  linkUltrahard(els.hard, els.ultrahard, () => changed(0));
   els.update.addEventListener("click", () => update());
   els.clear.addEventListener("click", () => {
     rows = [];

@@ -4,7 +4,7 @@
 // work pool cancels a task whose client went away).
 
 import { api, cancellation, isAbort } from "./api.js";
-import { elements, h, plural } from "./dom.js";
+import { elements, h, linkUltrahard, plural, rulesName } from "./dom.js";
 import { errorBox } from "./errorbox.js";
 import { rowOf, tileRow } from "./tiles.js";
 
@@ -20,6 +20,7 @@ export function createBotPage(root) {
     strategy: "bot-strategy",
     start: "bot-start",
     hard: "bot-hard",
+    ultrahard: "bot-ultrahard",
     solve: "bot-solve",
     error: "bot-error",
     board: "bot-board",
@@ -64,7 +65,12 @@ export function createBotPage(root) {
     els.note.hidden = true;
     els.solve.disabled = true;
     startClock();
-    const body = { answer, strategy: els.strategy.value || "entropy", hard: els.hard.checked };
+    const body = {
+      answer,
+      strategy: els.strategy.value || "entropy",
+      hard: els.hard.checked,
+      ultrahard: els.ultrahard.checked,
+    };
     if (start) body.start = start;
     try {
       const data = await api("/api/solve", { method: "POST", body, signal });
@@ -171,7 +177,8 @@ export function createBotPage(root) {
     const how = [`strategy ${data.strategy}`];
     const start = els.start.value.trim();
     if (start) how.push(`start ${start.toUpperCase()}`);
-    if (els.hard.checked) how.push("hard mode");
+    const rules = rulesName({ hard: els.hard.checked, ultrahard: els.ultrahard.checked });
+    if (rules) how.push(rules);
     const word = data.answer.toUpperCase();
     const guesses = plural(data.guesses, "guess", "guesses");
     const result = `${data.solved ? "Solved" : "Did not solve"} ${word} in ${guesses}`;
@@ -195,6 +202,7 @@ export function createBotPage(root) {
     solve();
   });
   els.cancel.addEventListener("click", cancel);
+  linkUltrahard(els.hard, els.ultrahard);
   for (const field of [els.answer, els.start]) {
     field.addEventListener("input", () => {
       if (error.source === "input") error.hide();

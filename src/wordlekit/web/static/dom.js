@@ -157,3 +157,25 @@ export function selectText(el) {
   selection.removeAllRanges();
   selection.selectAllChildren(el);
 }
+
+/**
+ * Keep a "Hard mode" and an "Ultrahard" checkbox consistent: ultrahard mode is hard mode and
+ * more (every guess could still be the answer), so ticking Ultrahard ticks Hard mode, and
+ * unticking Hard mode unticks Ultrahard. `onChange` runs after either changed.
+ */
+export function linkUltrahard(hard, ultrahard, onChange = () => {}) {
+  hard.addEventListener("change", () => {
+    if (!hard.checked) ultrahard.checked = false;
+    onChange();
+  });
+  ultrahard.addEventListener("change", () => {
+    if (ultrahard.checked) hard.checked = true;
+    onChange();
+  });
+}
+
+/** The rules of a game or request by name: "ultrahard mode", "hard mode" or "". */
+export function rulesName({ hard = false, ultrahard = false } = {}) {
+  if (ultrahard) return "ultrahard mode";
+  return hard ? "hard mode" : "";
+}

@@ -5,9 +5,11 @@ import {
   copyText,
   elements,
   h,
+  linkUltrahard,
   paletteShare,
   plural,
   restartAnimation,
+  rulesName,
   selectText,
   storage,
 } from "./dom.js";
@@ -29,6 +31,7 @@ const BOUNCE = 600;
 // fade itself takes TOAST_FADE_MS. Errors that need the player to act stay until they do.
 const TOAST_MS = Object.freeze({ info: 1200, error: 1200, success: 1600, answer: 4000 });
 const TOAST_FADE_MS = 300;
+const READ_MS_PER_CHAR = 45;
 const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
 const ROWS = 6;
 const BACKSPACE_PATH =
@@ -46,6 +49,7 @@ export function createPlayPage(root, ctx) {
     date: "date-input",
     seed: "seed-input",
     hard: "hard-input",
+    ultrahard: "ultrahard-input",
     label: "game-label",
     hint: "hint-button",
     message: "message",
@@ -192,7 +196,7 @@ export function createPlayPage(root, ctx) {
 
   function formBody() {
     const mode = els.form.elements.mode.value;
-    const body = { mode, hard: els.hard.checked };
+    const body = { mode, hard: els.hard.checked, ultrahard: els.ultrahard.checked };
     if (mode === "daily") {
       const date = els.date.value.trim();
       if (date && !/^\d{4}-\d{2}-\d{2}$/.test(date)) {
@@ -226,7 +230,7 @@ export function createPlayPage(root, ctx) {
   function startPractice() {
     els.form.elements.mode.value = "practice";
     syncModeFields();
-    newGame({ mode: "practice", hard: els.hard.checked });
+    newGame({ mode: "practice", hard: els.hard.checked, ultrahard: els.ultrahard.checked });
   }
 
   /** Start (or get back) a game; `focus`: put the focus on the board once it is there (not on
@@ -243,7 +247,10 @@ export function createPlayPage(root, ctx) {
       typed = "";
       applyState(data);
       if (status === 200) showMessage(`You already started ${data.label}: here it is.`, "info");
-      else showMessage(`${data.label}${data.hard ? " (hard mode)" : ""}: good luck!`, "info");
+      else {
+        const rules = rulesName(data);
+        showMessage(`${data.label}${rules ? ` (${rules})` : ""}: good luck!`, "info");
+      }
       if (focus && ctx.isActive()) els.board.focus({ preventScroll: true });
     } catch (err) {
       if (isAbort(err)) return;
@@ -461,7 +468,7 @@ export function createPlayPage(root, ctx) {
   function renderLabel() {
     if (!game) return;
     const parts = [game.label];
-    if (game.hard) parts.push("hard mode");
+    if (game.hard) parts.push(rulesName(game));
     if (game.status === "playing") {
       parts.push(`${plural(game.guesses_left, "guess", "guesses")} left`);
     } else parts.push(game.status === "won" ? "won" : "lost");
@@ -495,7 +502,7 @@ export function createPlayPage(root, ctx) {
       els.resultText.replaceChildren(
         "Solved in ",
         h("strong", {}, `${game.turns.length}/${game.max_guesses}`),
-        game.hard ? " in hard mode" : "",
+        game.hard ? ` in ${rulesName(game)}` : "",
         ": ",
         answer,
       );
@@ -513,6 +520,7 @@ export function createPlayPage(root, ctx) {
     els.form.elements.mode.value = state.mode;
     if (state.mode === "daily" && state.date) els.date.value = state.date;
     els.hard.checked = Boolean(state.hard);
+    els.ultrahard.checked = Boolean(state.ultrahard);
     syncModeFields();
   }
 
@@ -530,7 +538,9 @@ export function createPlayPage(root, ctx) {
     const toast = text ? h("span", { class: "toast" }, text) : "";
     els.message.replaceChildren(toast);
     if (!toast || stay) return;
-    const shown = TOAST_MS[kind] || TOAST_MS.info;
+    // A long explanation (an ultrahard refusal names the turn it contradicts) stays long
+    // enough to be read.
+    const shown = Math.max(TOAST_MS[kind] || TOAST_MS.info, READ_MS_PER_CHAR * text.length);
     const reduced = window.matchMedia(REDUCED_MOTION).matches;
     toastTimers.push(
       window.setTimeout(() => toast.classList.add("fading"), shown),
@@ -581,6 +591,7 @@ export function createPlayPage(root, ctx) {
   });
   for (const radio of els.form.elements.mode) radio.addEventListener("change", syncModeFields);
   syncModeFields();
+  linkUltrahard(els.hard, els.ultrahard);
   els.form.addEventListener("submit", (event) => {
     event.preventDefault();
     startFromForm();

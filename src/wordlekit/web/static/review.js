@@ -3,7 +3,7 @@
 // bot's game as the server played it (its `bot_turns`, with their colours).
 
 import { api, cancellation, isAbort } from "./api.js";
-import { elements, h, plural, storage } from "./dom.js";
+import { elements, h, plural, rulesName, storage } from "./dom.js";
 import { errorBox } from "./errorbox.js";
 import { TileError, allGreen, readTiles, rowOf, tileRow } from "./tiles.js";
 
@@ -262,7 +262,7 @@ export function createReviewPage(root) {
     const you = data.solved ? `you took ${played}` : `you did not solve it in ${played}`;
     els.botNote.replaceChildren(
       h("strong", { "data-testid": "review-bot-count" }, plural(bot.length, "guess", "guesses")),
-      ` for ${word} with the optimal strategy${data.hard ? " in hard mode" : ""} (${you}).`,
+      ` for ${word} with the optimal strategy${data.hard ? ` in ${rulesName(data)}` : ""} (${you}).`,
     );
     els.bot.replaceChildren(...bot.map(botRow));
   }
@@ -326,7 +326,7 @@ function tags(data) {
       data.solved ? `solved in ${n}` : `not solved after ${plural(n, "guess", "guesses")}`,
     ),
   );
-  if (data.hard) out.push(h("span", { class: "tag" }, "hard mode"));
+  if (data.hard) out.push(h("span", { class: "tag" }, rulesName(data)));
   return out;
 }
 
