@@ -450,6 +450,12 @@ def test_review_bad_input() -> None:
     bad("review", "crane:bbbbb", "plant:ggggg", match="turn 2")
     bad("review", "crane:bbbbb", "--answer", "cigar", match="CRANE against CIGAR gives")
     bad("review", "crane", "salty", "--answer", "cigar", "--hard", match="turn 2")
+    bad(
+        "review",
+        *("crane", "cairn", "--answer", "cigar", "--ultrahard"),
+        match="turn 2 breaks ultrahard mode: CAIRN cannot be the answer: CRANE would have shown",
+    )
+    bad("review", "salet:bybbb", "--ultrahard", match="turn 1 breaks ultrahard mode: SALET")
 
 
 # rank-openers --------------------------------------------------------------------------------

@@ -128,3 +128,45 @@ def test_a_review_with_its_own_cache_is_the_same(pm: PatternMatrix) -> None:
     own = review(pm, game, cache=cache)
     assert own.to_dict() == review(pm, game).to_dict()
     assert len(cache.solvers) == 1  # the review's solver stayed in the cache given
+
+
+# Ultrahard mode, on a small list (the exact solver's ultrahard trees are quick there) --------
+
+SMALL = WordList.from_words(
+    ORIGINAL.answers[:60], [w for w in ORIGINAL.allowed[:300]] + ["salet"], name="small-ultra"
+)
+
+
+@pytest.fixture(scope="module")
+def small() -> PatternMatrix:
+    return PatternMatrix.for_list(SMALL)
+
+
+def test_an_ultrahard_review_plays_and_values_ultrahard(small: PatternMatrix) -> None:
+    from wordlekit.core.game import ultrahard_violation
+    from wordlekit.solve.bot import play
+    from wordlekit.solve.optimal_strategy import Optimal
+
+    answer = SMALL.answers[17]
+    bot = play(small, answer, Optimal(), ultrahard=True)
+    history = [Turn(s.guess, s.pattern) for s in bot.steps]
+    r = review(small, history, ultrahard=True)
+    assert r.ultrahard and r.hard and r.to_dict()["ultrahard"] is True
+    assert r.bot_guesses == [s.guess for s in bot.steps]
+    for k, t in enumerate(r.turns):
+        # the best guess is one that could be the answer, and the bot's own game is perfect
+        assert ultrahard_violation(history[:k], t.best_guess, SMALL) is None
+        assert t.skill == 100, t
+
+
+def test_an_ultrahard_review_refuses_a_guess_that_could_not_be_the_answer(
+    small: PatternMatrix,
+) -> None:
+    answer = SMALL.answers[3]
+    with pytest.raises(WordleError, match="turn 1 breaks ultrahard mode: SALET cannot be the"):
+        review(small, [Turn("salet", score("salet", answer))], ultrahard=True)
+    first = next(w for w in SMALL.answers if w != answer)
+    turn = Turn(first, score(first, answer))
+    second = next(w for w in SMALL.answers if score(first, w) != turn.pattern)
+    with pytest.raises(WordleError, match=f"turn 2 breaks ultrahard mode: {second.upper()} cannot"):
+        review(small, [turn, Turn(second, score(second, answer))], ultrahard=True)

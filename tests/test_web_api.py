@@ -152,6 +152,11 @@ def test_ultrahard_assist_and_solve(client: TestClient) -> None:
     r = client.post("/api/solve", json={"answer": "cigar", "ultrahard": True, "start": "salet"})
     assert r.status_code == 422 and "SALET cannot be the answer" in r.json()["error"]
     assert client.post("/api/games", json={"ultrahard": "very"}).status_code == 422
+    body = {"guesses": ["crane", "cairn"], "answer": "cigar", "ultrahard": True}
+    r = client.post("/api/review", json=body)
+    assert r.status_code == 422 and r.json()["error"].startswith(
+        "turn 2 breaks ultrahard mode: CAIRN cannot be the answer"
+    )
 
 
 def test_loss_reveals_the_answer(client: TestClient) -> None:

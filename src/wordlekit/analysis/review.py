@@ -38,7 +38,7 @@ from wordlekit.analysis.guess_values import (
 )
 from wordlekit.analysis.review_report import Review, TurnReview
 from wordlekit.core.feedback import Turn, all_green, format_pattern, score
-from wordlekit.core.game import hard_mode_violation
+from wordlekit.core.game import hard_mode_violation, ultrahard_violation
 from wordlekit.errors import BudgetExceeded, WordleError
 from wordlekit.fast.matrix import PatternMatrix
 from wordlekit.solve.bot import BotTurn, play
@@ -72,23 +72,25 @@ def review(
     """Review a played game given its turns (and optionally the answer).
 
     ``cache`` keeps the optimal solver's memo and trees for later reviews (by default the
-    process's shared :data:`~wordlekit.solve.optimal.DEFAULT_CACHE`).
+    process's shared :data:`~wordlekit.solve.optimal.DEFAULT_CACHE`). In ``ultrahard`` mode
+    (implying hard mode) every guess must have been a word that could still be the answer,
+    and the best guesses and values are those of ultrahard play (the exact solver's
+    ultrahard mode).
     """
-    if ultrahard:
-        raise WordleError(ULTRAHARD_NOT_YET)
+    hard = hard or ultrahard
     wl = matrix.wordlist
-    answer = _check_game(matrix, turns, answer, hard)
+    answer = _check_game(matrix, turns, answer, hard, ultrahard)
     solved = turns[-1].pattern == all_green(wl.length)
     if answer is None and solved:
         answer = turns[-1].guess
     assessor = TurnAssessor(Optimal(cache=cache))
-    state = GameState.start(matrix, hard=hard)
+    state = GameState.start(matrix, hard=hard, ultrahard=ultrahard)
     out: list[TurnReview] = []
     for k, t in enumerate(turns, start=1):
         checkpoint_cancel()
         out.append(assessor.assess(k, t, state))
         state = state.after(wl.guess_index(t.guess), t.pattern)
-    bot = _bot_game(matrix, answer, assessor.strategy, hard)
+    bot = _bot_game(matrix, answer, assessor.strategy, hard, ultrahard)
     note = None
     if assessor.degraded_at is not None:
         note = (
@@ -96,18 +98,15 @@ def review(
             "the budget allows, so from there on every turn uses the estimate. "
             "`wordle review` on the command line has no budget."
         )
-    return Review(answer, solved, tuple(out), bot, hard, note)
-
-
-#: Why an ultrahard game cannot be reviewed yet.
-ULTRAHARD_NOT_YET = (
-    "reviews of ultrahard games are not available yet: the exact solver they need does not "
-    "play ultrahard mode yet"
-)
+    return Review(answer, solved, tuple(out), bot, hard, note, ultrahard)
 
 
 def _check_game(
-    matrix: PatternMatrix, turns: Sequence[Turn], answer: str | None, hard: bool
+    matrix: PatternMatrix,
+    turns: Sequence[Turn],
+    answer: str | None,
+    hard: bool,
+    ultrahard: bool = False,
 ) -> str | None:
     """Refuse a game that cannot have been played (naming the turn); the answer, checked."""
     if not turns:
@@ -119,7 +118,12 @@ def _check_game(
         answer = _check_answer(matrix, turns, answer)
     # checks every word and every contradiction, naming the turn
     GameState.from_turns(matrix, turns, hard=hard)
-    if hard:
+    if ultrahard:
+        for k, t in enumerate(turns, start=1):
+            reason = ultrahard_violation(turns[: k - 1], t.guess, matrix.wordlist)
+            if reason:
+                raise WordleError(f"turn {k} breaks ultrahard mode: {reason}")
+    elif hard:
         for k, t in enumerate(turns, start=1):
             reason = hard_mode_violation(turns[: k - 1], t.guess)
             if reason:
@@ -143,13 +147,17 @@ def _check_answer(matrix: PatternMatrix, turns: Sequence[Turn], answer: str) -> 
 
 
 def _bot_game(
-    matrix: PatternMatrix, answer: str | None, strategy: Optimal, hard: bool
+    matrix: PatternMatrix,
+    answer: str | None,
+    strategy: Optimal,
+    hard: bool,
+    ultrahard: bool = False,
 ) -> list[BotTurn] | None:
     """The optimal bot's turns on the answer ([] when it is unknown; None past the budget)."""
     if answer is None:
         return []
     try:
-        return list(play(matrix, answer, strategy, hard=hard).steps)
+        return list(play(matrix, answer, strategy, hard=hard, ultrahard=ultrahard).steps)
     except BudgetExceeded as e:
         if e.reason == "cancelled":
             raise

@@ -69,6 +69,7 @@ class Review:
     bot_turns: list[BotTurn] | None  # None: not computed within the work budget
     hard: bool
     note: str | None = None  # why some values are estimates (the work budget ran out)
+    ultrahard: bool = False  # every guess could be the answer (hard is then true too)
 
     @property
     def bot_guesses(self) -> list[str] | None:
@@ -133,6 +134,7 @@ class Review:
             "answer": self.answer,
             "solved": self.solved,
             "hard": self.hard,
+            "ultrahard": self.ultrahard,
             "skill": self.skill,
             "luck": self.luck,
             "turns": [t.to_dict() for t in self.turns],
