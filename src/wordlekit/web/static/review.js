@@ -3,7 +3,7 @@
 // bot's game as the server played it (its `bot_turns`, with their colours).
 
 import { api, cancellation, isAbort } from "./api.js";
-import { elements, h, plural, rulesName, storage } from "./dom.js";
+import { elements, h, linkUltrahard, plural, rulesName, storage } from "./dom.js";
 import { errorBox } from "./errorbox.js";
 import { TileError, allGreen, readTiles, rowOf, tileRow } from "./tiles.js";
 
@@ -13,6 +13,7 @@ const EXAMPLE = Object.freeze({
   text: "crane bbggb\nmoist bbybg\ngiant ggggg",
   answer: "",
   hard: false,
+  ultrahard: false,
 });
 const NUMBER = new Intl.NumberFormat("en-US");
 const IDLE = "Paste a game and press Review.";
@@ -74,7 +75,7 @@ function readPattern(text, guess, where) {
 }
 
 /** The body of POST /api/review for a pasted game, or an InputError saying what is wrong. */
-function requestBody(text, answer, hard) {
+function requestBody(text, answer, hard, ultrahard) {
   const turns = parseGame(text);
   if (!turns.length) {
     throw new InputError("Paste a game first: one guess per line with its colours, e.g. crane bbggb.");
@@ -85,7 +86,11 @@ function requestBody(text, answer, hard) {
   }
   const bare = turns.filter((t) => t.pattern === null);
   if (!bare.length) {
-    const body = { turns: turns.map((t) => ({ guess: t.guess, pattern: t.pattern })), hard };
+    const body = {
+      turns: turns.map((t) => ({ guess: t.guess, pattern: t.pattern })),
+      hard,
+      ultrahard,
+    };
     if (answer) body.answer = answer;
     return body;
   }
@@ -103,7 +108,7 @@ function requestBody(text, answer, hard) {
         "(or the colours on every line).",
     );
   }
-  return { answer, guesses: turns.map((t) => t.guess), hard };
+  return { answer, guesses: turns.map((t) => t.guess), hard, ultrahard };
 }
 
 // The page -------------------------------------------------------------------------------------
@@ -115,6 +120,7 @@ export function createReviewPage(root) {
     input: "review-input",
     answer: "review-answer",
     hard: "review-hard",
+    ultrahard: "review-ultrahard",
     submit: "review-submit",
     example: "review-example",
     output: "review-output",
@@ -143,6 +149,7 @@ export function createReviewPage(root) {
       text: game.turns.map((t) => `${t.guess} ${t.letters}`).join("\n"),
       answer: game.answer || "",
       hard: Boolean(game.hard),
+      ultrahard: Boolean(game.ultrahard),
     });
     const path = `/api/games/${encodeURIComponent(game.id)}/review`;
     run((signal) => api(path, { signal }), `Review of ${game.label}`);
@@ -150,10 +157,11 @@ export function createReviewPage(root) {
     els.output.scrollIntoView({ block: "nearest" });
   }
 
-  function fillForm({ text, answer, hard }) {
+  function fillForm({ text, answer, hard, ultrahard = false }) {
     els.input.value = text;
     els.answer.value = answer;
     els.hard.checked = hard;
+    els.ultrahard.checked = ultrahard;
     save();
     hideError();
   }
@@ -163,13 +171,19 @@ export function createReviewPage(root) {
       text: els.input.value,
       answer: els.answer.value,
       hard: els.hard.checked,
+      ultrahard: els.ultrahard.checked,
     });
   }
 
   function reviewFromForm() {
     let body;
     try {
-      body = requestBody(els.input.value, els.answer.value.trim().toLowerCase(), els.hard.checked);
+      body = requestBody(
+        els.input.value,
+        els.answer.value.trim().toLowerCase(),
+        els.hard.checked,
+        els.ultrahard.checked,
+      );
     } catch (err) {
       if (!(err instanceof InputError)) throw err;
       reviews.renew(); // an answer still on its way is no longer wanted
@@ -274,6 +288,7 @@ export function createReviewPage(root) {
     els.input.value = typeof saved.text === "string" ? saved.text : "";
     els.answer.value = typeof saved.answer === "string" ? saved.answer : "";
     els.hard.checked = Boolean(saved.hard);
+    els.ultrahard.checked = Boolean(saved.ultrahard) && els.hard.checked;
   }
   els.form.addEventListener("submit", (event) => {
     event.preventDefault();
@@ -286,6 +301,7 @@ export function createReviewPage(root) {
       reviewFromForm();
     }
   });
+  linkUltrahard(els.hard, els.ultrahard, save);
   for (const el of [els.input, els.answer, els.hard]) {
     el.addEventListener(el === els.hard ? "change" : "input", () => {
       save();
