@@ -364,11 +364,31 @@ def test_optimal_openers_on_a_small_list(tmp_path: Path) -> None:
 
 def test_optimal_bad_input(tmp_path: Path) -> None:
     bad("optimal", "--start", "xxxxx", match="XXXXX is not in")
-    bad("optimal", "--start", "salet", "--max-guesses", "2", match="cannot find every answer")
+    bad("optimal", "--start", "salet", "--ultrahard", match="could still be the answer")
+    bad("optimal", "--start", "salet", "--objective", "fastest", match="unknown objective")
     bad("tree", "verify", str(tmp_path / "nope.txt"), match="no such tree file")
     junk = tmp_path / "junk.json"
     junk.write_text("{not json")
     bad("tree", "show", str(junk), match="bad JSON")
+
+
+def test_optimal_proves_what_cannot_work() -> None:
+    """ "No tree within N guesses" is a result: exit 0, in words and in JSON."""
+    text = ok("optimal", "--start", "salet", "--max-guesses", "3")
+    assert "no tree finds every answer" in text and "proven" in text
+    data = json.loads(ok("optimal", "--start", "salet", "--max-guesses", "3", "--json"))
+    assert (data["feasible"], data["total"], data["proven"]) == (False, None, True)
+
+
+def test_optimal_objectives_and_budget() -> None:
+    data = json.loads(ok("optimal", "--start", "salet", "--objective", "worst", "--json"))
+    assert (data["objective"], data["worst"], data["max"], data["total"]) == ("worst", 5, 5, 7920)
+    data = json.loads(ok("optimal", "--start", "salet", "--max-nodes", "50", "--json"))
+    assert data["total"] is None and data["proven"] is False
+    assert data["stopped"].startswith("the work needs more than 50 search nodes")
+    assert 2 * 2315 < data["bound"] < 7920  # a proven lower bound, below the value
+    text = ok("optimal", "--start", "salet", "--max-nodes", "50")
+    assert "search stopped" in text and "not proven" in text
 
 
 def test_optimal_strategy_everywhere() -> None:

@@ -233,3 +233,46 @@ def test_objectives_parse_and_refuse() -> None:
     for bad in ("fastest", "over", "over x", "worst 3"):
         with pytest.raises(WordleError):
             Objective.parse(bad)
+
+
+@pytest.mark.parametrize("objective", ["total", "worst", "total-then-worst", "over 3"])
+@pytest.mark.parametrize("mode", MODES)
+def test_the_strategies_play_the_objectives_best_guess(objective: str, mode: str) -> None:
+    from wordlekit.solve.objectives import evaluate
+    from wordlekit.solve.optimal import OptimalCache
+    from wordlekit.solve.optimal_strategy import Optimal
+    from wordlekit.solve.state import GameState
+
+    wl = small_list(5, 40, 8)
+    pm = PatternMatrix.for_list(wl, use_cache=False)
+    first = wl.answers[0]
+    turn = Turn(first, score(first, wl.answers[-1]))
+    hard, ultra = mode != "normal", mode == "ultrahard"
+    state = GameState.from_turns(pm, [turn], hard=hard, ultrahard=ultra)
+    strategy = Optimal(cache=OptimalCache(), objective=objective)
+    chosen = strategy.choose(state)
+    obj = Objective.parse(objective)
+    position = strategy.position(state)
+    pool = state.candidates if ultra else range(len(wl.guesses))
+    outcomes = [evaluate(position, int(g), obj) for g in pool]
+    if hard and not ultra:
+        outcomes = [o for o in outcomes if hard_mode_violation([turn], wl.guesses[o.guess]) is None]
+    best = min(obj.rank(o) for o in outcomes)
+    assert obj.rank(evaluate(position, chosen, obj)) == best
+    ranked = strategy.rank(state, 3)
+    assert wl.guess_index(ranked[0].word) == chosen
+
+
+def test_the_registry_has_a_strategy_per_objective() -> None:
+    from wordlekit.services.operations import is_expensive
+    from wordlekit.solve.registry import get_strategy
+
+    for name, objective in [
+        ("optimal", "total"),
+        ("optimal-worst", "worst"),
+        ("optimal-total-then-worst", "total-then-worst"),
+        ("optimal-over4", "over 4"),
+    ]:
+        strategy = get_strategy(name)
+        assert str(strategy.objective) == objective  # type: ignore[attr-defined]
+        assert is_expensive(name)  # the web app budgets every one of them

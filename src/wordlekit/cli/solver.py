@@ -146,7 +146,10 @@ def _search(
     if start is not None:
         with progress(f"solving {start.upper()}", unit="answers") as bar:
             update = None if bar is None else bar.update
-            return optimal.solve_opening(pm, start, **search, progress=update), []
+            result = optimal.solve_opening(
+                pm, start, **search, progress=update, bound_on_budget=True
+            )
+            return result, []
     with progress("openers") as bar:
 
         def tell(i: int, k: int, word: str) -> None:

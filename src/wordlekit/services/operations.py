@@ -34,14 +34,16 @@ from wordlekit.core.words import WordList
 from wordlekit.errors import BudgetExceeded, WordleError
 from wordlekit.fast.matrix import PatternMatrix
 from wordlekit.solve.bot import play
-from wordlekit.solve.registry import get_strategy
+from wordlekit.solve.optimal_strategy import Optimal
+from wordlekit.solve.registry import REGISTRY, get_strategy
 from wordlekit.solve.state import GameState
 from wordlekit.solve.strategies import RandomCandidate, Strategy, Suggestion
 
 #: The strategy used when the one asked for cannot finish within the budget.
 FALLBACK = "entropy"
-#: Strategies whose work can grow beyond a fixed small cost (the exact search).
-EXPENSIVE_STRATEGIES = frozenset({"optimal"})
+#: Strategies whose work can grow beyond a fixed small cost: every one that plays by the exact
+#: search (``optimal`` and its other objectives), found by class so none is missed.
+EXPENSIVE_STRATEGIES = frozenset(n for n, cls in REGISTRY.items() if issubclass(cls, Optimal))
 
 #: How much less expected information (bits) than the strategy's first choice a word that
 #: could be the answer may give and still be advised in its place.
@@ -62,7 +64,8 @@ ANSWER_PREFERENCE = (
 
 def is_expensive(strategy: str | None) -> bool:
     """Whether a strategy may need the exact search (so a server limits it harder)."""
-    return (strategy or "").strip().lower() in EXPENSIVE_STRATEGIES
+    cls = REGISTRY.get((strategy or "").strip().lower().replace("_", "-"))
+    return cls is not None and issubclass(cls, Optimal)
 
 
 def budget_note(

@@ -153,12 +153,15 @@ def solve_opening(
     solver: Solver | None = None,
     objective: Objective | str | None = None,
     ultrahard: bool = False,
+    bound_on_budget: bool = False,
 ) -> OptimalResult:
     """The optimal tree for ``objective`` when ``start`` is the first guess (after
     ``history``), or the proof that ``start`` cannot find every answer within ``max_guesses``.
 
     ``solver`` shares a memo with other searches of the same lists, mode and objective
-    (``top`` and ``memo_cap`` are then the solver's).
+    (``top`` and ``memo_cap`` are then the solver's). When the active work budget stops the
+    search, ``BudgetExceeded`` is raised, or with ``bound_on_budget`` a result with no total,
+    ``stopped`` saying why and ``bound`` a proven lower bound.
     """
     word = matrix.wordlist.check_guess(start)
     if max_guesses < 1:
@@ -177,6 +180,8 @@ def solve_opening(
     try:
         outcome = evaluate(position, word, obj, progress=progress)
     except BudgetExceeded as e:
+        if not bound_on_budget:
+            raise
         return _stopped(position, word, obj, e, time.perf_counter() - t0, len(history))
     tree = None
     if outcome.feasible and outcome.total is not None and build_tree:
@@ -375,11 +380,18 @@ def subtree_total(node: TreeNode, length: int) -> int:
 
 
 def tree_cache_path(
-    matrix: PatternMatrix, opener: str, hard: bool, max_guesses: int, ultrahard: bool = False
+    matrix: PatternMatrix,
+    opener: str,
+    hard: bool,
+    max_guesses: int,
+    ultrahard: bool = False,
+    objective: Objective | None = None,
 ) -> Path:
     from wordlekit.store.files import cache_dir
 
     mode = "ultrahard" if ultrahard else "hard" if hard else "normal"
+    if objective is not None and objective.name != "total":
+        mode += "-" + str(objective).replace(" ", "")
     name = f"optimal-{matrix.wordlist.content_hash[:24]}-{opener}-{mode}-{max_guesses}.json"
     return cache_dir() / name
 
@@ -406,19 +418,36 @@ class OptimalCache:
         memo_cap: int = DEFAULT_MEMO_CAP,
     ) -> None:
         self.memo_cap = memo_cap
-        self.solvers: LRUCache[tuple[str, bool, bool], Solver] = LRUCache(solvers)
-        self.trees: LRUCache[tuple[str, str, bool, int, bool], TreeNode] = LRUCache(trees)
+        self.solvers: LRUCache[tuple[str, bool, bool, int | None, int], Solver] = LRUCache(solvers)
+        self.trees: LRUCache[tuple[str, str, bool, int, bool, str], TreeNode] = LRUCache(trees)
         self.openers: LRUCache[tuple[str, bool, int, bool], str] = LRUCache(openers)
 
     def __repr__(self) -> str:
         return f"OptimalCache(solvers={self.solvers}, trees={self.trees}, openers={self.openers})"
 
-    def solver(self, matrix: PatternMatrix, hard: bool, ultrahard: bool = False) -> Solver:
-        """The shared solver of these lists in this mode (its memo serves every guess limit)."""
+    def solver(
+        self,
+        matrix: PatternMatrix,
+        hard: bool,
+        ultrahard: bool = False,
+        over: int | None = None,
+        max_guesses: int = 6,
+    ) -> Solver:
+        """The shared solver of these lists in this mode (its memo serves every guess limit;
+        with ``over=K``, the solver of that objective for ``max_guesses``)."""
         hard = hard or ultrahard
-        key = (matrix.wordlist.content_hash, hard, ultrahard)
+        limit = max_guesses if over is not None else 0
+        key = (matrix.wordlist.content_hash, hard, ultrahard, over, limit)
         return self.solvers.get_or_make(
-            key, lambda: Solver(matrix, hard, memo_cap=self.memo_cap, ultrahard=ultrahard)
+            key,
+            lambda: Solver(
+                matrix,
+                hard,
+                max_guesses,
+                memo_cap=self.memo_cap,
+                ultrahard=ultrahard,
+                over=over,
+            ),
         )
 
     def opening_tree(
@@ -429,6 +458,7 @@ class OptimalCache:
         hard: bool = False,
         max_guesses: int = 6,
         ultrahard: bool = False,
+        objective: Objective | str | None = None,
     ) -> TreeNode:
         """The proven optimal tree for ``opener``: from the on-disk cache, or solved and cached.
 
@@ -436,9 +466,10 @@ class OptimalCache:
         answer takes ~30 ms); a bad or stale file is solved again and replaced.
         """
         hard = hard or ultrahard
-        key = (matrix.wordlist.content_hash, opener, hard, max_guesses, ultrahard)
+        obj = Objective.parse(objective)
+        key = (matrix.wordlist.content_hash, opener, hard, max_guesses, ultrahard, str(obj))
         return self.trees.get_or_make(
-            key, lambda: self._load_or_solve(matrix, opener, hard, max_guesses, ultrahard)
+            key, lambda: self._load_or_solve(matrix, opener, hard, max_guesses, ultrahard, obj)
         )
 
     def default_opener(
@@ -468,13 +499,19 @@ class OptimalCache:
         self.openers.clear()
 
     def _load_or_solve(
-        self, matrix: PatternMatrix, opener: str, hard: bool, max_guesses: int, ultrahard: bool
+        self,
+        matrix: PatternMatrix,
+        opener: str,
+        hard: bool,
+        max_guesses: int,
+        ultrahard: bool,
+        obj: Objective,
     ) -> TreeNode:
-        path = tree_cache_path(matrix, opener, hard, max_guesses, ultrahard)
+        path = tree_cache_path(matrix, opener, hard, max_guesses, ultrahard, obj)
         cached = _read_tree(path, matrix, opener, hard, max_guesses)
         if cached is not None:
             return cached
-        solver = self.solver(matrix, hard, ultrahard)
+        solver = self.solver(matrix, hard, ultrahard, obj.k, max_guesses)
         result = solve_opening(
             matrix,
             opener,
@@ -482,6 +519,7 @@ class OptimalCache:
             max_guesses=max_guesses,
             solver=solver,
             ultrahard=ultrahard,
+            objective=obj,
         )
         if result.tree is None:
             raise InfeasibleError(
@@ -493,6 +531,7 @@ class OptimalCache:
             "start": opener,
             "hard": hard,
             "ultrahard": ultrahard,
+            "objective": str(obj),
             "max_guesses": max_guesses,
             "total": result.total,
             "proven": True,

@@ -47,9 +47,22 @@ class Optimal(Strategy):
     summary = "exact minimum expected guesses (proven decision tree, 6 guesses at most)"
     higher_is_better = False
 
-    def __init__(self, max_guesses: int = 6, *, cache: OptimalCache | None = None) -> None:
+    #: What "optimal" means (see :mod:`wordlekit.solve.objectives`): the subclasses below
+    #: register the other objectives as strategies of their own.
+    objective_name = "total"
+
+    def __init__(
+        self,
+        max_guesses: int = 6,
+        *,
+        cache: OptimalCache | None = None,
+        objective: str | None = None,
+    ) -> None:
+        from wordlekit.solve.objectives import Objective
+
         self.max_guesses = max_guesses
         self._cache = cache
+        self.objective = Objective.parse(objective or self.objective_name)
 
     @property
     def cache(self) -> OptimalCache:
@@ -71,7 +84,12 @@ class Optimal(Strategy):
         ultra = state.ultrahard
         opener = self.cache.default_opener(state.matrix, state.hard, self.max_guesses, ultra)
         root = self.cache.opening_tree(
-            state.matrix, opener, hard=state.hard, max_guesses=self.max_guesses, ultrahard=ultra
+            state.matrix,
+            opener,
+            hard=state.hard,
+            max_guesses=self.max_guesses,
+            ultrahard=ultra,
+            objective=self.objective,
         )
         try:
             return descend(root, state.history)
@@ -86,8 +104,30 @@ class Optimal(Strategy):
         depth = self.max_guesses - len(state.history)
         if unlimited or depth < 1:
             depth = UNLIMITED
-        solver = self.cache.solver(state.matrix, state.hard, state.ultrahard)
+        over = self.objective.k if depth != UNLIMITED else None  # past the limit: the total
+        solver = self.cache.solver(
+            state.matrix, state.hard, state.ultrahard, over, self.max_guesses
+        )
         return Position.from_state(solver, state, depth)
+
+    def best(self, position: Position) -> int:
+        """The objective's best guess at ``position`` (raises ``InfeasibleError`` when no
+        play finds every candidate within the guesses left)."""
+        name = self.objective.name
+        if name in ("total", "over"):
+            return position.best()[1]
+        solver = position.solver
+        args = (position.candidates, position.depth, position.fixed, position.mincnt)
+        least = solver.min_depth(*args)
+        if least is None:
+            return position.best()[1]  # raises InfeasibleError
+        if name == "worst":
+            return position.limited(least).best()[1]
+        total = position.best()[0]  # total-then-worst: the shallowest limit keeping it
+        for d in range(least, position.depth):
+            if solver.solve(args[0], d, total + 1, args[2], args[3]) == total:
+                return position.limited(d).best()[1]
+        return position.best()[1]
 
     def choose(self, state: GameState) -> int:
         from wordlekit.solve.solver import InfeasibleError
@@ -100,7 +140,7 @@ class Optimal(Strategy):
         if node is not None:
             return state.wordlist.guess_index(node.guess)
         try:
-            return self.position(state).best()[1]
+            return self.best(self.position(state))
         except InfeasibleError:  # nothing fits the limit from here: the least total anyway
             return self.position(state, unlimited=True).best()[1]
 
@@ -123,8 +163,35 @@ class Optimal(Strategy):
             pos = int(np.flatnonzero(figs.guesses == g)[0])
             value = subtree_total(node, state.wordlist.length)
             return [self._suggestion(state, figs, is_cand, pos, value)]
+        if self.objective.name in ("worst", "total-then-worst"):
+            return self._rank_outcomes(state, figs, is_cand, top)
         found = self._best_values(state, figs, is_cand, top)
-        return [self._suggestion(state, figs, is_cand, pos, v) for v, pos in found]
+        solver = self.position(state).solver
+        return [self._suggestion(state, figs, is_cand, pos, solver.split(v)[1]) for v, pos in found]
+
+    def _rank_outcomes(
+        self, state: GameState, figs: Figures, is_cand: npt.NDArray[np.bool_], top: int
+    ) -> list[Suggestion]:
+        """Worst-case objectives: the best guess, then the most promising others (by the
+        solver's order, at most ``2 * top + 10`` of them), each proven with its worst case
+        and total, best first by the objective."""
+        from wordlekit.solve.objectives import evaluate
+
+        position = self.position(state)
+        best = self.best(position)
+        lbs = 3 * state.n - figs.parts - is_cand
+        order = [int(p) for p in np.lexsort((figs.sumsq, lbs))]
+        where = {int(g): k for k, g in enumerate(figs.guesses)}
+        first = [where[best]] if best in where else []  # not when the state limits guesses
+        tried = first + [p for p in order[: 2 * top + 10] if int(figs.guesses[p]) != best]
+        ranked = []
+        for pos in tried:
+            checkpoint()
+            o = evaluate(position, int(figs.guesses[pos]), self.objective)
+            if o.feasible and o.total is not None:
+                ranked.append((self.objective.rank(o), pos, o.total))
+        ranked.sort(key=lambda r: (r[0], r[1] != tried[0]))
+        return [self._suggestion(state, figs, is_cand, p, t) for _, p, t in ranked[:top]]
 
     def _best_values(
         self, state: GameState, figs: Figures, is_cand: npt.NDArray[np.bool_], top: int
@@ -170,3 +237,29 @@ class Optimal(Strategy):
             bits=float(figs.bits[pos]),
             can_win=bool(is_cand[pos]),
         )
+
+
+class OptimalWorst(Optimal):
+    """Exact play for the least worst case (the fewest guesses that always suffice), then
+    the least total among the trees with that worst case."""
+
+    name = "optimal-worst"
+    summary = "exact least worst case, then least expected guesses"
+    objective_name = "worst"
+
+
+class OptimalTotalThenWorst(Optimal):
+    """Exact play for the least total (as ``optimal``), and among the trees with it the one
+    with the least worst case."""
+
+    name = "optimal-total-then-worst"
+    summary = "exact least expected guesses, then least worst case"
+    objective_name = "total-then-worst"
+
+
+class OptimalOver4(Optimal):
+    """Exact play for the fewest answers needing more than 4 guesses, then the least total."""
+
+    name = "optimal-over4"
+    summary = "exact fewest games needing 5 or more guesses, then least expected guesses"
+    objective_name = "over 4"

@@ -7,7 +7,12 @@ class decorator), so a strategy of your own is one class and one line.
 from __future__ import annotations
 
 from wordlekit.errors import WordleError, quoted
-from wordlekit.solve.optimal_strategy import Optimal
+from wordlekit.solve.optimal_strategy import (
+    Optimal,
+    OptimalOver4,
+    OptimalTotalThenWorst,
+    OptimalWorst,
+)
 from wordlekit.solve.strategies import (
     Entropy,
     ExpectedSize,
@@ -35,6 +40,9 @@ REGISTRY: dict[str, type[Strategy]] = {
         ExpectedSize,
         MostParts,
         Optimal,
+        OptimalWorst,
+        OptimalTotalThenWorst,
+        OptimalOver4,
     )
 }
 
