@@ -71,6 +71,7 @@ def warm(wordlist: WordList) -> Any:
     for hard in (False, True):
         solver = optimal.Solver(pm, hard, 6)
         solver.solve(np.arange(min(12, len(answers)), dtype=np.int32), 6)
+        solver.feasible(np.arange(min(12, len(answers)), dtype=np.int32), 3)
     answer, other = answers[0], answers[len(answers) // 2]
     game = [Turn(other, score(other, answer)), Turn(answer, score(answer, answer))]
     services.review(pm, game, answer=answer)
@@ -102,6 +103,11 @@ def serve(
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's to handle
     with contextlib.suppress(OSError):
         os.nice(nice)
+    import numba
+
+    # One thread: the exact search would otherwise search a first guess's buckets on every
+    # core, and the server's own threads must keep one (see wordlekit.solve.parallel).
+    numba.set_num_threads(1)
     flag: npt.NDArray[np.int64] = np.frombuffer(flag_buffer, dtype=np.int64)
     try:
         matrix = warm(wordlist)
