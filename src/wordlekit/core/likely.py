@@ -1,0 +1,284 @@
+"""The ``likely`` answer model: how likely each valid word is to be the answer.
+
+Every valid guess may be the answer, with a prior probability from a logistic model::
+
+    p(word) = 1 / (1 + exp(-(intercept + sum of coefficient * feature)))
+
+The features are the word's English frequency (wordfreq's Zipf scale: log10 of uses per
+billion words, 0 for a word wordfreq does not know) and a few letter features that need no
+data (ends in S, ends in ED, ...; see :data:`FEATURES`). ``scripts/fit_likely.py`` fitted the
+coefficients to which of the 12,972 original valid words the original game used as answers
+and wrote two files next to the bundled word lists:
+
+- ``likely-model.json``: the coefficients, the feature definitions, the fit's figures and the
+  wordfreq version;
+- ``likely.tsv``: every word of the original and NYT valid lists with its Zipf frequency and
+  fitted probability (three significant digits).
+
+Nothing is downloaded and wordfreq is not needed at run time. A word outside the table (one a
+user adds) gets the model's value for Zipf frequency 0 with its own letter features.
+
+>>> p = prior(["cigar", "xylyl"])
+>>> bool(p[0] > 100 * p[1])
+True
+>>> w = likely_weights(WordList.bundled("original"))
+>>> w.shape, round(float(w.sum()), 9)
+((12972,), 1.0)
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache, lru_cache
+from importlib import resources
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from wordlekit.core.words import WordList
+from wordlekit.errors import InternalError
+
+Floats = npt.NDArray[np.float64]
+
+MODEL_FILE = "likely-model.json"
+TABLE_FILE = "likely.tsv"
+
+
+@dataclass(frozen=True)
+class Feature:
+    """One input of the model: a name, its definition in plain words, how to compute it."""
+
+    name: str
+    definition: str
+    compute: Callable[[str, float], float] = field(repr=False)
+
+
+def _ends_s(word: str, zipf: float) -> float:
+    return float(word.endswith("s") and not word.endswith("ss"))
+
+
+#: The features the model may use, by name (``likely-model.json`` lists the ones it uses).
+#: Every one but the frequency is computed from the letters alone.
+FEATURES: Mapping[str, Feature] = {
+    f.name: f
+    for f in (
+        Feature(
+            "zipf",
+            "wordfreq's Zipf frequency in English, zipf_frequency(word, 'en'): log10 of the "
+            "uses per billion words (about 1 rare to 7 very common; 0 when wordfreq does not "
+            "know the word)",
+            lambda word, zipf: zipf,
+        ),
+        Feature(
+            "zipf_over_3",
+            "max(zipf - 3, 0): the slope of the frequency changes at Zipf 3 (the slope above "
+            "3 is zipf's coefficient plus this one)",
+            lambda word, zipf: max(zipf - 3.0, 0.0),
+        ),
+        Feature(
+            "ends_s",
+            "1 if the word ends in S but not SS (plurals, third persons: HOURS, MAKES)",
+            _ends_s,
+        ),
+        Feature(
+            "ends_us_is_os",
+            "1 if the word ends in US, IS or OS (adds to ends_s: singulars such as FOCUS, "
+            "BASIS, CHAOS)",
+            lambda word, zipf: float(word.endswith(("us", "is", "os"))),
+        ),
+        Feature(
+            "ends_ed",
+            "1 if the word ends in ED (past tenses: ASKED, MOVED)",
+            lambda word, zipf: float(word.endswith("ed")),
+        ),
+        Feature(
+            "ends_aiou",
+            "1 if the word ends in A, I, O or U (names and borrowed words: JULIA, PUTIN)",
+            lambda word, zipf: float(word[-1:] in ("a", "i", "o", "u")),
+        ),
+        Feature(
+            "repeated_letter",
+            "1 if some letter appears more than once (ABBEY, GEESE)",
+            lambda word, zipf: float(len(set(word)) < len(word)),
+        ),
+    )
+}
+
+
+def feature_matrix(
+    words: Sequence[str], zipf: Sequence[float] | Floats, names: Sequence[str]
+) -> Floats:
+    """The ``(len(words), len(names))`` matrix of the named features.
+
+    >>> feature_matrix(["hours", "abbey"], [5.4, 2.5], ["zipf", "ends_s", "repeated_letter"])
+    array([[5.4, 1. , 0. ],
+           [2.5, 0. , 1. ]])
+    """
+    if len(words) != len(zipf):
+        raise ValueError("one Zipf frequency per word")
+    unknown = [n for n in names if n not in FEATURES]
+    if unknown:
+        raise ValueError(f"unknown features {unknown}; known: {', '.join(FEATURES)}")
+    computes = [FEATURES[n].compute for n in names]
+    out = np.empty((len(words), len(names)), dtype=np.float64)
+    for i, (word, z) in enumerate(zip(words, zipf, strict=True)):
+        out[i] = [compute(word, float(z)) for compute in computes]
+    return out
+
+
+@dataclass(frozen=True)
+class LikelyModel:
+    """The fitted logistic model: an intercept and one coefficient per feature."""
+
+    intercept: float
+    coefficients: Mapping[str, float]
+    wordfreq_version: str
+    figures: Mapping[str, Any] = field(repr=False, compare=False)
+
+    @property
+    def features(self) -> tuple[str, ...]:
+        return tuple(self.coefficients)
+
+    def logit(self, words: Sequence[str], zipf: Sequence[float] | Floats) -> Floats:
+        """The log-odds of each word being the answer, from its Zipf frequency and letters."""
+        x = feature_matrix(words, zipf, self.features)
+        beta = np.array(list(self.coefficients.values()), dtype=np.float64)
+        out: Floats = self.intercept + x @ beta
+        return out
+
+    def probability(self, words: Sequence[str], zipf: Sequence[float] | Floats) -> Floats:
+        """The model's probability for each word.
+
+        >>> m = model()
+        >>> p = m.probability(["years", "yearn"], [5.96, 2.0])
+        >>> bool(p[0] < p[1])  # a very common plural, a rarer word that is an answer
+        True
+        """
+        out: Floats = 1.0 / (1.0 + np.exp(-self.logit(words, zipf)))
+        return out
+
+
+@dataclass(frozen=True, eq=False)
+class LikelyTable:
+    """The shipped table: every original and NYT valid word, its Zipf frequency and prior."""
+
+    words: tuple[str, ...]
+    zipf: Floats = field(repr=False)
+    probability: Floats = field(repr=False)
+    index: Mapping[str, int] = field(repr=False)
+
+    def __repr__(self) -> str:
+        return f"LikelyTable(words={len(self.words)})"
+
+
+def _data_text(filename: str) -> str:
+    try:
+        return resources.files("wordlekit").joinpath("data").joinpath(filename).read_text("utf-8")
+    except OSError as e:
+        raise InternalError(f"the likely model's data file {filename} is missing: {e}") from e
+
+
+@cache
+def model() -> LikelyModel:
+    """The fitted model, read once from ``likely-model.json``.
+
+    >>> model().features[:2]
+    ('zipf', 'zipf_over_3')
+    """
+    try:
+        data = json.loads(_data_text(MODEL_FILE))
+        coefficients = {str(k): float(v) for k, v in data["coefficients"].items()}
+        fitted = LikelyModel(
+            intercept=float(data["intercept"]),
+            coefficients=coefficients,
+            wordfreq_version=str(data["wordfreq"]["version"]),
+            figures=data,
+        )
+    except (ValueError, KeyError, TypeError) as e:
+        raise InternalError(f"the likely model's {MODEL_FILE} is malformed: {e!r}") from e
+    unknown = [n for n in coefficients if n not in FEATURES]
+    if unknown:
+        raise InternalError(f"{MODEL_FILE} uses features this version does not know: {unknown}")
+    return fitted
+
+
+@cache
+def table() -> LikelyTable:
+    """The shipped table, read once from ``likely.tsv``.
+
+    >>> t = table()
+    >>> t
+    LikelyTable(words=14855)
+    >>> float(t.zipf[t.index["cigar"]])
+    3.57
+    """
+    words: list[str] = []
+    zipf: list[float] = []
+    prob: list[float] = []
+    for line_no, line in enumerate(_data_text(TABLE_FILE).splitlines(), start=1):
+        if not line or line.startswith("#") or line.startswith("word\t"):
+            continue
+        try:
+            word, z, p = line.split("\t")
+            words.append(word)
+            zipf.append(float(z))
+            prob.append(float(p))
+        except ValueError as e:
+            raise InternalError(f"{TABLE_FILE}: bad line {line_no}: {line!r}") from e
+    return LikelyTable(
+        words=tuple(words),
+        zipf=np.array(zipf, dtype=np.float64),
+        probability=np.array(prob, dtype=np.float64),
+        index={w: i for i, w in enumerate(words)},
+    )
+
+
+def prior(words: Sequence[str]) -> Floats:
+    """Each word's prior probability of being the answer (not normalised).
+
+    Words are lower-cased. A word of the shipped table gets its fitted probability; any other
+    word gets the model's value for Zipf frequency 0 (wordfreq does not know it) with its own
+    letter features.
+
+    >>> [f"{p:.3g}" for p in prior(["CIGAR", "zoppa"])]
+    ['0.862', '1.52e-05']
+    >>> bool(prior(["qqqqq"])[0] == model().probability(["qqqqq"], [0.0])[0])
+    True
+    """
+    t = table()
+    lowered = [w.strip().lower() for w in words]
+    out = np.empty(len(lowered), dtype=np.float64)
+    missing: list[int] = []
+    for i, w in enumerate(lowered):
+        j = t.index.get(w)
+        if j is None:
+            missing.append(i)
+        else:
+            out[i] = t.probability[j]
+    if missing:
+        others = [lowered[i] for i in missing]
+        out[missing] = model().probability(others, np.zeros(len(others)))
+    return out
+
+
+@lru_cache(maxsize=16)
+def likely_weights(wordlist: WordList) -> Floats:
+    """The prior over ``wordlist.guesses``, normalised to sum to 1 (cached, read-only).
+
+    >>> wl = WordList.bundled("original")
+    >>> w = likely_weights(wl)
+    >>> answers = float(w[: len(wl.answers)].sum())  # the answers come first in guesses
+    >>> 0.6 < answers < 0.9
+    True
+    """
+    p = prior(wordlist.guesses)
+    total = float(p.sum())
+    if not math.isfinite(total) or total <= 0.0:
+        raise InternalError(f"the likely prior of the {wordlist.name} list sums to {total}")
+    weights: Floats = p / total
+    weights.setflags(write=False)
+    return weights
