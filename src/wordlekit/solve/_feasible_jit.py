@@ -2,7 +2,8 @@
 
 Python-facing code is :meth:`wordlekit.solve.solver.Solver.feasible`.
 
-``feasible(cands, depth, fixed, mincnt, parent, tables, limits, memo, stats, flag)`` returns 1 when
+``feasible(cands, depth, fixed, mincnt, parent, pfixed, pmincnt, tables, limits, memo, stats,
+flag)`` returns 1 when
 some strategy finds every answer of ``cands`` within ``depth`` guesses (in the solver's mode),
 else 0. It answers the question the total-minimising search (:mod:`._solver_jit`) answers
 only by exhausting every tree: proving that AARGH cannot work in hard mode took that search
@@ -93,8 +94,8 @@ def _small(n, depth):
         return 1
     if depth <= 1:
         return 0
-    if n == 2:
-        return 1
+    if n <= depth:
+        return 1  # guess the candidates one by one (always allowed, in every mode)
     return -1
 
 
@@ -136,26 +137,47 @@ def _buckets_within(row, cands, n_patterns, win, sub_cap):
 
 
 @njit(cache=True, nogil=True)
-def _allowed(cands, fixed, mincnt, parent, tables, limits):
-    """The guesses a node may play. In hard mode, the parent's guesses that the tighter
-    constraints still allow: the same set as a scan of every guess, at a fraction of the cost
-    deep in the tree (scanning 14,855 guesses was most of the time of a refutation)."""
+def _new_constraints(fixed, mincnt, pfixed, pmincnt):
+    """(positions newly green, letters whose least count rose) from the parent's constraints."""
+    length = fixed.shape[0]
+    pos = np.empty(length, dtype=np.int64)
+    n_pos = 0
+    for i in range(length):
+        if fixed[i] >= 0 and fixed[i] != pfixed[i]:
+            pos[n_pos] = i
+            n_pos += 1
+    letters = np.empty(26, dtype=np.int64)
+    n_letters = 0
+    for c in range(26):
+        if mincnt[c] > pmincnt[c]:
+            letters[n_letters] = c
+            n_letters += 1
+    return pos[:n_pos], letters[:n_letters]
+
+
+@njit(cache=True, nogil=True)
+def _allowed(cands, fixed, mincnt, parent, pfixed, pmincnt, tables, limits):
+    """The guesses a node may play. In hard mode: the parent's guesses (which obey the
+    parent's constraints ``pfixed``, ``pmincnt``) that obey what this node adds, checking only
+    the new greens and the raised letter counts (scanning every guess against every
+    constraint was most of the time of a refutation)."""
     if limits[HARD] != HARD_MODE:
         return allowed_guesses(cands, fixed, mincnt, tables, limits)
     codes, counts = tables[2], tables[3]
-    length = fixed.shape[0]
+    pos, letters = _new_constraints(fixed, mincnt, pfixed, pmincnt)
+    n_pos, n_letters = pos.shape[0], letters.shape[0]
     out = np.empty(parent.shape[0], dtype=np.int32)
     m = 0
     for t in range(parent.shape[0]):
         g = parent[t]
         ok = True
-        for i in range(length):
-            if fixed[i] >= 0 and codes[g, i] != fixed[i]:
+        for k in range(n_pos):
+            if codes[g, pos[k]] != fixed[pos[k]]:
                 ok = False
                 break
         if ok:
-            for c in range(26):
-                if mincnt[c] > 0 and counts[g, c] < mincnt[c]:
+            for k in range(n_letters):
+                if counts[g, letters[k]] < mincnt[letters[k]]:
                     ok = False
                     break
         if ok:
@@ -165,12 +187,12 @@ def _allowed(cands, fixed, mincnt, parent, tables, limits):
 
 
 @njit(cache=True, nogil=True)
-def _survey(cands, depth, fixed, mincnt, parent, tables, limits, memo, key):
+def _survey(cands, depth, fixed, mincnt, parent, pfixed, pmincnt, tables, limits, memo, key):
     """(answer, parts, allowed, is_cand, pmax): the answer (stored) when full splits or the
     capacity decide the node, else -1 with what the search needs."""
     n = cands.shape[0]
     memo_cap = limits[MEMO_CAP]
-    allowed = _allowed(cands, fixed, mincnt, parent, tables, limits)
+    allowed = _allowed(cands, fixed, mincnt, parent, pfixed, pmincnt, tables, limits)
     is_cand = candidate_mask(cands, limits[N_ANSWERS])
     parts, split_cand, any_split = count_parts(cands, allowed, is_cand, tables, limits)
     if split_cand >= 0 or any_split >= 0:
@@ -204,7 +226,12 @@ def _refuted(out, starts, pats, border, g, depth, fixed, mincnt, parent, tables,
             continue
         if depth - 1 <= 1:
             return True, border[:0]
-        answer, _, _, _, pmax = _survey(sub, depth - 1, nf, nm, parent, tables, limits, memo, key)
+        if sub.shape[0] <= depth - 1:
+            tight[bi] = -1.0  # guessing the candidates one by one finishes in time
+            continue
+        answer, _, _, _, pmax = _survey(
+            sub, depth - 1, nf, nm, parent, fixed, mincnt, tables, limits, memo, key
+        )
         if answer == 0:
             return True, border[:0]
         if answer == 1:
@@ -221,9 +248,12 @@ def _refuted(out, starts, pats, border, g, depth, fixed, mincnt, parent, tables,
 
 
 @njit(cache=True, nogil=True)
-def feasible(cands, depth, fixed, mincnt, parent, tables, limits, memo, stats, flag):
+def feasible(
+    cands, depth, fixed, mincnt, parent, pfixed, pmincnt, tables, limits, memo, stats, flag
+):
     """1 if every answer of ``cands`` can be found within ``depth`` guesses, else 0.
-    ``parent``: guesses including every one this node may play (all, at the top)."""
+    ``parent``: guesses including every one this node may play, which obey the constraints
+    ``pfixed``, ``pmincnt`` (at the top: every guess, and no constraints)."""
     n = cands.shape[0]
     small = _small(n, depth)
     if small >= 0:
@@ -233,7 +263,7 @@ def feasible(cands, depth, fixed, mincnt, parent, tables, limits, memo, stats, f
         return known
     memo_cap = limits[MEMO_CAP]
     answer, parts, allowed, is_cand, pmax = _survey(
-        cands, depth, fixed, mincnt, parent, tables, limits, memo, key
+        cands, depth, fixed, mincnt, parent, pfixed, pmincnt, tables, limits, memo, key
     )
     if answer >= 0:
         return answer
@@ -255,7 +285,9 @@ def feasible(cands, depth, fixed, mincnt, parent, tables, limits, memo, stats, f
             b = border[bi]
             nf, nm = constraints_after(limits[HARD], fixed, mincnt, tables[2], g, pats[b])
             sub = out[starts[b] : starts[b + 1]]
-            r = feasible(sub, depth - 1, nf, nm, allowed, tables, limits, memo, stats, flag)
+            r = feasible(
+                sub, depth - 1, nf, nm, allowed, fixed, mincnt, tables, limits, memo, stats, flag
+            )
             if stats[ABORTED] != 0:
                 return 0
             if r == 0:

@@ -254,9 +254,10 @@ class Solver:
         c = np.ascontiguousarray(cands, dtype=np.int32)
         memo, tables, stats = self.feasible_memo, self._tables, self.stats
         every = self._every_guess
+        pf, pm = self.constraints()  # the guesses of ``every`` obey no constraint at all
         found = self._budgeted(
             lambda limits, flag: fjit.feasible(
-                c, depth, f, m, every, tables, limits, memo, stats, flag
+                c, depth, f, m, every, pf, pm, tables, limits, memo, stats, flag
             )
         )
         return bool(found)
