@@ -378,6 +378,9 @@ def test_optimal_proves_what_cannot_work() -> None:
     assert "no tree finds every answer" in text and "proven" in text
     data = json.loads(ok("optimal", "--start", "salet", "--max-guesses", "3", "--json"))
     assert (data["feasible"], data["total"], data["proven"]) == (False, None, True)
+    # ultrahard: only words that could be the answer; from CIGAR no tree fits in 6
+    data = json.loads(ok("optimal", "--start", "cigar", "--ultrahard", "--json"))
+    assert (data["feasible"], data["ultrahard"], data["proven"]) == (False, True, True)
 
 
 def test_optimal_objectives_and_budget() -> None:

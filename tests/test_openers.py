@@ -56,6 +56,37 @@ def test_optimal_values_match_the_solver(store: RankStore) -> None:
         assert r.value == solve_opening(pm, r.word, build_tree=False).total
 
 
+@pytest.mark.parametrize("objective", ["worst", "over 3"])
+@pytest.mark.parametrize("mode", ["hard", "ultrahard"])
+def test_every_objective_and_mode_ranks_as_the_solver_proves(
+    store: RankStore, objective: str, mode: str
+) -> None:
+    from wordlekit.fast.matrix import PatternMatrix
+    from wordlekit.solve.optimal import solve_opening
+
+    pm = PatternMatrix.for_list(SMALL)
+    ultra = mode == "ultrahard"
+    words = list(SMALL.answers[:4]) if ultra else ["trace", "adieu", "salet"]
+    run = {"hard": True, "ultrahard": ultra, "objective": objective, "max_guesses": 4}
+    settings, results = rank_openers(SMALL, Method.parse("optimal"), words, store, workers=1, **run)
+    assert settings.objective == objective and settings.ultrahard == ultra
+    for r in results:
+        proven = solve_opening(
+            pm, r.word, hard=True, ultrahard=ultra, objective=objective, max_guesses=4
+        )
+        if not proven.feasible:
+            assert r.value is None and r.detail["status"] == "infeasible"
+            continue
+        assert r.detail["total"] == proven.total
+        if objective == "worst":
+            assert r.detail["worst"] == proven.worst
+        else:
+            assert r.detail["over"] == proven.over
+    # the same settings again: nothing recomputed, the same table
+    _, again = rank_openers(SMALL, Method.parse("optimal"), words, store, workers=1, **run)
+    assert [r.to_dict() for r in again] == [r.to_dict() for r in results]
+
+
 def test_beta_reports_worse_than(store: RankStore) -> None:
     m = Method.parse("optimal")
     values = dict(direct(m))
