@@ -66,3 +66,18 @@ def write_list(tmp_path: Path):  # type: ignore[no-untyped-def]
         return path
 
     return write
+
+
+@pytest.fixture(scope="session")
+def likely() -> WordList:
+    """The original lists under the ``likely`` answer model: every valid word may be the
+    answer, weighted by the fitted prior."""
+    return WordList.bundled("original").with_answers("likely")
+
+
+@pytest.fixture(scope="session")
+def likely_pm(likely: WordList):  # type: ignore[no-untyped-def]
+    """The 12,972 x 12,972 pattern matrix of ``likely`` (built once per session, ~3 s)."""
+    from wordlekit.fast.matrix import PatternMatrix
+
+    return PatternMatrix.for_list(likely)

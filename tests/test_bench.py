@@ -156,3 +156,24 @@ def test_small_custom_list() -> None:
     for name in REGISTRY:
         r = benchmark(pm, name)
         assert r.solved == 6
+
+
+def test_hidden_words_are_read_off_the_same_tree(pm: PatternMatrix) -> None:
+    full = benchmark(pm, "entropy", start="salet")
+    hidden = list(ORIGINAL.answers[::97])
+    part = benchmark(pm, "entropy", start="salet", hidden=hidden)
+    assert part.games == len(hidden) and part.per_answer == {w: full.per_answer[w] for w in hidden}
+    rand = benchmark(pm, "random", hidden=hidden)
+    every = benchmark(pm, "random")
+    assert rand.per_answer == {w: every.per_answer[w] for w in hidden}
+    with pytest.raises(InvalidWordError, match="never an answer"):
+        benchmark(pm, "entropy", hidden=["aahed"])
+
+
+def test_the_likely_bot_on_answers_and_other_words(likely_pm: PatternMatrix) -> None:
+    hidden = [*ORIGINAL.answers[::150], "aioli", "xylyl", "zymic"]
+    r = benchmark(likely_pm, "entropy", hidden=hidden)
+    assert r.games == len(hidden) and r.answers == "likely" and r.to_dict()["answers"] == "likely"
+    for word in hidden:  # the tree's depth is the game the bot plays
+        assert r.per_answer[word] == play(likely_pm, word, get_strategy("entropy")).guesses
+    assert r.per_answer["aioli"] <= 6

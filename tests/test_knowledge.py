@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import math
 import random
 
 import pytest
@@ -228,3 +229,53 @@ def test_narrow_errors() -> None:
         narrow(["cranes"], "pylon:bbbbb")
     with pytest.raises(WordleError):
         narrow(["crane"], "pylon", "bbq")
+
+
+# The likely answer model: every valid word may be the answer, with a probability --------------
+
+
+def test_after_crane_aioli_is_a_candidate_ranked_by_probability(likely: WordList) -> None:
+    """AIOLI, a real answer outside the original list: CRANE shows only its A, yellow."""
+    listed = Knowledge([Turn.parse("crane:bbybb")])
+    assert len(listed) == 134 and "aioli" not in listed.candidates
+    k = Knowledge([Turn.parse("crane:bbybb")], likely)
+    assert len(k) == 1200 and "aioli" in k.candidates
+    ranked = k.ranked()
+    assert [w for w, _ in ranked][:3] == ["about", "today", "happy"]  # common words first
+    probs = [p for _, p in ranked]
+    assert probs == sorted(probs, reverse=True) and sum(probs) == pytest.approx(1.0)
+    p = dict(ranked)
+    assert p["about"] > p["aioli"] > p["aalii"] > 0
+    # the prior renormalised over the words left
+    w = likely.weights
+    assert p["aioli"] == pytest.approx(
+        w[likely.answer_index("aioli")] / sum(w[likely.answer_index(x)] for x in k.candidates)
+    )
+
+
+def test_a_turn_s_bits_are_the_information_of_its_pattern(likely: WordList) -> None:
+    k = Knowledge([Turn.parse("crane:bbybb"), Turn.parse("moist:bbbbb")], likely)
+    first, second = k.steps
+    assert (first.before, first.after) == (12972, 1200)
+    seen = sum(
+        likely.weights[likely.answer_index(w)] for w in Knowledge(k.turns[:1], likely).candidates
+    )
+    assert first.probability == pytest.approx(seen)
+    assert first.bits == pytest.approx(-math.log2(seen))
+    assert second.mass_before == pytest.approx(first.mass_after)
+    uniform = Knowledge(k.turns, ORIGINAL.with_answers("all"))
+    assert uniform.steps[0].probability is None
+    assert uniform.steps[0].bits == pytest.approx(math.log2(12972 / 1200))
+    assert uniform.probabilities.tolist() == pytest.approx([1 / len(uniform)] * len(uniform))
+
+
+def test_no_valid_word_fits(likely: WordList) -> None:
+    turns = [Turn.parse("crane:bbybb"), Turn.parse("aioli:ggggb")]
+    with pytest.raises(InconsistentFeedbackError, match="no valid word gives this") as e:
+        Knowledge(turns, likely)
+    assert e.value.turn == 2
+    turns = [Turn.parse("crane:bbybb"), Turn.parse("about:ybbbb"), Turn.parse("gawky:bbbbb")]
+    assert len(Knowledge(turns[:2], likely)) == 375
+    with pytest.raises(InconsistentFeedbackError, match="no valid word fits") as e:
+        Knowledge(turns, likely)  # every A-word left has an A; GAWKY says none
+    assert e.value.turn == 3

@@ -103,3 +103,33 @@ def test_what_the_matrix_keeps(cache: Path, small: WordList) -> None:
     figs = pm.root_figures
     assert len(figs.guesses) == len(words) and figs.n == len(small.answers)
     assert pm.root_figures is figs
+
+
+def test_answer_models_share_the_matrix_of_their_words(
+    cache: Path, small: WordList, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    likely, uniform = small.with_answers("likely"), small.with_answers("all")
+    assert cache_path(likely) == cache_path(uniform) != cache_path(small)
+    built = PatternMatrix.for_list(likely)
+    again = PatternMatrix.for_list(uniform)
+    assert (built.source, again.source) == ("built", "cache")
+    assert again.wordlist is uniform and (built.data == again.data).all()
+    assert built.data.shape == (11, 11)  # every valid guess may be the answer
+    assert built.pattern("eerie", "zymic") == score("eerie", "zymic")
+
+
+def test_a_large_cache_file_is_memory_mapped(
+    cache: Path, small: WordList, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from wordlekit.fast import matrix
+
+    good = PatternMatrix.for_list(small).data.copy()
+    monkeypatch.setattr(matrix, "MMAP_FROM", 0)
+    mapped = PatternMatrix.for_list(small)
+    assert mapped.source == "cache" and (mapped.data == good).all()
+    assert not mapped.data.flags.writeable
+    path = cache_path(small)
+    blob = bytearray(path.read_bytes())
+    blob[-1] ^= 0xFF
+    path.write_bytes(bytes(blob))
+    assert read_cache(path, small) is None and not path.exists()  # damaged: removed

@@ -15,7 +15,14 @@ from wordlekit.core.feedback import Turn, score
 from wordlekit.core.game import hard_mode_violation
 from wordlekit.core.words import WordList
 from wordlekit.fast.matrix import PatternMatrix
-from wordlekit.fast.partition import figures, hard_mode_mask
+from wordlekit.fast.partition import (
+    EST_A,
+    EST_C,
+    Figures,
+    expected_guesses,
+    figures,
+    hard_mode_mask,
+)
 
 ORIGINAL = WordList.bundled()
 
@@ -110,3 +117,153 @@ def test_block_kernel_equals_the_others(cands: list[int]) -> None:
     for other in (parallel, plain):
         assert (block.parts == other.parts).all() and (block.largest == other.largest).all()
         assert (block.sumsq == other.sumsq).all() and np.allclose(block.plogp, other.plogp)
+
+
+# Weighted figures (the likely answer model) -------------------------------------------------
+
+
+def weighted_reference(
+    guess: str, answers: list[str], weights: list[float]
+) -> tuple[int, int, float, float, float, float]:
+    """From ``score`` and the definitions: parts, largest (words), expected words left,
+    bits (entropy of the weighted pattern distribution), the worst bucket's probability and
+    the expected probability left."""
+    total = sum(weights)
+    mass: Counter[int] = Counter()
+    size: Counter[int] = Counter()
+    for a, w in zip(answers, weights, strict=True):
+        p = score(guess, a)
+        mass[p] += w / total
+        size[p] += 1
+    bits = -sum(m * math.log2(m) for m in mass.values() if m > 0)
+    expected = sum(mass[p] * size[p] for p in mass)
+    return (
+        len(size),
+        max(size.values()),
+        expected,
+        bits,
+        max(mass.values()),
+        sum(m * m for m in mass.values()),
+    )
+
+
+def assert_weighted_equal(
+    figs: Figures, wl: WordList, guesses: list[int], cands: list[int], w: list[float]
+) -> None:
+    answers = [wl.answers[i] for i in cands]
+    assert figs.weighted
+    for k, g in enumerate(guesses):
+        parts, largest, expected, bits, share, left = weighted_reference(wl.guesses[g], answers, w)
+        assert figs.parts[k] == parts and figs.largest[k] == largest
+        assert figs.expected[k] == pytest.approx(expected, rel=1e-9, abs=1e-12)
+        assert figs.bits[k] == pytest.approx(bits, rel=1e-9, abs=1e-12)
+        assert figs.largest_share[k] == pytest.approx(share, rel=1e-9)
+        assert figs.expected_share[k] == pytest.approx(left, rel=1e-9)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(st.integers(0, len(ORIGINAL.guesses) - 1), min_size=1, max_size=20, unique=True),
+    st.lists(
+        st.tuples(
+            st.integers(0, len(ORIGINAL.answers) - 1),
+            st.floats(1e-9, 1.0, allow_nan=False, allow_infinity=False),
+        ),
+        min_size=1,
+        max_size=60,
+        unique_by=lambda t: t[0],
+    ),
+    st.booleans(),
+)
+def test_weighted_figures_equal_the_reference(
+    guesses: list[int], weighted: list[tuple[int, float]], use_numba: bool
+) -> None:
+    data = PatternMatrix.for_list(ORIGINAL).data
+    cands = [c for c, _ in weighted]
+    w = [x for _, x in weighted]
+    figs = figures(data, np.array(guesses), np.array(cands), weights=w, use_numba=use_numba)
+    assert_weighted_equal(figs, ORIGINAL, guesses, cands, w)
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.lists(st.integers(0, len(ORIGINAL.answers) - 1), min_size=1, max_size=300, unique=True))
+def test_weighted_kernels_agree_on_every_guess(cands: list[int]) -> None:
+    """The numpy table, the parallel kernel and the block kernel (on the transposed matrix)."""
+    pm = PatternMatrix.for_list(ORIGINAL)
+    g = np.arange(len(ORIGINAL.guesses))
+    c = np.array(cands)
+    w = np.random.default_rng(len(cands)).random(len(cands)) ** 4
+    plain = figures(pm.data, g, c, weights=w, use_numba=False)
+    block = figures(pm.data, g, c, weights=w, use_numba=True, transposed=pm.transposed)
+    parallel = figures(pm.data, g, c, weights=w, use_numba=True)
+    for other in (block, parallel):
+        assert (plain.parts == other.parts).all() and (plain.largest == other.largest).all()
+        assert (plain.sumsq == other.sumsq).all()
+        for name in ("plogp", "wlargest", "wsize", "wsumsq", "wplogp"):
+            assert np.allclose(getattr(plain, name), getattr(other, name), rtol=1e-9, atol=1e-15)
+
+
+def test_weighted_figures_of_long_words(write_list) -> None:  # type: ignore[no-untyped-def]
+    """Six letters: uint16 patterns, where numpy sorts each row rather than count a table."""
+    words = ["planet", "rocket", "silver", "garden", "pocket", "locket", "rooted", "siller"]
+    wl = WordList.from_words(words, ["eerily", "tomato"])
+    pm = PatternMatrix.for_list(wl, use_cache=False)
+    w = [0.5, 0.1, 0.05, 0.2, 0.01, 0.04, 0.06, 0.04]
+    g, c = np.arange(len(wl.guesses)), np.arange(len(words))
+    for use_numba in (False, True):
+        figs = figures(pm.data, g, c, weights=w, use_numba=use_numba)
+        assert_weighted_equal(figs, wl, list(g), list(c), w)
+
+
+def test_equal_weights_give_the_unweighted_figures() -> None:
+    pm = PatternMatrix.for_list(ORIGINAL)
+    g = np.arange(0, len(ORIGINAL.guesses), 5)
+    c = np.arange(0, len(ORIGINAL.answers), 4)
+    plain = figures(pm.data, g, c)
+    for use_numba in (False, True):
+        even = figures(pm.data, g, c, weights=np.full(len(c), 3.0), use_numba=use_numba)
+        assert np.allclose(even.bits, plain.bits) and np.allclose(even.expected, plain.expected)
+        assert np.allclose(even.largest_share, plain.largest / len(c))
+        assert np.allclose(even.expected_share, plain.sumsq / len(c) ** 2)
+        assert (even.parts == plain.parts).all() and not plain.weighted
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    st.lists(st.integers(0, len(ORIGINAL.guesses) - 1), min_size=1, max_size=10, unique=True),
+    st.lists(
+        st.tuples(st.integers(0, len(ORIGINAL.answers) - 1), st.floats(1e-6, 1.0)),
+        min_size=1,
+        max_size=40,
+        unique_by=lambda t: t[0],
+    ),
+    st.booleans(),
+)
+def test_expected_guesses_equals_its_formula(
+    guesses: list[int], weighted: list[tuple[int, float]], use_numba: bool
+) -> None:
+    data = PatternMatrix.for_list(ORIGINAL).data
+    cands = [c for c, _ in weighted]
+    w = np.array([x for _, x in weighted])
+    got = expected_guesses(
+        data, np.array(guesses), np.array(cands), w, win=242, use_numba=use_numba
+    )
+    p = w / w.sum()
+    for k, g in enumerate(guesses):
+        buckets: dict[int, list[float]] = {}
+        for c, q in zip(cands, p, strict=True):
+            buckets.setdefault(score(ORIGINAL.guesses[g], ORIGINAL.answers[c]), []).append(q)
+        want = 1.0
+        for pattern, qs in buckets.items():
+            if pattern == 242:
+                continue  # the win costs nothing more
+            mass = sum(qs)
+            if len(qs) == 1:
+                finish = 1.0
+            elif len(qs) == 2:
+                finish = 2.0 - max(qs) / mass
+            else:
+                h = -sum(q / mass * math.log2(q / mass) for q in qs)
+                finish = EST_C + EST_A * h
+            want += mass * finish
+        assert got[k] == pytest.approx(want, rel=1e-9)

@@ -61,3 +61,17 @@ def test_damaged_file_is_rebuilt(small: PatternMatrix, damage: str) -> None:
     path.write_bytes(bytes(blob))
     again = root_cache.read_or_compute(small)
     assert (again.parts == good.parts).all() and np.allclose(again.plogp, good.plogp)
+
+
+def test_weighted_first_turn_figures_are_cached_apart(small: PatternMatrix) -> None:
+    likely = PatternMatrix.for_list(small.wordlist.with_answers("likely"))
+    uniform = PatternMatrix.for_list(small.wordlist.with_answers("all"))
+    assert root_cache.cache_path(likely) != root_cache.cache_path(uniform)
+    got = likely.root_figures
+    n = len(likely.wordlist.answers)
+    direct = figures(likely.data, np.arange(n), np.arange(n), weights=likely.wordlist.weights)
+    assert got.weighted and np.allclose(got.bits, direct.bits)
+    assert np.allclose(got.wplogp, direct.wplogp) and np.allclose(got.wsize, direct.wsize)
+    again = root_cache.read_or_compute(PatternMatrix(likely.wordlist, likely.data))
+    assert np.allclose(again.wlargest, got.wlargest)  # read back from the file
+    assert not uniform.root_figures.weighted

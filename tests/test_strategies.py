@@ -12,7 +12,7 @@ from wordlekit.errors import InconsistentFeedbackError, WordleError
 from wordlekit.fast.matrix import PatternMatrix
 from wordlekit.solve.registry import REGISTRY, UnknownStrategyError, get_strategy, strategy_names
 from wordlekit.solve.state import GameState
-from wordlekit.solve.strategies import Strategy
+from wordlekit.solve.strategies import NEAR_TIE, Strategy, expected_guesses
 
 ORIGINAL = WordList.bundled()
 
@@ -246,3 +246,112 @@ def test_the_optimal_strategy_s_public_api(pm: PatternMatrix) -> None:
     best = strat.rank(on_tree, 3)
     assert best[0].word == child.guess
     assert best[0].score == position.value(child.guess) / on_tree.n
+
+
+# Weighted answers (the likely model) -----------------------------------------------------------
+
+HEURISTICS = ["entropy", "minimax", "expected-size", "most-parts", "letter-frequency", "positional"]
+
+
+def likely_states(likely_pm: PatternMatrix) -> list[GameState]:
+    """Positions the likely entropy bot reaches on a few hidden words, and a hard-mode one."""
+    from wordlekit.solve.bot import play
+
+    states = [GameState.start(likely_pm)]
+    for hidden in ("aioli", "cigar", "xylyl", "hours"):
+        game = play(likely_pm, hidden, get_strategy("entropy"))
+        history = [Turn(s.guess, s.pattern) for s in game.steps[:-1]]
+        states += [GameState.from_turns(likely_pm, history[:k]) for k in (1, 2)]
+    states.append(GameState.from_turns(likely_pm, [Turn.parse("crane:bbybb")], hard=True))
+    return states
+
+
+def test_weighted_figures_and_suggestions(likely_pm: PatternMatrix) -> None:
+    state = GameState.from_turns(likely_pm, [Turn.parse("crane:bbybb")])
+    assert state.weighted and state.n == 1200 and repr(state).endswith("1200 weighted candidates>")
+    assert state.probabilities.sum() == pytest.approx(1.0)
+    top = get_strategy("entropy").rank(state, 5)
+    for s in top:
+        i = likely_pm.wordlist.guess_index(s.word)
+        p = state.win_probability(np.array([i]))[0]
+        assert s.probability == pytest.approx(p) and (p > 0) == s.can_win
+        assert "probability" in s.to_dict()
+    after = state.after("salat", score("salat", "aioli"))
+    assert "aioli" in after.candidate_words and after.probabilities.sum() == pytest.approx(1.0)
+    assert np.array_equal(after.weights, likely_pm.wordlist.weights[after.candidates])
+    # without weights nothing carries a probability
+    plain = GameState.from_turns(PatternMatrix.for_list(ORIGINAL), [Turn.parse("crane:bbybb")])
+    assert not plain.weighted and get_strategy("entropy").rank(plain, 1)[0].probability is None
+
+
+def test_weighted_rank_and_choose_agree(likely_pm: PatternMatrix) -> None:
+    for state in likely_states(likely_pm):
+        for name in HEURISTICS:
+            strat = get_strategy(name)
+            first = strat.rank(state, 3)[0].word
+            assert first == likely_pm.wordlist.guesses[strat.choose(state)], (state, name)
+
+
+def test_the_near_tie_rule(likely_pm: PatternMatrix) -> None:
+    """With weights, a guess that could be the answer (probability p) has its score raised by
+    NEAR_TIE * p * |best| before the best is taken (ties: the likelier, then alphabetical)."""
+    changed = 0
+    for state in likely_states(likely_pm):
+        if state.n <= 2:
+            continue
+        for name in ("entropy", "minimax", "expected-size", "most-parts"):
+            strat = get_strategy(name)
+            figs = state.figures()
+            raw = np.asarray(strat.scores(state, figs), dtype=np.float64)
+            key = np.round(raw if strat.higher_is_better else -raw, 9)
+            p = state.win_probability(figs.guesses)
+            key = np.where((figs.parts <= 1) & (p == 0), -np.inf, key)
+            best = key.max()
+            raised = key + NEAR_TIE * abs(best) * p
+            words = [likely_pm.wordlist.guesses[g] for g in figs.guesses]
+            order = sorted(range(len(words)), key=lambda i: (-raised[i], -p[i], words[i]))
+            want = words[order[0]]
+            if raised.max() <= best + 1e-12:  # the rule does not apply: the usual order
+                plain = sorted(range(len(words)), key=lambda i: (-key[i], p[i] == 0, words[i]))
+                want = words[plain[0]]
+            else:
+                changed += want != words[int(np.argmax(key))]
+            assert likely_pm.wordlist.guesses[strat.choose(state)] == want, (state, name)
+    assert changed  # the rule does change some choices
+
+
+def test_two_weighted_candidates_the_likelier_first(likely_pm: PatternMatrix) -> None:
+    wl = likely_pm.wordlist
+    pair = np.array([wl.answer_index("abbey"), wl.answer_index("zymic")])
+    state = GameState(likely_pm, (), pair)
+    likelier = max(state.candidate_words, key=lambda w: wl.weights[wl.answer_index(w)])
+    for name in ("entropy", "minimax"):
+        assert wl.guesses[get_strategy(name).choose(state)] == likelier == "abbey"
+        assert get_strategy(name).rank(state, 2)[0].word == "abbey"
+
+
+def test_the_optimal_strategy_refuses_weighted_answers(likely_pm: PatternMatrix) -> None:
+    from wordlekit.solve.bot import play
+    from wordlekit.solve.strategies import AnswerModelError, check_answer_model
+
+    for name in ("optimal", "optimal-worst"):
+        with pytest.raises(AnswerModelError, match="plays only the answer list"):
+            check_answer_model(get_strategy(name), likely_pm.wordlist)
+        with pytest.raises(AnswerModelError, match="--answers likely"):
+            play(likely_pm, "aioli", get_strategy(name))
+    for name in [*HEURISTICS, "random"]:
+        check_answer_model(get_strategy(name), likely_pm.wordlist)
+
+
+def test_expected_guesses_is_the_review_s_estimate_without_weights(pm: PatternMatrix) -> None:
+    from wordlekit.analysis.guess_values import estimate
+
+    state = state_after(pm, "aioli", "crane")
+    assert np.allclose(expected_guesses(state), estimate(state), rtol=1e-12)
+
+
+def test_the_likely_bot_finds_aioli(likely_pm: PatternMatrix) -> None:
+    from wordlekit.solve.bot import play
+
+    game = play(likely_pm, "aioli", get_strategy("entropy"))
+    assert game.solved and game.guesses <= 6 and game.start_candidates == 12972

@@ -7,6 +7,7 @@ import hashlib
 from importlib import resources
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from wordlekit.core.words import WordList, daily_answer, daily_order, day_number
@@ -152,3 +153,59 @@ def test_a_list_of_its_own_has_its_own_daily_order() -> None:
     again = WordList.from_words(["planet", "rocket", "silver", "garden"], name="six")
     assert again.daily_answer("2022-02-15") == days[0]  # the same for every player
     assert six.own_daily_order == again.own_daily_order
+
+
+def test_answer_models_derive_a_list_whose_answers_are_every_valid_guess(
+    original: WordList,
+) -> None:
+    from wordlekit.core.likely import likely_weights
+
+    assert original.with_answers("list") is original
+    for model in ("likely", "all"):
+        wl = original.with_answers(model)
+        assert wl.answer_model == model and wl.name == f"original-{model}"
+        # answer i is still guess i, of the derived list and of the original one
+        assert wl.answers == wl.guesses == original.guesses and wl.allowed == ()
+        assert wl.check_answer("AIOLI") == "aioli" and wl.is_answer("aahed")
+        assert original.with_answers(model) is wl  # cached
+    likely, uniform = original.with_answers("likely"), original.with_answers("all")
+    assert uniform.weights is None and likely.weights is not None
+    assert likely.weights.sum() == pytest.approx(1.0)
+    assert np.allclose(likely.weights, likely_weights(original))
+    with pytest.raises(ValueError):  # read-only
+        likely.weights[0] = 1.0
+    # the same words share one pattern matrix; the weights make a different content
+    assert likely.words_hash == uniform.words_hash != original.words_hash
+    hashes = {original.content_hash, likely.content_hash, uniform.content_hash}
+    assert len(hashes) == 3 and original.content_hash == original.words_hash
+    assert likely != uniform and likely == WordList(
+        "copy", likely.answers, (), "likely", likely.weights.copy()
+    )
+    assert "answer_model='likely'" in repr(likely)
+
+
+def test_added_words(original: WordList) -> None:
+    from wordlekit.core.likely import ADDED_WORD_FLOOR, prior
+
+    listed = original.with_answers("list", ["aioli", "zzzzz"])
+    assert listed.is_answer("aioli") and listed.is_answer("zzzzz") and not listed.weighted
+    assert listed.answers[-2:] == ("aioli", "zzzzz") and "aioli" not in listed.allowed
+    assert len(listed.guesses) == len(original.guesses) + 1
+    likely = original.with_answers("likely", ["Zzzzz", "cigar"])
+    assert likely.name == "original-likely+2" and likely.answers[-1] == "zzzzz"
+    raw = prior(likely.answers)
+    raw[-1] = max(raw[-1], ADDED_WORD_FLOOR)  # the floor of an added word
+    raw[likely.answer_index("cigar")] = max(prior(["cigar"])[0], ADDED_WORD_FLOOR)
+    assert np.allclose(likely.weights, raw / raw.sum())
+    assert prior(["zzzzz"])[0] < 0.001 < ADDED_WORD_FLOOR
+    with pytest.raises(InvalidWordError, match="letters"):
+        original.with_answers("likely", ["toolong"])
+
+
+def test_bad_answer_models_and_weights(original: WordList) -> None:
+    with pytest.raises(WordListError, match="unknown answer model 'likly'"):
+        original.with_answers("likly")
+    with pytest.raises(WordListError, match="one weight per answer"):
+        WordList("w", ("cigar", "rebut"), (), "likely", np.array([1.0]))
+    with pytest.raises(WordListError, match="non-negative"):
+        WordList("w", ("cigar", "rebut"), (), "likely", np.array([1.0, -1.0]))

@@ -5,6 +5,10 @@ Candidates are exact: a word is consistent with a turn exactly when
 absent", the classic bug). The summary (:class:`~wordlekit.core.constraints.LetterConstraints`)
 is derived for people to read; the tests check that every candidate satisfies it.
 :func:`narrow` is the same exact rule for any list of words, in one call.
+
+When the word list's answers are weighted (the ``likely`` answer model), the candidates
+have probabilities (:attr:`Knowledge.probabilities`, the prior renormalised over the words
+left) and a turn's bits are the information of its pattern, ``-log2 P(pattern)``.
 """
 
 from __future__ import annotations
@@ -37,18 +41,36 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Step:
-    """What one turn taught: candidates before and after it, and the bits gained."""
+    """What one turn taught: candidates before and after it, and the bits gained.
+
+    With weighted answers, ``mass_before`` and ``mass_after`` are the prior probability of
+    the candidates before and after the turn, and the bits are ``log2(mass_before /
+    mass_after)``: the information of the pattern seen.
+    """
 
     number: int
     turn: Turn
     before: int
     after: int
+    mass_before: float | None = None
+    mass_after: float | None = None
 
     @property
     def bits(self) -> float:
+        if self.mass_before is not None and self.mass_after is not None:
+            if self.mass_after <= 0.0 or self.mass_before <= 0.0:
+                return 0.0
+            return math.log2(self.mass_before / self.mass_after)
         if self.after == 0 or self.before == 0:
             return 0.0
         return math.log2(self.before / self.after)
+
+    @property
+    def probability(self) -> float | None:
+        """How likely the pattern seen was, given the turns before (weighted answers only)."""
+        if self.mass_before is None or self.mass_after is None or self.mass_before <= 0:
+            return None
+        return self.mass_after / self.mass_before
 
 
 class Knowledge:
@@ -102,7 +124,12 @@ class Knowledge:
         current = np.ones(len(self.pool_words), dtype=bool)
         masks: list[np.ndarray] = []
         alones: list[np.ndarray] = []
-        what = "possible answer" if self.pool == "answers" else "word in the list"
+        if self.pool == "answers" and self.wordlist.answer_model == "list":
+            what = "possible answer"
+        elif self.pool == "answers":
+            what = "valid word"  # every valid word may be the answer
+        else:
+            what = "word in the list"
         for n, t in enumerate(self.turns, start=1):
             label = f"turn {n} ({t.guess.upper()} {format_pattern(t.pattern, t.length)})"
             reason = impossible_reason(t.guess, t.pattern)
@@ -160,6 +187,38 @@ class Knowledge:
         """Indices into :attr:`pool_words` (answers first, so also guess indices)."""
         return np.flatnonzero(self.mask)
 
+    @property
+    def weights(self) -> np.ndarray | None:
+        """The pool's weights (the answers' probabilities), or ``None`` when unweighted."""
+        if self.pool == "answers":
+            return self.wordlist.weights
+        return None
+
+    @cached_property
+    def probabilities(self) -> np.ndarray:
+        """Each candidate's probability of being the answer, aligned with
+        :attr:`candidates`: the weights renormalised over the words left (equal without
+        weights).
+
+        >>> wl = WordList.bundled().with_answers("likely")
+        >>> k = Knowledge([Turn.parse("crane:bbybb")], wl)
+        >>> p = dict(zip(k.candidates, k.probabilities))
+        >>> len(k), bool(p["about"] > p["aioli"] > 0)
+        (1200, True)
+        """
+        n = len(self.candidate_indices)
+        w = self.weights
+        if w is None or n == 0:
+            return np.full(n, 1.0 / max(n, 1))
+        sub = np.asarray(w[self.candidate_indices], dtype=np.float64)
+        total = float(sub.sum())
+        return sub / total if total > 0 else np.full(n, 1.0 / n)
+
+    def ranked(self) -> list[tuple[str, float]]:
+        """The candidates with their probabilities, most likely first (ties alphabetical)."""
+        pairs = zip(self.candidates, self.probabilities.tolist(), strict=True)
+        return sorted(pairs, key=lambda wp: (-wp[1], wp[0]))
+
     @cached_property
     def summary(self) -> LetterConstraints:
         return LetterConstraints.from_turns(self.turns, self.wordlist.length)
@@ -167,11 +226,14 @@ class Knowledge:
     @cached_property
     def steps(self) -> tuple[Step, ...]:
         before = len(self.pool_words)
+        w = self.weights
+        mass: float | None = None if w is None else 1.0
         out = []
         for n, (t, m) in enumerate(zip(self.turns, self._masks, strict=True), start=1):
             after = int(m.sum())
-            out.append(Step(n, t, before, after))
-            before = after
+            mass_after = None if w is None else float(w[m].sum())
+            out.append(Step(n, t, before, after, mass, mass_after))
+            before, mass = after, mass_after
         return tuple(out)
 
     @property

@@ -21,6 +21,7 @@ user adds) gets the model's value for Zipf frequency 0 with its own letter featu
 >>> p = prior(["cigar", "xylyl"])
 >>> bool(p[0] > 100 * p[1])
 True
+>>> from wordlekit.core.words import WordList
 >>> w = likely_weights(WordList.bundled("original"))
 >>> w.shape, round(float(w.sum()), 9)
 ((12972,), 1.0)
@@ -34,18 +35,26 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
 
-from wordlekit.core.words import WordList
 from wordlekit.errors import InternalError
+
+if TYPE_CHECKING:  # words.py imports this module for the likely answer model
+    from wordlekit.core.words import WordList
 
 Floats = npt.NDArray[np.float64]
 
 MODEL_FILE = "likely-model.json"
 TABLE_FILE = "likely.tsv"
+
+#: The least prior a word added by hand gets (``--add WORD``,
+#: :meth:`~wordlekit.core.words.WordList.with_answers`): even odds of being an answer. The
+#: model would give a word wordfreq does not know about 0.0001, but a word is added because
+#: someone thinks it may be the answer, so it is weighed like a fairly common word.
+ADDED_WORD_FLOOR = 0.5
 
 
 @dataclass(frozen=True)
@@ -216,25 +225,40 @@ def table() -> LikelyTable:
     >>> float(t.zipf[t.index["cigar"]])
     3.57
     """
-    words: list[str] = []
-    zipf: list[float] = []
-    prob: list[float] = []
-    for line_no, line in enumerate(_data_text(TABLE_FILE).splitlines(), start=1):
+    lines = [
+        line
+        for line in _data_text(TABLE_FILE).splitlines()
+        if line and not line.startswith("#") and not line.startswith("word\t")
+    ]
+    # One split of the whole table (fast); a malformed line is then found line by line.
+    cells = "\t".join(lines).split("\t")
+    try:
+        if len(cells) != 3 * len(lines):
+            raise ValueError("not three cells a line")
+        words = cells[0::3]
+        zipf = np.array(cells[1::3], dtype=np.float64)
+        prob = np.array(cells[2::3], dtype=np.float64)
+    except ValueError as e:
+        _check_lines(_data_text(TABLE_FILE).splitlines())
+        raise InternalError(f"{TABLE_FILE} is malformed: {e}") from e
+    return LikelyTable(
+        words=tuple(words),
+        zipf=zipf,
+        probability=prob,
+        index=dict(zip(words, range(len(words)), strict=True)),
+    )
+
+
+def _check_lines(lines: Sequence[str]) -> None:
+    """Raise :class:`InternalError` naming the first malformed line of the table."""
+    for line_no, line in enumerate(lines, start=1):
         if not line or line.startswith("#") or line.startswith("word\t"):
             continue
         try:
-            word, z, p = line.split("\t")
-            words.append(word)
-            zipf.append(float(z))
-            prob.append(float(p))
+            _, z, p = line.split("\t")
+            float(z), float(p)
         except ValueError as e:
             raise InternalError(f"{TABLE_FILE}: bad line {line_no}: {line!r}") from e
-    return LikelyTable(
-        words=tuple(words),
-        zipf=np.array(zipf, dtype=np.float64),
-        probability=np.array(prob, dtype=np.float64),
-        index={w: i for i, w in enumerate(words)},
-    )
 
 
 def prior(words: Sequence[str]) -> Floats:
@@ -269,6 +293,7 @@ def prior(words: Sequence[str]) -> Floats:
 def likely_weights(wordlist: WordList) -> Floats:
     """The prior over ``wordlist.guesses``, normalised to sum to 1 (cached, read-only).
 
+    >>> from wordlekit.core.words import WordList
     >>> wl = WordList.bundled("original")
     >>> w = likely_weights(wl)
     >>> answers = float(w[: len(wl.answers)].sum())  # the answers come first in guesses

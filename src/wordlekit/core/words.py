@@ -3,6 +3,12 @@
 A :class:`WordList` holds the possible answers and the extra allowed guesses (disjoint). The
 valid guesses are ``answers + allowed`` in that order, so answer ``i`` is also guess ``i``:
 the pattern matrix and the strategies rely on that.
+
+Answer models (:meth:`WordList.with_answers`): ``list`` is the list as it is (its answers may
+be the answer); ``all`` and ``likely`` derive a list whose answers are all its valid guesses,
+in guess order (so answer ``i`` is still guess ``i`` of the list it came from), ``likely``
+with :attr:`WordList.weights`, the fitted prior of :mod:`wordlekit.core.likely`. The rest of
+the code needs no special case: a derived list is a list like any other.
 """
 
 from __future__ import annotations
@@ -11,9 +17,13 @@ import datetime as dt
 import hashlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import cache, cached_property
+from functools import cache, cached_property, lru_cache
 from importlib import resources
 from pathlib import Path
+from typing import Literal, get_args
+
+import numpy as np
+import numpy.typing as npt
 
 from wordlekit.errors import InvalidDateError, InvalidWordError, WordListError, quoted, shown
 
@@ -28,6 +38,19 @@ BUNDLED = {
     "nyt": ("answers-nyt.txt", "allowed-nyt.txt"),
 }
 DAILY_ORDER_FILE = "answers-2315-daily-order.txt"
+
+#: Which words may be the answer: the list's answers (``list``), every valid guess equally
+#: (``all``), or every valid guess weighted by the fitted prior (``likely``).
+AnswerModel = Literal["list", "likely", "all"]
+ANSWER_MODELS: tuple[str, ...] = get_args(AnswerModel)
+#: What each model means, in a few words (for messages and help).
+ANSWER_MODEL_TEXT = {
+    "list": "the answers of the list",
+    "likely": "every valid word, weighted by how likely it is to be the answer",
+    "all": "every valid word, all equally likely",
+}
+
+Weights = npt.NDArray[np.float64]
 
 
 @dataclass(frozen=True, eq=False)
@@ -44,13 +67,18 @@ class WordList:
     name: str
     answers: tuple[str, ...]
     allowed: tuple[str, ...] = ()
+    #: How the answers were chosen: ``list``, ``all`` or ``likely`` (see :meth:`with_answers`).
+    answer_model: str = "list"
+    #: The probability of each answer (aligned with :attr:`answers`, summing to 1, read-only),
+    #: or ``None`` when every answer is equally likely.
+    weights: Weights | None = field(default=None, repr=False)
     _answer_index: dict[str, int] = field(init=False, repr=False, compare=False)
     _guess_index: dict[str, int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not self.answers:
             raise WordListError(f"word list {self.name!r} has no answers")
-        lengths = {len(w) for w in self.answers} | {len(w) for w in self.allowed}
+        lengths = set(map(len, self.answers)) | set(map(len, self.allowed))
         if len(lengths) != 1:
             raise WordListError(
                 f"word list {self.name!r} mixes word lengths {sorted(lengths)}; "
@@ -62,33 +90,58 @@ class WordList:
                 f"word list {self.name!r} has {length}-letter words; supported lengths are "
                 f"{MIN_WORD_LENGTH} to {MAX_WORD_LENGTH}"
             )
-        for w in (*self.answers, *self.allowed):
-            if not (w.isascii() and w.isalpha() and w.islower()):
-                raise WordListError(f"word list {self.name!r} has a bad word {w!r}")
-        answer_index = {w: i for i, w in enumerate(self.answers)}
-        if len(answer_index) != len(self.answers):
-            raise WordListError(f"word list {self.name!r} repeats answers")
-        guess_index = dict(answer_index)
-        for w in self.allowed:
-            if w in guess_index:
-                raise WordListError(
-                    f"word list {self.name!r}: {w!r} is listed twice (answers and allowed "
-                    "guesses must not overlap or repeat)"
-                )
-            guess_index[w] = len(guess_index)
+        answer_index, guess_index = self._indexes()
         object.__setattr__(self, "_answer_index", answer_index)
         object.__setattr__(self, "_guess_index", guess_index)
+        if self.answer_model not in ANSWER_MODELS:
+            raise WordListError(
+                f"unknown answer model {quoted(self.answer_model)}: choose one of "
+                f"{', '.join(ANSWER_MODELS)}"
+            )
+        if self.weights is not None:
+            object.__setattr__(self, "weights", _normalised(self.weights, len(self.answers)))
+
+    def _indexes(self) -> tuple[dict[str, int], dict[str, int]]:
+        """The answer and guess indexes, checking every word and that none repeats."""
+        # Checked on the whole text at once (fast); a bad word is then found one by one.
+        joined = "".join(self.answers) + "".join(self.allowed)
+        if not (joined.isascii() and joined.isalpha() and joined.islower()):
+            for w in (*self.answers, *self.allowed):
+                if not (w.isascii() and w.isalpha() and w.islower()):
+                    raise WordListError(f"word list {self.name!r} has a bad word {w!r}")
+        answer_index = dict(zip(self.answers, range(len(self.answers)), strict=True))
+        if len(answer_index) != len(self.answers):
+            raise WordListError(f"word list {self.name!r} repeats answers")
+        guess_index = dict(zip(self.guesses, range(len(self.guesses)), strict=True))
+        if len(guess_index) != len(self.guesses):
+            seen = set(answer_index)
+            for w in self.allowed:
+                if w in seen:
+                    raise WordListError(
+                        f"word list {self.name!r}: {w!r} is listed twice (answers and allowed "
+                        "guesses must not overlap or repeat)"
+                    )
+                seen.add(w)
+        return answer_index, guess_index
 
     def __repr__(self) -> str:
+        model = "" if self.answer_model == "list" else f", answer_model={self.answer_model!r}"
         return (
             f"WordList({self.name!r}, answers={len(self.answers)}, "
-            f"allowed={len(self.allowed)}, length={self.length})"
+            f"allowed={len(self.allowed)}, length={self.length}{model})"
         )
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, WordList):
             return NotImplemented
-        return self.answers == other.answers and self.allowed == other.allowed
+        if self is other:
+            return True
+        return (
+            self.answers == other.answers
+            and self.allowed == other.allowed
+            and self.answer_model == other.answer_model
+            and _same_weights(self.weights, other.weights)
+        )
 
     def __hash__(self) -> int:
         return hash(self.content_hash)
@@ -103,14 +156,60 @@ class WordList:
         return self.answers + self.allowed
 
     @cached_property
-    def content_hash(self) -> str:
-        """SHA-256 of the lists' content (order included); keys on-disk caches."""
+    def words_hash(self) -> str:
+        """SHA-256 of the words (answers and allowed, order included): what the pattern
+        matrix depends on, so lists that differ only in their weights share one matrix."""
         h = hashlib.sha256()
         h.update(f"wordlekit-list-v1 {self.length} {len(self.answers)}\n".encode())
         h.update("\n".join(self.answers).encode())
         h.update(b"\n--allowed--\n")
         h.update("\n".join(self.allowed).encode())
         return h.hexdigest()
+
+    @cached_property
+    def content_hash(self) -> str:
+        """SHA-256 of the lists' content (order included) and of the answers' weights when
+        there are any; keys on-disk caches. A list without weights hashes its words only
+        (:attr:`words_hash`)."""
+        if self.weights is None:
+            return self.words_hash
+        h = hashlib.sha256()
+        h.update(f"{self.words_hash}\n--weights {self.answer_model}--\n".encode())
+        h.update(np.ascontiguousarray(self.weights, dtype="<f8").tobytes())
+        return h.hexdigest()
+
+    @property
+    def weighted(self) -> bool:
+        """Whether the answers carry weights (the ``likely`` model)."""
+        return self.weights is not None
+
+    def with_answers(self, model: str = "list", add: Iterable[str] = ()) -> WordList:
+        """This list under an answer model, with words added (cached).
+
+        - ``list``: this list; ``add`` makes each word an answer (an allowed guess moves to
+          the answers; a new word becomes both).
+        - ``all``: every valid guess may be the answer, equally likely: the answers are
+          :attr:`guesses` in order, then the added words; there are no other guesses.
+        - ``likely``: the same words, weighted by :func:`wordlekit.core.likely.prior`; an added
+          word gets at least :data:`wordlekit.core.likely.ADDED_WORD_FLOOR` (it is there
+          because someone thinks it may be the answer).
+
+        >>> wl = WordList.bundled().with_answers("likely")
+        >>> wl
+        WordList('original-likely', answers=12972, allowed=0, length=5, answer_model='likely')
+        >>> wl.answers[:2] == WordList.bundled().guesses[:2], round(float(wl.weights.sum()), 9)
+        (True, 1.0)
+        """
+        key = str(model).strip().lower()
+        if key not in ANSWER_MODELS:
+            raise WordListError(
+                f"unknown answer model {quoted(model)}: choose one of {', '.join(ANSWER_MODELS)}"
+            )
+        added = tuple(dict.fromkeys(self.normalize(w) for w in add))
+        unchanged = all(self.is_answer(w) for w in added) and (key != "likely" or not added)
+        if key == self.answer_model and unchanged:
+            return self
+        return _derived(self, key, added)
 
     def is_answer(self, word: str) -> bool:
         return word in self._answer_index
@@ -255,6 +354,47 @@ class WordList:
         order = sorted(self.answers)
         random.Random(self.content_hash).shuffle(order)
         return tuple(order)
+
+
+def _normalised(weights: Weights, n: int) -> Weights:
+    w = np.array(weights, dtype=np.float64)  # a copy: the caller's array stays theirs
+    if w.shape != (n,):
+        raise WordListError(f"one weight per answer: got {w.shape}, expected ({n},)")
+    total = float(w.sum())
+    if not np.isfinite(w).all() or (w < 0).any() or not total > 0:
+        raise WordListError("weights must be finite, non-negative and not all zero")
+    if abs(total - 1.0) > 1e-12:  # already normalised weights stay exactly as they are
+        w /= total
+    w.setflags(write=False)
+    return w
+
+
+def _same_weights(a: Weights | None, b: Weights | None) -> bool:
+    if a is None or b is None:
+        return a is b
+    return a is b or bool(np.array_equal(a, b))
+
+
+@lru_cache(maxsize=16)
+def _derived(base: WordList, model: str, added: tuple[str, ...]) -> WordList:
+    """A list under another answer model (see :meth:`WordList.with_answers`)."""
+    suffix = f"+{len(added)}" if added else ""
+    if model == "list":
+        new = tuple(w for w in added if not base.is_answer(w))
+        extra = set(new)
+        allowed = tuple(w for w in base.allowed if w not in extra)
+        return WordList(f"{base.name}{suffix}", base.answers + new, allowed, "list")
+    words = base.guesses + tuple(w for w in added if not base.is_valid(w))
+    name = f"{base.name}-{model}{suffix}"
+    if model == "all":
+        return WordList(name, words, (), "all")
+    from wordlekit.core.likely import ADDED_WORD_FLOOR, prior
+
+    p = prior(words)
+    for w in added:
+        i = words.index(w)
+        p[i] = max(p[i], ADDED_WORD_FLOOR)
+    return WordList(name, words, (), "likely", p)
 
 
 @cache

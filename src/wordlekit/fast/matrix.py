@@ -4,15 +4,18 @@ Row ``g`` is guess ``wordlist.guesses[g]``, column ``a`` is answer ``wordlist.an
 since the answers come first among the guesses, answer ``a`` is also row ``a``.
 
 The cache file lives in the user cache directory (``WORDLEKIT_CACHE_DIR`` overrides it), is
-named by the lists' content hash, and carries its shape, dtype and a CRC-32 of the data. It is
-written to a temporary file and renamed, so a reader never sees half a file; a file that is
-truncated, corrupt or of another version is detected, deleted and rebuilt, never trusted.
+named by the hash of the lists' words (:attr:`~wordlekit.core.words.WordList.words_hash`: the
+``likely`` and ``all`` answer models of a list share one matrix), and carries its shape,
+dtype and a CRC-32 of the data. It is written to a temporary file and renamed, so a reader
+never sees half a file; a file that is truncated, corrupt or of another version is detected,
+deleted and rebuilt, never trusted. A large file is memory-mapped (:data:`MMAP_FROM`).
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
+import mmap
 import struct
 import time
 import zlib
@@ -133,14 +136,20 @@ class PatternMatrix:
         return pm
 
 
+#: Cache files larger than this are memory-mapped rather than read: no copy, and processes
+#: that load the same matrix share its pages (the square matrix of the ``likely`` and
+#: ``all`` models is 168 MB on the original lists).
+MMAP_FROM = 16 * 2**20
+
+
 def cache_path(wordlist: WordList) -> Path:
-    return cache_dir() / f"patterns-{wordlist.content_hash[:32]}.bin"
+    return cache_dir() / f"patterns-{wordlist.words_hash[:32]}.bin"
 
 
 def _header(wordlist: WordList, data: npt.NDArray[np.unsignedinteger]) -> bytes:
     header = {
         "version": FORMAT_VERSION,
-        "content_hash": wordlist.content_hash,
+        "content_hash": wordlist.words_hash,
         "dtype": data.dtype.str,
         "shape": list(data.shape),
         "crc32": zlib.crc32(data.tobytes()),
@@ -158,19 +167,31 @@ def write_cache(path: Path, wordlist: WordList, data: npt.NDArray[np.unsignedint
 def read_cache(path: Path, wordlist: WordList) -> npt.NDArray[np.unsignedinteger] | None:
     """The cached matrix if the file is complete and intact, else ``None`` (file removed)."""
     try:
-        blob = path.read_bytes()
-    except OSError:
+        blob = _read(path)
+    except (OSError, ValueError):
         return None
     data = _parse(blob, wordlist)
     if data is None:
+        if isinstance(blob, mmap.mmap):
+            blob.close()
         with contextlib.suppress(OSError):
             path.unlink()
     return data
 
 
-def _parse(blob: bytes, wordlist: WordList) -> npt.NDArray[np.unsignedinteger] | None:
+def _read(path: Path) -> bytes | mmap.mmap:
+    """The file's bytes: memory-mapped (read-only) when large, else read."""
+    with path.open("rb") as f:
+        size = f.seek(0, 2)
+        if size < MMAP_FROM:
+            f.seek(0)
+            return f.read()
+        return mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
+
+
+def _parse(blob: bytes | mmap.mmap, wordlist: WordList) -> npt.NDArray[np.unsignedinteger] | None:
     head = len(MAGIC) + _HEADER_LEN.size
-    if len(blob) < head or not blob.startswith(MAGIC):
+    if len(blob) < head or blob[: len(MAGIC)] != MAGIC:
         return None
     (n,) = _HEADER_LEN.unpack_from(blob, len(MAGIC))
     try:
@@ -178,7 +199,7 @@ def _parse(blob: bytes, wordlist: WordList) -> npt.NDArray[np.unsignedinteger] |
         dtype = np.dtype(header["dtype"])
         shape = tuple(int(x) for x in header["shape"])
         crc = int(header["crc32"])
-        ok = header["version"] == FORMAT_VERSION and header["content_hash"] == wordlist.content_hash
+        ok = header["version"] == FORMAT_VERSION and header["content_hash"] == wordlist.words_hash
     except (ValueError, KeyError, TypeError):
         return None
     expected_shape = (len(wordlist.guesses), len(wordlist.answers))

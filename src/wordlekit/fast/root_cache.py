@@ -25,10 +25,17 @@ if TYPE_CHECKING:
     from wordlekit.fast.matrix import PatternMatrix
 
 _FIELDS = ("parts", "largest", "sumsq", "plogp")
+#: The weighted figures, stored too when the list's answers are weighted (``likely``).
+_WEIGHTED = ("wlargest", "wsize", "wsumsq", "wplogp")
+
+
+def _fields(pm: PatternMatrix) -> tuple[str, ...]:
+    return _FIELDS + (_WEIGHTED if pm.wordlist.weights is not None else ())
 
 
 def cache_path(pm: PatternMatrix) -> Path:
-    """Where the figures of ``pm``'s lists are stored."""
+    """Where the figures of ``pm``'s lists are stored (keyed by the content hash, which
+    covers the answers' weights)."""
     return cache_dir() / f"root-figures-{pm.wordlist.content_hash[:32]}.npz"
 
 
@@ -38,29 +45,40 @@ def read_or_compute(pm: PatternMatrix) -> Figures:
     path = cache_path(pm)
     n_guesses, n_answers = len(pm.wordlist.guesses), len(pm.wordlist.answers)
     guesses = np.arange(n_guesses, dtype=np.int64)
-    loaded = _read(path, n_guesses)
+    fields = _fields(pm)
+    weights = pm.wordlist.weights
+    loaded = _read(path, n_guesses, fields)
     if loaded is not None:
-        return Figures(guesses, n_answers, *loaded)
-    figs = figures(pm.data, guesses, np.arange(n_answers, dtype=np.int64), use_numba=True)
+        parts, largest, sumsq, plogp, *weighted = loaded
+        if weights is None:
+            return Figures(guesses, n_answers, parts, largest, sumsq, plogp)
+        wlargest, wsize, wsumsq, wplogp = weighted
+        return Figures(
+            guesses, n_answers, parts, largest, sumsq, plogp, 1.0, wlargest, wsize, wsumsq, wplogp
+        )
+    all_answers = np.arange(n_answers, dtype=np.int64)
+    figs = figures(pm.data, guesses, all_answers, use_numba=True, weights=weights)
     with contextlib.suppress(OSError):
-        _write(path, figs)
+        _write(path, figs, fields)
     return figs
 
 
-def _write(path: Path, figs: Figures) -> None:
+def _write(path: Path, figs: Figures, fields: tuple[str, ...] = _FIELDS) -> None:
     buf = io.BytesIO()
-    arrays = {name: getattr(figs, name) for name in _FIELDS}
+    arrays = {name: getattr(figs, name) for name in fields}
     crc = 0
-    for name in _FIELDS:
+    for name in fields:
         crc = zlib.crc32(np.ascontiguousarray(arrays[name]).tobytes(), crc)
     np.savez(buf, crc=np.array([crc], dtype=np.int64), **arrays)
     atomic_write(path, buf.getvalue())
 
 
-def _read(path: Path, n_guesses: int) -> tuple[np.ndarray, ...] | None:
+def _read(
+    path: Path, n_guesses: int, fields: tuple[str, ...] = _FIELDS
+) -> tuple[np.ndarray, ...] | None:
     try:
         with np.load(path, allow_pickle=False) as data:
-            arrays = tuple(np.array(data[name]) for name in _FIELDS)
+            arrays = tuple(np.array(data[name]) for name in fields)
             crc = int(data["crc"][0])
     except (OSError, ValueError, KeyError, EOFError, zlib.error, zipfile.BadZipFile):
         with contextlib.suppress(OSError):

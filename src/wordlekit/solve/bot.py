@@ -9,7 +9,7 @@ from wordlekit.core.game import ultrahard_violation
 from wordlekit.errors import InvalidWordError
 from wordlekit.fast.matrix import PatternMatrix
 from wordlekit.solve.state import GameState
-from wordlekit.solve.strategies import RandomCandidate, Strategy
+from wordlekit.solve.strategies import RandomCandidate, Strategy, check_answer_model
 from wordlekit.solve.tree import MAX_TURNS
 
 
@@ -68,6 +68,7 @@ def play(
     """The bot plays ``answer`` from ``history`` (normally empty) until it wins; in
     ``ultrahard`` mode every guess it plays (``start`` included) could still be the answer."""
     wl = matrix.wordlist
+    check_answer_model(strategy, wl)
     a = wl.answer_index(wl.check_answer(answer))
     rules = {"hard": hard, "candidates_only": candidates_only, "ultrahard": ultrahard}
     state = (

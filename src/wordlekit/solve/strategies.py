@@ -11,25 +11,71 @@ better, or lower when ``higher_is_better`` is false). Everything else is shared:
 - two rules every strategy follows: with one candidate left, guess it; and never play a guess
   that can neither win nor split the candidates (it would teach nothing).
 
+With weighted candidates (the ``likely`` answer model) the figures are weighted (see
+:mod:`wordlekit.fast.partition`) and the strategies use them: ``entropy`` the entropy of the
+weighted pattern distribution, ``minimax`` the probability of the worst bucket,
+``expected-size`` the expected number of words left with each pattern as likely as its
+bucket, ``most-parts`` the parts (unchanged), ``letter-frequency`` and ``positional`` letters
+counted with each candidate's weight. One more rule then applies, the **near-tie rule**: a
+guess that could be the answer wins a near tie, the more easily the likelier it is. Each such
+guess, of probability ``p``, has its score raised by ``NEAR_TIE * p * |best|`` (``best`` the
+best score of all, so the margin is in the strategy's own units: 0.3 x 0.2 x 5 = 0.3 bits for
+a word of probability 0.2 when the best guess gives 5 bits) and the guess played is the best
+by the raised score (ties: the likelier, then alphabetical order); with two candidates left,
+the likelier is played. :meth:`Strategy.rank` lists that guess first. Without weights
+nothing changes.
+
 Strategies are found by name in :mod:`wordlekit.solve.registry` (``get_strategy("entropy")``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
 import numpy.typing as npt
 
+from wordlekit.core.feedback import all_green
 from wordlekit.errors import WordleError
+from wordlekit.fast import partition
 from wordlekit.fast.partition import Figures, IntArray
 from wordlekit.solve.state import GameState
+
+if TYPE_CHECKING:
+    from wordlekit.core.words import WordList
+
+#: The near-tie rule with weighted candidates (see the module docstring): a guess that could
+#: be the answer, with probability ``p``, has its score raised by ``NEAR_TIE * p * |best|``
+#: (``best``: the best score of all) before the best is taken. Measured on the 2,315 original
+#: answers with every valid word possible (``benchmarks/bench_likely.py``), the likely entropy
+#: bot needs 3.6069 guesses a game with it, 3.8091 without (0.1: 3.6609, 1.0: 3.5758).
+NEAR_TIE = 0.3
+#: Every answer model (what the heuristic strategies play).
+ALL_MODELS = frozenset({"list", "likely", "all"})
+
+
+def expected_guesses(state: GameState, guesses: IntArray | None = None) -> npt.NDArray[np.float64]:
+    """Estimated expected number of guesses from ``state`` (the next one included) for each
+    guess (default: the allowed ones), with the candidates' weights: see
+    :func:`wordlekit.fast.partition.expected_guesses` for the formula."""
+    g = state.allowed if guesses is None else np.asarray(guesses, dtype=np.int64)
+    return partition.expected_guesses(
+        state.matrix.data,
+        g,
+        state.candidates,
+        state.weights,
+        win=all_green(state.wordlist.length),
+    )
 
 
 @dataclass(frozen=True)
 class Suggestion:
-    """A ranked guess with the strategy's score and the figures every strategy reports."""
+    """A ranked guess with the strategy's score and the figures every strategy reports.
+
+    ``probability`` is set when the candidates are weighted: the probability that this guess
+    is the answer (0 when it cannot be).
+    """
 
     word: str
     score: float
@@ -38,9 +84,10 @@ class Suggestion:
     expected: float
     bits: float
     can_win: bool
+    probability: float | None = None
 
     def to_dict(self) -> dict[str, object]:
-        return {
+        out: dict[str, object] = {
             "word": self.word,
             "score": round(self.score, 6),
             "parts": self.parts,
@@ -49,6 +96,24 @@ class Suggestion:
             "bits": round(self.bits, 6),
             "can_win": self.can_win,
         }
+        if self.probability is not None:
+            out["probability"] = round(self.probability, 8)
+        return out
+
+
+class AnswerModelError(WordleError):
+    """A strategy that cannot play the word list's answer model (e.g. ``optimal`` with
+    ``likely``)."""
+
+
+def check_answer_model(strategy: Strategy, wordlist: WordList) -> None:
+    """Refuse, in one line, a strategy that does not play ``wordlist``'s answer model."""
+    model = wordlist.answer_model
+    if model not in strategy.answer_models:
+        raise AnswerModelError(
+            f"the {strategy.name} strategy plays only the answer list (--answers list), not "
+            f"--answers {model}: choose a heuristic strategy such as entropy"
+        )
 
 
 class Strategy:
@@ -61,6 +126,9 @@ class Strategy:
     #: Partition strategies always prefer a candidate when two remain (it splits them
     #: perfectly and may win), so they can skip the full ranking there.
     partition_based: ClassVar[bool] = False
+    #: The answer models (:data:`wordlekit.core.words.ANSWER_MODELS`) the strategy plays: by
+    #: default the list only; the heuristics below play every model (weighted or not).
+    answer_models: ClassVar[frozenset[str]] = frozenset({"list"})
 
     def scores(self, state: GameState, figs: Figures) -> npt.NDArray[np.float64]:
         raise NotImplementedError
@@ -87,20 +155,53 @@ class Strategy:
         ranks = state.matrix.alphabetical_rank
         return np.where(is_cand, 0, len(ranks)) + ranks[guesses]
 
+    def _near_tie(
+        self, state: GameState, figs: Figures, key: npt.NDArray[np.float64]
+    ) -> int | None:
+        """The position (in ``figs``) of the guess the near-tie rule plays with weighted
+        candidates, or ``None`` when the rule does not apply (no weights, or the best guess
+        stands)."""
+        if state.weights is None or not len(key):
+            return None
+        best = float(key.max())
+        if not np.isfinite(best):
+            return None
+        winp = state.win_probability(figs.guesses)
+        raised = key + NEAR_TIE * abs(best) * winp
+        top = float(raised.max())
+        if top <= best + 1e-12:
+            return None  # no guess that could be the answer overtakes the best
+        ranks = state.matrix.alphabetical_rank[figs.guesses]
+        pool = np.flatnonzero(raised >= top - 1e-12)
+        return int(pool[np.lexsort((ranks[pool], -winp[pool]))[0]])
+
+    def _likelier_of_two(self, state: GameState) -> int:
+        """The more likely of two candidates (ties: alphabetical order)."""
+        p = state.probabilities
+        answers = state.wordlist.answers
+        k = min(range(len(p)), key=lambda i: (-p[i], answers[state.candidates[i]]))
+        return int(state.candidates[k])
+
     def choose(self, state: GameState) -> int:
         """The index of the best guess (what the bot plays)."""
         if state.n == 0:
             raise WordleError("no candidates left: the feedback contradicts the word list")
+        if state.n == 2 and self.partition_based and state.weights is not None:
+            return self._likelier_of_two(state)
         if state.n == 1 or (self.partition_based and state.n == 2):
             return int(min(state.candidates, key=lambda i: state.wordlist.answers[i]))
         figs = state.figures()
         key, _, is_cand = self._keys(state, figs)
+        preferred = self._near_tie(state, figs, key)
+        if preferred is not None:
+            return int(figs.guesses[preferred])
         best = key == key.max()
         tie = self._tiebreak(state, figs.guesses, is_cand)
         return int(figs.guesses[np.argmin(np.where(best, tie, np.iinfo(np.int64).max))])
 
     def rank(self, state: GameState, top: int = 10) -> list[Suggestion]:
-        """The ``top`` best guesses, best first, with their figures."""
+        """The ``top`` best guesses, best first, with their figures (with weighted candidates,
+        the near-tie rule's choice first: what :meth:`choose` plays)."""
         if state.n == 0:
             raise WordleError("no candidates left: the feedback contradicts the word list")
         figs = state.figures()
@@ -110,11 +211,21 @@ class Strategy:
         pool = np.flatnonzero(key >= threshold)
         tie = self._tiebreak(state, figs.guesses[pool], is_cand[pool])
         order = pool[np.lexsort((tie, -key[pool]))][:top]
+        first: int | None = None
         if state.n == 1:  # the one rule above every strategy's own score
             only = np.flatnonzero(figs.guesses == state.candidates[0])
-            order = np.concatenate([only, order[order != only[0]]])[:top] if len(only) else order
+            first = int(only[0]) if len(only) else None
+        elif state.weights is not None:
+            if state.n == 2 and self.partition_based:
+                chosen = np.flatnonzero(figs.guesses == self._likelier_of_two(state))
+                first = int(chosen[0]) if len(chosen) else None
+            else:
+                first = self._near_tie(state, figs, key)
+        if first is not None:
+            order = np.concatenate([[first], order[order != first]])[:top]
         words = state.wordlist.guesses
         expected, bits = figs.expected, figs.bits
+        winp = state.win_probability(figs.guesses) if state.weights is not None else None
         return [
             Suggestion(
                 word=words[figs.guesses[i]],
@@ -124,6 +235,7 @@ class Strategy:
                 expected=float(expected[i]),
                 bits=float(bits[i]),
                 can_win=bool(is_cand[i]),
+                probability=None if winp is None else float(winp[i]),
             )
             for i in order
         ]
@@ -136,6 +248,7 @@ class Entropy(Strategy):
     name = "entropy"
     summary = "most expected information (bits) from the pattern distribution"
     partition_based = True
+    answer_models = ALL_MODELS
 
     def scores(self, state: GameState, figs: Figures) -> npt.NDArray[np.float64]:
         return figs.bits
@@ -146,8 +259,11 @@ class Minimax(Strategy):
     summary = "smallest worst-case bucket (fewest words left in the worst case)"
     higher_is_better = False
     partition_based = True
+    answer_models = ALL_MODELS
 
     def scores(self, state: GameState, figs: Figures) -> npt.NDArray[np.float64]:
+        if figs.weighted:  # the probability of the worst bucket
+            return figs.largest_share
         return figs.largest.astype(np.float64)
 
 
@@ -156,6 +272,7 @@ class ExpectedSize(Strategy):
     summary = "smallest expected number of words left"
     higher_is_better = False
     partition_based = True
+    answer_models = ALL_MODELS
 
     def scores(self, state: GameState, figs: Figures) -> npt.NDArray[np.float64]:
         return figs.expected
@@ -165,6 +282,7 @@ class MostParts(Strategy):
     name = "most-parts"
     summary = "most distinct patterns (the most ways to split the words)"
     partition_based = True
+    answer_models = ALL_MODELS
 
     def scores(self, state: GameState, figs: Figures) -> npt.NDArray[np.float64]:
         return figs.parts.astype(np.float64)
@@ -173,10 +291,13 @@ class MostParts(Strategy):
 class LetterFrequency(Strategy):
     name = "letter-frequency"
     summary = "letters scored 26..1 by frequency among the candidates, known letters ignored"
+    answer_models = ALL_MODELS
 
     def scores(self, state: GameState, figs: Figures) -> npt.NDArray[np.float64]:
         answers = state.matrix.answer_codes[state.candidates]
-        freq = np.bincount(answers.ravel(), minlength=26).astype(np.float64)
+        # with weights, each candidate's letters count with its probability
+        w = None if state.weights is None else np.repeat(state.probabilities, answers.shape[1])
+        freq = np.bincount(answers.ravel(), weights=w, minlength=26).astype(np.float64)
         known = {ord(ch) - 97 for t in state.history for ch in t.guess}
         values = np.zeros(26)
         ranked = sorted(
@@ -195,13 +316,16 @@ class LetterFrequency(Strategy):
 class Positional(Strategy):
     name = "positional"
     summary = "sum of how many candidates have each letter in that position"
+    answer_models = ALL_MODELS
 
     def scores(self, state: GameState, figs: Figures) -> npt.NDArray[np.float64]:
         answers = state.matrix.answer_codes[state.candidates]
         length = answers.shape[1]
         table = np.zeros((length, 26))
+        # with weights: each candidate counts with its probability
+        w = None if state.weights is None else state.probabilities
         for i in range(length):
-            table[i] = np.bincount(answers[:, i], minlength=26)
+            table[i] = np.bincount(answers[:, i], weights=w, minlength=26)
         codes = state.matrix.guess_codes[figs.guesses]
         return np.asarray(table[np.arange(length), codes].sum(axis=1), dtype=np.float64)
 
@@ -212,6 +336,7 @@ class RandomCandidate(Strategy):
     name = "random"
     summary = "a uniformly random word that could still be the answer"
     deterministic = False
+    answer_models = ALL_MODELS
 
     def __init__(self, seed: int | None = 0, *, stream: int | None = None) -> None:
         self.seed = seed
@@ -242,7 +367,9 @@ class RandomCandidate(Strategy):
         suggestions = super().rank(state, top)
         share = 1.0 / state.n
         return [
-            Suggestion(s.word, share, s.parts, s.largest, s.expected, s.bits, s.can_win)
+            Suggestion(
+                s.word, share, s.parts, s.largest, s.expected, s.bits, s.can_win, s.probability
+            )
             for s in suggestions
             if s.can_win
         ]
