@@ -640,3 +640,151 @@ def test_db_backup_refuses_to_overwrite(tmp_path: Path) -> None:
     failed("db", "backup", str(tmp_path), "--db", str(db), "--force", match="is a folder")
     failed("db", "backup", str(tmp_path / "x.sqlite3"), "--db", str(tmp_path), match="not a file")
     assert not list(tmp_path.glob("*.tmp"))
+
+
+# answer models: --answers list|likely|all and --add ----------------------------------------------
+
+ANSWER_MODEL_COMMANDS = ("filter", "suggest", "solve", "bench", "review", "play")
+
+
+def test_every_answers_example_of_the_help_works() -> None:
+    import shlex
+
+    for name in ANSWER_MODEL_COMMANDS:
+        text = ok(name, "--help")
+        assert "--answers" in text, name
+        examples = [
+            line.strip() for line in text.splitlines() if line.strip().startswith("wordle ")
+        ]
+        mine = [e for e in examples if "--answers" in e]
+        assert mine, name
+        for example in mine:
+            args = shlex.split(example.split("   ")[0])[1:]
+            assert args[0] == name
+            ok(*args, input=":q\n")
+
+
+def test_filter_likely_lists_aioli_with_its_probability() -> None:
+    """AIOLI, an answer outside the original list: after CRANE ⬛⬛🟨⬛⬛ it is a candidate."""
+    assert "aioli" not in ok("filter", "crane:bbybb").split()
+    text = ok("filter", "crane:bbybb", "--answers", "likely")
+    lines = text.splitlines()
+    assert lines[0].startswith("1200 words remain (every valid word of the original list")
+    assert lines[1].split() == ["about", "0.72%"]  # most likely first
+    assert any(line.split()[0] == "aioli" and line.endswith("%") for line in lines[1:])
+    data = json.loads(ok("filter", "crane:bbybb", "--answers", "likely", "--json"))
+    assert data["answers"] == "likely" and data["count"] == 1200
+    probs = data["probabilities"]
+    assert probs == sorted(probs, reverse=True) and sum(probs) == pytest.approx(1.0)
+    p = dict(zip(data["words"], probs, strict=True))
+    assert p["about"] > p["aioli"] > 0 and data["turns"][0]["probability"] < 1
+    uniform = json.loads(ok("filter", "crane:bbybb", "--answers", "all", "--json"))
+    assert uniform["count"] == 1200 and "probabilities" not in uniform
+    assert sorted(uniform["words"]) == sorted(data["words"])
+
+
+def test_filter_likely_with_hints_renormalises() -> None:
+    data = json.loads(
+        ok("filter", "crane:bbybb", "--answers", "likely", "--known", "a????", "--json")
+    )
+    assert all(w.startswith("a") for w in data["words"]) and "aioli" in data["words"]
+    assert sum(data["probabilities"]) == pytest.approx(1.0)
+
+
+def test_no_word_fits_says_what_would_help() -> None:
+    # the list: no answer fits, but valid words do
+    bad("filter", "crane:bbybb", "aioli:ggggg", match="--answers likely")
+    bad("suggest", "crane:bbybb", "aioli:ggggg", match="valid word")
+    # likely: not even a valid word fits; the answer may be a word the lists do not know
+    turns = ("crane:bbybb", "aioli:ggggb")
+    for cmd in ("filter", "suggest"):
+        bad(cmd, *turns, "--answers", "likely", match="add it with --add WORD")
+    data = json.loads(ok("filter", *turns, "--answers", "likely", "--add", "aiold", "--json"))
+    assert data["words"] == ["aiold"] and data["probabilities"] == [1.0]
+    # a guess the lists do not know
+    bad("filter", "aiold:bbbbb", match="add it with --add aiold")
+    assert ok("filter", "aiold:bbbbb", "--add", "aiold", "--limit", "1")
+    # impossible feedback stays impossible
+    bad("filter", "eerie:bybbb", "--answers", "likely", match="impossible")
+
+
+def test_suggest_likely() -> None:
+    data = json.loads(ok("suggest", "crane:bbybb", "--answers", "likely", "--json", "--top", "3"))
+    assert data["answers"] == "likely" and data["remaining"] == 1200
+    assert data["candidates"][0] == "about" and len(data["candidates"]) == 200  # the likeliest
+    assert data["probabilities"] == sorted(data["probabilities"], reverse=True)
+    for s in data["suggestions"]:
+        assert (s["probability"] > 0) == s["can_win"]
+    text = ok("suggest", "crane:bbybb", "--answers", "likely", "--top", "3")
+    assert "1200 possible answers (every valid word" in text and "Most likely: about" in text
+    assert "yes " in text  # the chance of winning now beside "can win"
+    plain = json.loads(ok("suggest", "crane:bbybb", "--json", "--top", "1"))
+    assert plain["answers"] == "list" and "probability" not in plain["suggestions"][0]
+
+
+def test_solve_aioli_with_likely_answers() -> None:
+    bad("solve", "aioli", match="--answers likely")
+    text = ok("solve", "aioli", "--answers", "likely")
+    assert text.startswith("entropy bot on AIOLI: 12972 possible answers")
+    data = json.loads(ok("solve", "aioli", "--answers", "likely", "--json"))
+    assert data["solved"] and data["guesses"] <= 6 and data["answers"] == "likely"
+    assert 0 < data["prior"] < 0.001
+    assert json.loads(ok("solve", "aioli", "--answers", "all", "--json"))["solved"]
+    bad("solve", "aiold", "--answers", "likely", match="add it with --add aiold")
+    assert json.loads(ok("solve", "aiold", "--answers", "likely", "--add", "aiold", "--json"))[
+        "solved"
+    ]
+
+
+def test_optimal_refuses_other_answer_models() -> None:
+    for args in (
+        ("suggest", "crane:bbybb"),
+        ("solve", "aioli"),
+        ("bench", "--hidden", "answers"),
+    ):
+        bad(*args, "--answers", "likely", "--strategy", "optimal", match="only the answer list")
+    bad("suggest", "--answers", "maybe", match="unknown answer model 'maybe'")
+
+
+def test_bench_likely_on_chosen_hidden_words(tmp_path: Path) -> None:
+    words = tmp_path / "hidden.txt"
+    words.write_text("cigar\naioli\nxylyl\n")
+    data = json.loads(
+        ok("bench", "--answers", "likely", "--hidden", str(words), "--json", "-s", "minimax")
+    )
+    (r,) = data["results"]
+    assert r["answers"] == "likely" and r["games"] == 3 and r["unsolved"] == 0
+    text = ok("bench", "--answers", "likely", "--hidden", str(words))
+    assert text.startswith("3 games") and "answers: every valid word" in text
+    bad("bench", "--hidden", "nowhere.txt", match="no hidden words")
+    words.write_text("cigar\naioli\n")
+    bad("bench", "--hidden", str(words), match="never an answer")
+
+
+def test_review_likely() -> None:
+    data = json.loads(
+        ok(
+            "review",
+            "--answer",
+            "aioli",
+            "crane",
+            "slate",
+            "aioli",
+            "--answers",
+            "likely",
+            "--json",
+        )
+    )
+    assert data["answers"] == "likely" and data["bot"] == "entropy" and data["solved"]
+    assert {t["method"] for t in data["turns"]} == {"estimate"}
+    assert data["turns"][0]["remaining_before"] == 12972
+    text = ok("review", "--answer", "aioli", "crane", "aioli", "--answers", "likely")
+    assert "The entropy bot needs" in text and "Every valid word may be the answer" in text
+    bad("review", "--answer", "aioli", "crane", "aioli", match="answer:")
+
+
+def test_play_with_the_helper() -> None:
+    text = ok("play", "--seed", "3", "--assist", "--answers", "likely", input="crane\n:q\n")
+    assert "Assist: 1300 words left (every valid word" in text and "most likely" in text
+    assert "Assist: next " in text
+    bad("play", "--answers", "likely", match="--assist")

@@ -170,3 +170,29 @@ def test_an_ultrahard_review_refuses_a_guess_that_could_not_be_the_answer(
     second = next(w for w in SMALL.answers if score(first, w) != turn.pattern)
     with pytest.raises(WordleError, match=f"turn 2 breaks ultrahard mode: {second.upper()} cannot"):
         review(small, [turn, Turn(second, score(second, answer))], ultrahard=True)
+
+
+def test_review_with_likely_and_all_answers(likely_pm: PatternMatrix) -> None:
+    """Every valid word may be the answer: each turn by the estimate with the words'
+    probabilities, the entropy bot compared with."""
+    from wordlekit.analysis.guess_values import estimate
+    from wordlekit.solve.state import GameState
+
+    turns = [Turn(g, score(g, "aioli")) for g in ("crane", "slate", "aioli")]
+    r = review(likely_pm, turns)
+    assert r.answers == "likely" and r.bot_name == "entropy" and r.solved
+    assert [t.method for t in r.turns] == ["estimate"] * 3
+    first = r.turns[0]
+    seen = GameState.from_turns(likely_pm, turns[:1]).weights.sum()
+    assert first.bits == pytest.approx(-math.log2(seen))  # the pattern's information
+    assert first.remaining_before == 12972 and first.remaining_after == 1200
+    assert first.expected_best <= first.expected_played and 0 <= first.skill <= 100
+    assert "The entropy bot needs" in r.summary() and r.to_dict()["answers"] == "likely"
+    # equal weights: the review's own estimate
+    uniform = PatternMatrix(likely_pm.wordlist.with_answers("all"), likely_pm.data)
+    u = review(uniform, turns)
+    state = GameState.from_turns(uniform, turns[:1])
+    est = estimate(state)
+    g = uniform.wordlist.guess_index("slate")
+    assert u.turns[1].expected_played == pytest.approx(est[g])
+    assert u.turns[1].expected_best == pytest.approx(est.min())

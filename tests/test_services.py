@@ -227,3 +227,33 @@ def test_suggestions_never_list_a_guess_that_can_neither_win_nor_split(
     assert all(s["parts"] > 1 or s["can_win"] for s in out["suggestions"])
     few = services.assist(pm, ONE_LEFT, strategy=strategy, top=100)
     assert [s["word"] for s in few["suggestions"]] == ["giant"]
+
+
+# The likely answer model -------------------------------------------------------------------------
+
+
+def test_assist_hint_and_solve_with_likely_answers(likely_pm: PatternMatrix) -> None:
+    turns = [Turn.parse("crane:bbybb")]
+    out = services.assist(likely_pm, turns, top=3)
+    assert out["answers"] == "likely" and out["remaining"] == 1200
+    assert out["candidates"][0] == "about" and len(out["probabilities"]) == 200
+    assert out["probabilities"] == sorted(out["probabilities"], reverse=True)
+    assert all("probability" in s for s in out["suggestions"])
+    state = GameState.from_turns(likely_pm, turns)
+    assert out["suggestions"][0]["word"] == get_strategy("entropy").rank(state, 1)[0].word
+    assert out["passed_over"] is None  # the strategies' own near-tie rule decides
+    hint = services.hint(likely_pm, turns, hard=False)
+    assert hint["suggestion"]["word"] == out["suggestions"][0]["word"]
+    game = services.solve(likely_pm, "aioli")
+    assert game["solved"] and game["answers"] == "likely" and game["guesses"] <= 6
+    plain = services.assist(PatternMatrix.for_list(WordList.bundled()), turns, top=1)
+    assert plain["answers"] == "list" and "probabilities" not in plain
+
+
+def test_the_optimal_strategy_is_refused_with_likely_answers(likely_pm: PatternMatrix) -> None:
+    for call in (
+        lambda: services.assist(likely_pm, [], strategy="optimal"),
+        lambda: services.solve(likely_pm, "aioli", strategy="optimal"),
+    ):
+        with pytest.raises(WordleError, match="plays only the answer list"):
+            call()

@@ -17,6 +17,15 @@ For every turn, with ``n`` answers still possible before it:
 - ``luck`` = the share of the possible answers that would have left more words than the
   actual answer did (ties count half), in percent: 50 is an average outcome, 100 the best.
 
+With the ``likely`` or ``all`` answer model (every valid word may be the answer, weighted by
+the prior or not) the exact solver does not apply: every turn is valued by the
+expected-guesses estimate with the candidates' weights
+(:func:`wordlekit.fast.partition.expected_guesses`, which with equal weights is the estimate
+above), ``bits`` are the information of the pattern seen (``-log2 P(pattern)``), ``best_bits``
+the most expected information of the weighted pattern distribution, ``luck`` the probability
+that the answer would have left more of the probability than the actual answer did (ties
+half), and the bot compared with is the entropy bot under the same model.
+
 This module checks the game and walks it; :mod:`wordlekit.analysis.guess_values` computes
 each turn's values and :mod:`wordlekit.analysis.review_report` holds what comes back
 (:class:`Review`, :class:`TurnReview`, the summary). Their public names are importable from
@@ -25,8 +34,11 @@ here too.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
+
+import numpy as np
 
 from wordlekit import budget
 from wordlekit.analysis.guess_values import (
@@ -43,7 +55,9 @@ from wordlekit.errors import BudgetExceeded, WordleError
 from wordlekit.fast.matrix import PatternMatrix
 from wordlekit.solve.bot import BotTurn, play
 from wordlekit.solve.optimal_strategy import Optimal
+from wordlekit.solve.registry import get_strategy
 from wordlekit.solve.state import GameState
+from wordlekit.solve.strategies import expected_guesses
 
 if TYPE_CHECKING:
     from wordlekit.solve.optimal import OptimalCache
@@ -83,6 +97,8 @@ def review(
     solved = turns[-1].pattern == all_green(wl.length)
     if answer is None and solved:
         answer = turns[-1].guess
+    if wl.answer_model != "list":
+        return _review_by_estimate(matrix, turns, answer, solved, hard, ultrahard)
     assessor = TurnAssessor(Optimal(cache=cache))
     state = GameState.start(matrix, hard=hard, ultrahard=ultrahard)
     out: list[TurnReview] = []
@@ -99,6 +115,90 @@ def review(
             "`wordle review` on the command line has no budget."
         )
     return Review(answer, solved, tuple(out), bot, hard, note, ultrahard)
+
+
+#: The bot a review compares with under the ``likely`` and ``all`` answer models.
+MODEL_BOT = "entropy"
+
+
+def _review_by_estimate(
+    matrix: PatternMatrix,
+    turns: Sequence[Turn],
+    answer: str | None,
+    solved: bool,
+    hard: bool,
+    ultrahard: bool,
+) -> Review:
+    """The review under the ``likely`` or ``all`` answer model: every turn by the estimate."""
+    wl = matrix.wordlist
+    state = GameState.start(matrix, hard=hard, ultrahard=ultrahard)
+    out: list[TurnReview] = []
+    for k, t in enumerate(turns, start=1):
+        checkpoint_cancel()
+        out.append(_estimated_turn(k, t, state))
+        state = state.after(wl.guess_index(t.guess), t.pattern)
+    bot = None
+    if answer is None:
+        bot = []
+    else:
+        strategy = get_strategy(MODEL_BOT)
+        bot = list(play(matrix, answer, strategy, hard=hard, ultrahard=ultrahard).steps)
+    return Review(
+        answer,
+        solved,
+        tuple(out),
+        bot,
+        hard,
+        None,
+        ultrahard,
+        answers=wl.answer_model,
+        bot_name=MODEL_BOT,
+    )
+
+
+def _estimated_turn(k: int, t: Turn, state: GameState) -> TurnReview:
+    """Turn ``k`` valued by the estimate with the candidates' weights."""
+    wl = state.wordlist
+    g = wl.guess_index(t.guess)
+    figs = state.figures()
+    est = expected_guesses(state, figs.guesses)
+    where = np.flatnonzero(figs.guesses == g)
+    e_played = (
+        float(est[where[0]])
+        if len(where)
+        else float(expected_guesses(state, np.array([g], dtype=np.int64))[0])
+    )
+    best_pos = int(np.lexsort((state.matrix.alphabetical_rank[figs.guesses], est))[0])
+    e_best = float(est[best_pos])
+    win = all_green(wl.length)
+    row = state.matrix.data[g, state.candidates]
+    p = state.probabilities
+    seen = row == t.pattern
+    share = float(p[seen].sum())  # how likely the pattern seen was
+    left = 0 if t.pattern == win else int(seen.sum())
+    # the probability left by each possible answer (none when it wins)
+    mass = np.bincount(row.astype(np.int64), weights=p, minlength=3**wl.length)[row]
+    mass = np.where(row == win, 0.0, mass)
+    actual = 0.0 if t.pattern == win else share
+    luck = float(p[mass > actual + 1e-12].sum() + 0.5 * p[np.abs(mass - actual) <= 1e-12].sum())
+    return TurnReview(
+        number=k,
+        guess=t.guess,
+        pattern=t.pattern,
+        remaining_before=state.n,
+        remaining_after=left,
+        bits=-math.log2(share) if share > 0 else 0.0,
+        best_bits=float(figs.bits.max()),
+        expected_played=e_played,
+        expected_best=e_best,
+        best_guess=wl.guesses[int(figs.guesses[best_pos])],
+        rank=1 + int((est < e_played - 1e-12).sum()),
+        out_of=len(figs.guesses),
+        skill=round(max(0.0, min(100.0, 100.0 - 100.0 * (e_played - e_best)))),
+        luck=round(100 * luck),
+        method="estimate",
+        rank_method="estimate",
+    )
 
 
 def _check_game(

@@ -70,6 +70,8 @@ class Review:
     hard: bool
     note: str | None = None  # why some values are estimates (the work budget ran out)
     ultrahard: bool = False  # every guess could be the answer (hard is then true too)
+    answers: str = "list"  # the answer model: list, likely or all
+    bot_name: str = "optimal"  # the bot compared with (entropy for likely and all)
 
     @property
     def bot_guesses(self) -> list[str] | None:
@@ -98,9 +100,9 @@ class Review:
         if self.answer is None:
             comparison = "The answer was not found, so the bot's game cannot be replayed."
         elif self.bot_guesses is None:
-            comparison = "The optimal bot's game did not fit in the work budget."
+            comparison = f"The {self.bot_name} bot's game did not fit in the work budget."
         elif not self.solved:
-            comparison = f"The optimal bot needs {bot} for {word} ({path})."
+            comparison = f"The {self.bot_name} bot needs {bot} for {word} ({path})."
         else:
             delta = n - bot
             if delta > 0:
@@ -109,7 +111,9 @@ class Review:
                 how = f"{-delta} fewer than"
             else:
                 how = "as many as"
-            comparison = f"The optimal bot needs {bot} for {word} ({path}), so you used {how} it."
+            comparison = (
+                f"The {self.bot_name} bot needs {bot} for {word} ({path}), so you used {how} it."
+            )
         worst = min(self.turns, key=lambda t: t.skill) if self.turns else None
         lucky = max(self.turns, key=lambda t: t.luck) if self.turns else None
         parts = [
@@ -123,9 +127,10 @@ class Review:
                 f"{worst.expected_played - worst.expected_best:.2f} fewer guesses."
             )
         if lucky is not None and lucky.luck >= 75:
+            more = "words" if self.answers == "list" else "of the probability"
             parts.append(
                 f"Turn {lucky.number} was lucky: {lucky.luck}% of the answers would have left "
-                "more words."
+                f"more {more}."
             )
         return " ".join(parts)
 
@@ -133,6 +138,8 @@ class Review:
         return {
             "answer": self.answer,
             "solved": self.solved,
+            "answers": self.answers,
+            "bot": self.bot_name,
             "hard": self.hard,
             "ultrahard": self.ultrahard,
             "skill": self.skill,

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 import click
 from rich.console import Console
 
+from wordlekit.cli.answers import answer_options, explain_no_fit, load_words
 from wordlekit.cli.app import app, examples
 from wordlekit.cli.options import (
     csv_option,
@@ -249,6 +250,7 @@ def _print_expected_all(
         "wordle review crane:bbggb moist:bbybg giant:ggggg",
         "wordle review --answer cigar adieu story cigar",
         "wordle review salet:bybbb brond:bybbb chair:gbyyg cigar:ggggg --json",
+        "wordle review --answer aioli crane slate aioli --answers likely",
     ),
 )
 @turns_argument(required=True)
@@ -256,6 +258,7 @@ def _print_expected_all(
 @hard_option("The game was played in hard mode.")
 @ultrahard_option("The game was played in ultrahard mode: every guess could still be the answer.")
 @lists_option
+@answer_options
 @json_option
 def review_cmd(
     turns: tuple[str, ...],
@@ -263,19 +266,24 @@ def review_cmd(
     hard: bool,
     ultrahard: bool,
     lists: str,
+    answers: str,
+    add: tuple[str, ...],
     json_: bool,
 ) -> None:
     """How good was each guess, and how lucky? A turn-by-turn review of a played game.
 
-    TURN is GUESS:PATTERN, or a bare GUESS when --answer is given.
+    TURN is GUESS:PATTERN, or a bare GUESS when --answer is given. With --answers likely or
+    all, every valid word may have been the answer: each turn is valued by the estimate with
+    the words' probabilities, and the entropy bot is the one compared with.
     """
     from wordlekit.analysis.review import review
 
-    wl = WordList.load(lists)
+    wl = load_words(lists, answers, add)
     history = _review_turns(wl, turns, answer)
-    result = review(
-        PatternMatrix.for_list(wl), history, answer=answer, hard=hard, ultrahard=ultrahard
-    )
+    with explain_no_fit(wl, history):
+        result = review(
+            PatternMatrix.for_list(wl), history, answer=answer, hard=hard, ultrahard=ultrahard
+        )
     if json_:
         print_json(result.to_dict())
         return
@@ -335,6 +343,16 @@ def _print_review(console: Console, result: Review) -> None:
     )
     console.print(table(REVIEW_COLUMNS, rows, left={"guess", "tiles", "best", ""}))
     console.print(result.summary())
+    if result.answers != "list":
+        console.print(
+            "[dim]Every valid word may be the answer "
+            f"({'weighted by how likely it is' if result.answers == 'likely' else 'equally'}): "
+            "E(...) = expected guesses from that turn on (it included), estimated with the "
+            "words' probabilities; bits = information of the pattern seen; skill = 100 − 100 × "
+            "(E(played) − E(best)); luck = % of the probability on answers that would have "
+            "left more of it.[/dim]"
+        )
+        return
     console.print(
         "[dim]E(...) = expected guesses from that turn on (it included), exact by the optimal "
         "solver up to 400 words, else estimated (on the first turn: the gap to the proven "

@@ -5,12 +5,20 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import click
 from rich.console import Console
 from rich.text import Text
 
+from wordlekit.cli.answers import (
+    add_option,
+    answers_option,
+    describe,
+    explain_no_fit,
+    load_words,
+)
 from wordlekit.cli.app import app, examples
 from wordlekit.cli.options import (
     combine,
@@ -30,19 +38,22 @@ from wordlekit.cli.render import (
     guess_row,
     number,
     out,
+    percent,
     plural,
     print_json,
     print_lines,
     table,
 )
 from wordlekit.core.feedback import Turn, format_pattern
-from wordlekit.core.words import WordList
+from wordlekit.core.words import ANSWER_MODEL_TEXT, WordList, read_word_file
+from wordlekit.errors import InvalidWordError, WordleError, quoted
 from wordlekit.fast.matrix import PatternMatrix
 from wordlekit.services.operations import Advice, advise
 from wordlekit.solve.bench import BenchmarkResult, benchmark
 from wordlekit.solve.bot import BotGame, play
 from wordlekit.solve.registry import REGISTRY, get_strategy
 from wordlekit.solve.state import GameState
+from wordlekit.solve.strategies import check_answer_model
 
 
 @dataclass(frozen=True)
@@ -55,6 +66,12 @@ class BotOptions:
     lists: str
     seed: int
     json: bool
+    answers: str = "list"
+    add: tuple[str, ...] = ()
+
+    def wordlist(self) -> WordList:
+        """The word list under the answer model (``--lists``, ``--answers``, ``--add``)."""
+        return load_words(self.lists, self.answers, self.add)
 
     @property
     def rules(self) -> dict[str, bool]:
@@ -67,12 +84,13 @@ class BotOptions:
 
 
 def bot_options(f: Callable[..., Any]) -> Callable[..., Any]:
-    """``--hard``, ``--ultrahard``, ``--candidates-only``, ``--lists``, ``--seed`` and
-    ``--json``, given to the command as one :class:`BotOptions` argument ``bot``."""
+    """``--hard``, ``--ultrahard``, ``--candidates-only``, ``--lists``, ``--answers``,
+    ``--add``, ``--seed`` and ``--json``, given to the command as one :class:`BotOptions`
+    argument ``bot``."""
 
     @functools.wraps(f)
     def command(**params: Any) -> Any:
-        names = ("hard", "candidates_only", "ultrahard", "lists", "seed")
+        names = ("hard", "candidates_only", "ultrahard", "lists", "seed", "answers", "add")
         bot = BotOptions(
             **{k: params.pop(k) for k in names},
             json=params.pop("json_"),
@@ -88,6 +106,8 @@ def bot_options(f: Callable[..., Any]) -> Callable[..., Any]:
             help="Guess only words that could still be the answer.",
         ),
         lists_option,
+        answers_option(),
+        add_option,
         seed_option(),
         json_option,
     )(command)
@@ -100,6 +120,7 @@ def bot_options(f: Callable[..., Any]) -> Callable[..., Any]:
         "wordle suggest crane:bbygb --top 5",
         "wordle suggest salet:bbybb --strategy minimax --hard --json",
         "wordle suggest crane:bbybb --ultrahard",
+        "wordle suggest crane:bbybb --answers likely     any valid word may be the answer",
     ),
 )
 @turns_argument()
@@ -110,32 +131,49 @@ def suggest_cmd(turns: tuple[str, ...], strategy: str, top: int, bot: BotOptions
     """The best next guesses after your turns, with their figures and the words that remain.
 
     Guesses that can neither win nor split the words left are not listed (they teach nothing).
+    With --answers likely every valid word may be the answer, weighted by how likely it is:
+    the figures are weighted and "can win" gives each guess's chance of being the answer.
     """
-    pm = PatternMatrix.for_list(WordList.load(bot.lists))
+    wl = bot.wordlist()
     history = [Turn.parse(t) for t in turns]
-    state = GameState.from_turns(pm, history, **bot.rules)
+    pm = PatternMatrix.for_list(wl)
+    with explain_no_fit(wl, history):
+        state = GameState.from_turns(pm, history, **bot.rules)
     advice = advise(state, strategy, top, seed=bot.seed)
     if bot.json:
-        print_json(
-            {
-                "strategy": advice.strategy,
-                "hard": state.hard,
-                "candidates_only": state.candidates_only,
-                "ultrahard": state.ultrahard,
-                "remaining": state.n,
-                "candidates": state.candidate_words[:200],
-                "suggestions": [s.to_dict() for s in advice.suggestions],
-            }
-        )
+        data: dict[str, Any] = {
+            "strategy": advice.strategy,
+            "answers": wl.answer_model,
+            "hard": state.hard,
+            "candidates_only": state.candidates_only,
+            "ultrahard": state.ultrahard,
+            "remaining": state.n,
+            "candidates": state.candidate_words[:200],
+        }
+        if state.weighted:
+            ranked = _ranked_candidates(state)[:200]
+            data["candidates"] = [w for w, _ in ranked]
+            data["probabilities"] = [round(p, 8) for _, p in ranked]
+        data["suggestions"] = [s.to_dict() for s in advice.suggestions]
+        print_json(data)
         return
     _print_advice(out(), state, advice)
 
 
+def _ranked_candidates(state: GameState) -> list[tuple[str, float]]:
+    """The candidates with their probabilities, most likely first (ties alphabetical)."""
+    pairs = zip(state.candidate_words, state.probabilities.tolist(), strict=True)
+    return sorted(pairs, key=lambda wp: (-wp[1], wp[0]))
+
+
 def _print_advice(console: Console, state: GameState, advice: Advice) -> None:
     summary = REGISTRY[advice.used].summary
+    what = "" if state.wordlist.answer_model == "list" else f" ({describe(state.wordlist)})"
     console.print(
-        f"[bold]{state.n}[/bold] possible {plural(state.n, 'answer')} — {advice.used}: {summary}"
+        f"[bold]{state.n}[/bold] possible {plural(state.n, 'answer')}{what} — "
+        f"{advice.used}: {summary}"
     )
+    weighted = state.weighted
     columns = ("#", "guess", "score", "bits", "parts", "largest", "expected", "can win")
     rows = (
         (
@@ -146,15 +184,30 @@ def _print_advice(console: Console, state: GameState, advice: Advice) -> None:
             str(s.parts),
             str(s.largest),
             f"{s.expected:.2f}",
-            "yes" if s.can_win else "",
+            _can_win(s.can_win, s.probability if weighted else None),
         )
         for i, s in enumerate(advice.suggestions, start=1)
     )
     console.print(table(columns, rows, left={"guess", "can win"}, pad_edge=False))
     if advice.note:
         console.print(advice.note)
-    if state.n <= 30:
+    if weighted:
+        ranked = _ranked_candidates(state)
+        shown = " ".join(f"{w} {percent(p)}" for w, p in ranked[:MOST_LIKELY])
+        more = f" … and {len(ranked) - MOST_LIKELY} more" if len(ranked) > MOST_LIKELY else ""
+        console.print(f"Most likely: {shown}{more}")
+    elif state.n <= 30:
         console.print("Remaining: " + " ".join(state.candidate_words))
+
+
+#: How many of the most likely words ``suggest`` prints with weighted answers.
+MOST_LIKELY = 12
+
+
+def _can_win(can_win: bool, probability: float | None) -> str:
+    if not can_win:
+        return ""
+    return "yes" if probability is None else f"yes {percent(probability)}"
 
 
 @app.command(
@@ -164,6 +217,7 @@ def _print_advice(console: Console, state: GameState, advice: Advice) -> None:
         "wordle solve cigar --strategy minimax --start salet",
         "wordle solve cigar --hard --json",
         "wordle solve cigar --ultrahard --start crane",
+        "wordle solve aioli --answers likely        any valid word may be the answer",
     ),
 )
 @click.argument("answer")
@@ -171,10 +225,14 @@ def _print_advice(console: Console, state: GameState, advice: Advice) -> None:
 @start_option()
 @bot_options
 def solve_cmd(answer: str, strategy: str, start: str | None, bot: BotOptions) -> None:
-    """Watch the bot play ANSWER: each guess, its tiles and how many words remain."""
+    """Watch the bot play ANSWER: each guess, its tiles and how many words remain.
+
+    With --answers likely or all, ANSWER may be any valid word (or one added with --add).
+    """
     strat = get_strategy(strategy, seed=bot.seed)
-    wl = WordList.load(bot.lists)
-    word = wl.check_answer(answer)
+    wl = bot.wordlist()
+    check_answer_model(strat, wl)
+    word = _check_answer(wl, answer)
     pm = PatternMatrix.for_list(wl)
     game = play(
         pm,
@@ -187,16 +245,35 @@ def solve_cmd(answer: str, strategy: str, start: str | None, bot: BotOptions) ->
     )
     if bot.json:
         data = game.to_dict()
+        data["answers"] = wl.answer_model
         data["turns"] = [
             {**s.to_dict(), "emoji": format_pattern(s.pattern, wl.length)} for s in game.steps
         ]
+        if wl.weights is not None:
+            data["prior"] = round(float(wl.weights[wl.answer_index(word)]), 10)
         print_json(data)
         return
-    _print_game(out(), strat.name, word, game)
+    _print_game(out(), strat.name, word, game, wl)
 
 
-def _print_game(console: Console, strategy: str, answer: str, game: BotGame) -> None:
-    console.print(f"{strategy} bot on {answer.upper()}: {game.start_candidates} possible answers")
+def _check_answer(wl: WordList, answer: str) -> str:
+    """The answer, checked; a valid guess that is never an answer says how to allow it."""
+    try:
+        return wl.check_answer(answer)
+    except InvalidWordError as e:
+        w = wl.normalize(answer)
+        if wl.answer_model == "list" and wl.is_valid(w):
+            raise InvalidWordError(
+                f"{e} (--answers likely lets any valid word be the answer)"
+            ) from None
+        raise InvalidWordError(f"{e} (add it with --add {w})") from None
+
+
+def _print_game(console: Console, strategy: str, answer: str, game: BotGame, wl: WordList) -> None:
+    what = "" if wl.answer_model == "list" else f" ({describe(wl)})"
+    console.print(
+        f"{strategy} bot on {answer.upper()}: {game.start_candidates} possible answers{what}"
+    )
     for n, s in enumerate(game.steps, start=1):
         left = "solved" if s.guess == answer else f"{s.remaining} left"
         console.print(Text(f"{n}. ") + guess_row(console, s.guess, s.pattern) + Text(f"  {left}"))
@@ -211,23 +288,48 @@ def _print_game(console: Console, strategy: str, answer: str, game: BotGame) -> 
         "wordle bench -s entropy -s minimax -s letter-frequency --json",
         "wordle bench --all --hard",
         "wordle bench --strategy minimax --ultrahard",
+        "wordle bench --answers likely --hidden answers   every answer, any valid word possible",
     ),
 )
 @strategy_option("Strategy to run (repeat for several; default entropy)", multiple=True)
 @click.option("--all", "all_", is_flag=True, help="Run every strategy.")
+@click.option(
+    "--hidden",
+    default=None,
+    metavar="WORDS",
+    help="The hidden words to play: answers (the list's answers), all (every possible answer; "
+    "the default) or a file of one word per line.",
+)
 @start_option()
 @bot_options
-def bench_cmd(strategy: tuple[str, ...], all_: bool, start: str | None, bot: BotOptions) -> None:
-    """Play strategies on every answer: the distribution of guesses, mean, max and failures."""
-    names = list(REGISTRY) if all_ else (list(strategy) or ["entropy"])
-    wl = WordList.load(bot.lists)
+def bench_cmd(
+    strategy: tuple[str, ...],
+    all_: bool,
+    hidden: str | None,
+    start: str | None,
+    bot: BotOptions,
+) -> None:
+    """Play strategies on every answer: the distribution of guesses, mean, max and failures.
+
+    With --answers likely or all every valid word may be the answer: the bot weighs them
+    (likely) or not (all), and --hidden chooses which words it plays.
+    """
+    wl = bot.wordlist()
+    if all_:
+        names = [n for n in REGISTRY if wl.answer_model in REGISTRY[n].answer_models]
+    else:
+        names = list(strategy) or ["entropy"]
     if start is not None:
         wl.check_guess(start)
+    words = _hidden_words(bot, wl, hidden)
+    strategies = [get_strategy(name, seed=bot.seed) for name in names]
+    for strat in strategies:
+        check_answer_model(strat, wl)
     pm = PatternMatrix.for_list(wl)
     results = []
-    for name in names:
-        with progress(name, len(wl.answers)) as bar:
-            strat = get_strategy(name, seed=bot.seed)
+    for strat in strategies:
+        total = len(wl.answers) if words is None or strat.deterministic else len(words)
+        with progress(strat.name, total) as bar:
             results.append(
                 benchmark(
                     pm,
@@ -236,12 +338,27 @@ def bench_cmd(strategy: tuple[str, ...], all_: bool, start: str | None, bot: Bot
                     **bot.rules,
                     seed=bot.seed,
                     progress=None if bar is None else bar.advance,
+                    hidden=words,
                 )
             )
     if bot.json:
         print_json({"results": [r.to_dict() for r in results]})
         return
     _print_bench(out(), results)
+
+
+def _hidden_words(bot: BotOptions, wl: WordList, hidden: str | None) -> list[str] | None:
+    """The hidden words ``--hidden`` names (``None``: every answer of ``wl``)."""
+    if hidden is None or hidden.strip().lower() == "all":
+        return None
+    if hidden.strip().lower() == "answers":
+        return list(WordList.load(bot.lists).with_answers("list", bot.add).answers)
+    path = Path(hidden)
+    if not path.is_file():
+        raise WordleError(
+            f"no hidden words {quoted(hidden)}: use answers, all or a file of one word per line"
+        )
+    return [wl.check_answer(w) for w in read_word_file(path, wl.length)]
 
 
 def _print_bench(console: Console, results: Sequence[BenchmarkResult]) -> None:
@@ -253,6 +370,8 @@ def _print_bench(console: Console, results: Sequence[BenchmarkResult]) -> None:
         mode += ", candidates only" if first.candidates_only else ""
     start = f", start {first.start.upper()}" if first.start else ", own first guess"
     console.print(f"[bold]{first.games}[/bold] games on the {first.lists} lists{start}{mode}")
+    if first.answers != "list":
+        console.print(f"answers: {ANSWER_MODEL_TEXT[first.answers]}")
     depths = sorted({d for r in results for d in r.histogram})
     columns = ("strategy", "mean", "total", "max", "fail", "secs", *map(str, depths))
     rows = (

@@ -7,6 +7,7 @@ from typing import Any, cast, get_args
 import click
 from rich.console import Console
 
+from wordlekit.cli.answers import answer_options, describe, explain_no_fit, load_words
 from wordlekit.cli.app import app, examples
 from wordlekit.cli.options import (
     NamedChoice,
@@ -19,6 +20,7 @@ from wordlekit.cli.options import (
 )
 from wordlekit.cli.render import (
     out,
+    percent,
     plural,
     print_json,
     print_lines,
@@ -30,7 +32,7 @@ from wordlekit.core.constraints import LetterConstraints, Pool, filter_by_hints
 from wordlekit.core.feedback import PatternStyle, Turn, explain, format_pattern, score
 from wordlekit.core.knowledge import Knowledge
 from wordlekit.core.words import BUNDLED, WordList, daily_answer, day_number, parse_date
-from wordlekit.errors import InvalidWordError
+from wordlekit.errors import InvalidWordError, WordleError
 
 
 def _word(text: str) -> str:
@@ -106,6 +108,8 @@ hint_options = combine(
         "wordle filter crane:bbygb moist:bbbgb",
         "wordle filter --known '?r??e' --contains a --absent st",
         "wordle filter crane:⬛⬛🟨🟩⬛ --pool valid --json",
+        "wordle filter crane:bbybb --answers likely --limit 10   most likely first",
+        "wordle filter crane:bbybb plumb:bbbbb --answers likely --add qajaq",
     ),
 )
 @turns_argument()
@@ -115,9 +119,10 @@ hint_options = combine(
     default="answers",
     show_default=True,
     type=NamedChoice("pool", get_args(Pool)),
-    help="answers (possible answers) or valid (every valid guess).",
+    help="answers (possible answers) or valid (every valid guess; as --answers all).",
 )
 @lists_option
+@answer_options
 @click.option(
     "--explain",
     "-e",
@@ -135,45 +140,78 @@ def filter_cmd(
     misplaced: tuple[str, ...],
     pool: Pool,
     lists: str,
+    answers: str,
+    add: tuple[str, ...],
     explain_: bool,
     limit: int,
     json_: bool,
 ) -> None:
     """The words still possible after your turns (TURN is GUESS:PATTERN) and/or hints.
 
-    A pattern is g/y/b (n, x, w, ., - also mean gray), 2/1/0 or emoji.
+    A pattern is g/y/b (n, x, w, ., - also mean gray), 2/1/0 or emoji. With --answers likely
+    every valid word may be the answer: the words are listed most likely first, with their
+    probabilities.
     """
-    wl = WordList.load(lists)
-    knowledge = Knowledge([Turn.parse(t) for t in turns], wl, pool)
+    wl = load_words(lists, answers, add)
+    history = [Turn.parse(t) for t in turns]
+    with explain_no_fit(wl, history):
+        knowledge = Knowledge(history, wl, pool)
     summary = knowledge.summary
-    words = list(knowledge.candidates)
+    ranked = knowledge.ranked() if knowledge.weights is not None else None
+    words = [w for w, _ in ranked] if ranked is not None else list(knowledge.candidates)
     if known or contains or absent or misplaced:
         hints = LetterConstraints.from_hints(known, contains, absent, misplaced, wl.length)
         allowed = set(filter_by_hints(hints, wl, pool))  # contradictory hints raise
         words = [w for w in words if w in allowed]
         summary.merge(hints)
+        if not words:
+            raise WordleError(f"no word fits the turns and the hints{_no_fit_hint(wl)}")
+    probs = _renormalised(ranked, words) if ranked is not None else None
     shown = words[:limit] if limit else words
     if json_:
-        print_json(_filter_dict(knowledge, words, shown, summary))
+        print_json(_filter_dict(knowledge, words, shown, summary, probs))
         return
     console = out()
-    console.print(
-        f"[bold]{len(words)}[/bold] {plural(len(words), 'word')} remain "
-        f"({pool} of the {wl.name} list)"
-    )
+    what = f"{pool} of the {wl.name} list" if wl.answer_model == "list" else describe(wl)
+    console.print(f"[bold]{len(words)}[/bold] {plural(len(words), 'word')} remain ({what})")
     if explain_:
         _print_explanation(console, knowledge, summary)
-    words_block(console, shown)
+    if probs is None:
+        words_block(console, shown)
+    else:
+        words_block(console, [f"{w}  {percent(probs[w])}" for w in shown])
     if limit and len(words) > limit:
         console.print(f"… and {len(words) - limit} more")
 
 
+def _no_fit_hint(wl: WordList) -> str:
+    if wl.answer_model == "list":
+        return " (--answers likely lets any valid word be the answer)"
+    return f" (the answer may be a word the {wl.name} lists do not know: add it with --add WORD)"
+
+
+def _renormalised(ranked: list[tuple[str, float]], words: list[str]) -> dict[str, float]:
+    """The probabilities of ``words`` (most likely first), renormalised over them."""
+    keep = set(words)
+    total = sum(p for w, p in ranked if w in keep)
+    return {w: p / total if total > 0 else 1.0 / len(keep) for w, p in ranked if w in keep}
+
+
 def _filter_dict(
-    knowledge: Knowledge, words: list[str], shown: list[str], summary: LetterConstraints
+    knowledge: Knowledge,
+    words: list[str],
+    shown: list[str],
+    summary: LetterConstraints,
+    probs: dict[str, float] | None = None,
 ) -> dict[str, Any]:
+    extra: dict[str, Any] = {}
+    if probs is not None:
+        extra["probabilities"] = [round(probs[w], 8) for w in shown]
     return {
         "count": len(words),
         "words": shown,
+        **extra,
+        "answers": knowledge.wordlist.answer_model,
         "pool": knowledge.pool,
         "lists": knowledge.wordlist.name,
         "knowledge": summary.to_dict(),
@@ -184,6 +222,7 @@ def _filter_dict(
                 "before": s.before,
                 "after": s.after,
                 "bits": round(s.bits, 4),
+                **({} if s.probability is None else {"probability": round(s.probability, 8)}),
             }
             for s in knowledge.steps
         ],

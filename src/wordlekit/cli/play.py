@@ -8,13 +8,24 @@ draws the board.
 from __future__ import annotations
 
 import sys
+from typing import Any
 
+import click
 from rich.console import Console
 from rich.text import Text
 
+from wordlekit.cli.answers import answers_option, describe
 from wordlekit.cli.app import app, examples
 from wordlekit.cli.options import game_options, hard_option, lists_option, ultrahard_option
-from wordlekit.cli.render import TILE_STYLES, UNKNOWN_STYLE, guess_row, out, tiles_text
+from wordlekit.cli.render import (
+    TILE_STYLES,
+    UNKNOWN_STYLE,
+    guess_row,
+    out,
+    percent,
+    plural,
+    tiles_text,
+)
 from wordlekit.core.feedback import Tile
 from wordlekit.core.game import Game, Status, UltrahardError
 from wordlekit.core.words import WordList
@@ -79,6 +90,7 @@ def outcome_text(game: Game) -> Text:
         "wordle play --daily 2022-02-15 --hard    a daily puzzle in hard mode",
         "wordle play --seed 42                    the same practice game every time",
         "wordle play --ultrahard                  every guess must be a possible answer",
+        "wordle play --assist --answers likely    the helper after every guess",
         "Type a word and Enter; ':q' or Ctrl-D leaves.",
     ),
 )
@@ -86,10 +98,32 @@ def outcome_text(game: Game) -> Text:
 @ultrahard_option()
 @game_options
 @lists_option
-def play_cmd(hard: bool, ultrahard: bool, daily: str | None, seed: int | None, lists: str) -> None:
-    """Play Wordle in the terminal: six guesses, coloured tiles, the keyboard, a share grid."""
+@click.option(
+    "--assist",
+    is_flag=True,
+    help="After every guess, the helper: the words left, the likeliest, the best next guess.",
+)
+@answers_option(
+    "With --assist, which words the helper counts as possible answers: list, likely (every "
+    "valid word, weighted by how likely it is) or all. The game's answer is from the list."
+)
+def play_cmd(
+    hard: bool,
+    ultrahard: bool,
+    daily: str | None,
+    seed: int | None,
+    lists: str,
+    assist: bool,
+    answers: str,
+) -> None:
+    """Play Wordle in the terminal: six guesses, coloured tiles, the keyboard, a share grid.
+
+    With --assist the helper speaks after every guess (counted as help, not as a hint).
+    """
     if daily is not None and seed is not None:
         raise WordleError("choose --daily DATE or --seed N, not both")
+    if answers != "list" and not assist:
+        raise WordleError("--answers chooses the helper's answers: use it with --assist")
     wl = WordList.load(lists)
     mode: Mode = "daily" if daily is not None else "practice"
     game = game_spec(mode, hard=hard, ultrahard=ultrahard, date=daily, seed=seed, wordlist=wl).game
@@ -99,7 +133,8 @@ def play_cmd(hard: bool, ultrahard: bool, daily: str | None, seed: int | None, l
         f"[bold]{game.label}[/bold]{rules}: guess the "
         f"{game.length}-letter word in {game.max_guesses} tries."
     )
-    if not _play_turns(console, game):
+    helper = Helper(wl.with_answers(answers)) if assist else None
+    if not _play_turns(console, game, helper):
         console.print("Game left unfinished.")
         return
     console.print(outcome_text(game))
@@ -107,7 +142,54 @@ def play_cmd(hard: bool, ultrahard: bool, daily: str | None, seed: int | None, l
     console.print(game.share())
 
 
-def _play_turns(console: Console, game: Game) -> bool:
+class Helper:
+    """``--assist``: what the helper says after a guess (the service's assist operation)."""
+
+    def __init__(self, wordlist: WordList) -> None:
+        self.wordlist = wordlist
+        self._matrix: Any = None
+
+    def advice(self, game: Game) -> dict[str, Any]:
+        from wordlekit.fast.matrix import PatternMatrix
+        from wordlekit.services.operations import assist
+
+        if self._matrix is None:
+            self._matrix = PatternMatrix.for_list(self.wordlist)
+        return assist(
+            self._matrix,
+            game.turns,
+            top=3,
+            hard=game.hard,
+            ultrahard=game.ultrahard,
+            max_candidates=MOST_LIKELY,
+        )
+
+    def say(self, console: Console, game: Game) -> None:
+        data = self.advice(game)
+        n = int(data["remaining"])
+        words = data["candidates"]
+        if "probabilities" in data:
+            shown = ", ".join(
+                f"{w.upper()} {percent(p)}"
+                for w, p in zip(words, data["probabilities"], strict=True)
+            )
+            likeliest = f"; most likely {shown}"
+        else:
+            likeliest = f": {' '.join(w.upper() for w in words)}" if n <= MOST_LIKELY else ""
+        more = " …" if n > len(words) else ""
+        console.print(
+            f"Assist: {n} {plural(n, 'word')} left ({describe(self.wordlist)}){likeliest}{more}"
+        )
+        best = data["suggestions"][0]
+        verdict = "could be the answer" if best["can_win"] else "cannot be the answer"
+        console.print(f"Assist: next {best['word'].upper()} ({best['bits']:.2f} bits, {verdict})")
+
+
+#: How many of the words left the helper names after a guess.
+MOST_LIKELY = 5
+
+
+def _play_turns(console: Console, game: Game, helper: Helper | None = None) -> bool:
     """Read guesses until the game is over (True) or the player leaves (False)."""
     while game.status is Status.PLAYING:
         line = _read_line(console, f"Guess {len(game.turns) + 1}/{game.max_guesses}: ")
@@ -125,6 +207,8 @@ def _play_turns(console: Console, game: Game) -> bool:
             console.print(f"[yellow]{rules} mode: {e}[/yellow] (no turn used)")
             continue
         render_board(console, game)
+        if helper is not None and game.status is Status.PLAYING:
+            helper.say(console, game)
     return True
 
 

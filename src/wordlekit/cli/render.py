@@ -97,6 +97,21 @@ def number(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:.4f}"
 
 
+def percent(p: float) -> str:
+    """A probability as a percentage that reads well: ``12.3%``, ``0.72%``, ``<0.01%``.
+
+    >>> percent(0.1234), percent(0.0072), percent(0.0000012), percent(1.0)
+    ('12.3%', '0.72%', '<0.01%', '100%')
+    """
+    if p >= 0.9995:
+        return "100%"
+    if p >= 0.01:
+        return f"{100 * p:.1f}%"
+    if p >= 0.0001:
+        return f"{100 * p:.2f}%"
+    return "<0.01%"
+
+
 def plural(n: int, singular: str, plural_form: str | None = None) -> str:
     """The noun that goes with ``n``: ``word``/``words``, ``guess``/``guesses``."""
     return singular if n == 1 else (plural_form or singular + "s")

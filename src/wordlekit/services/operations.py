@@ -37,7 +37,13 @@ from wordlekit.solve.bot import play
 from wordlekit.solve.optimal_strategy import Optimal
 from wordlekit.solve.registry import REGISTRY, get_strategy
 from wordlekit.solve.state import GameState
-from wordlekit.solve.strategies import RandomCandidate, Strategy, Suggestion
+from wordlekit.solve.strategies import (
+    ALL_MODELS,
+    RandomCandidate,
+    Strategy,
+    Suggestion,
+    check_answer_model,
+)
 
 #: The strategy used when the one asked for cannot finish within the budget.
 FALLBACK = "entropy"
@@ -121,11 +127,12 @@ def prefer_answer(
     The word preferred is the candidate with the most expected information (ties: the first
     in alphabetical order). Not applied on the first turn, to a first choice that could be
     the answer already, nor to the exact search (its choice already counts the chance of
-    winning at once).
+    winning at once), nor with weighted answers (the strategies' own near-tie rule already
+    prefers the word most likely to be the answer, see :mod:`wordlekit.solve.strategies`).
     """
     ranked = tuple(ranked)
     first = ranked[0]
-    if first.can_win or not state.history or is_expensive(strategy.name):
+    if first.can_win or not state.history or is_expensive(strategy.name) or state.weighted:
         return ranked, None
     figs = state.figures(state.candidates)
     bits = figs.bits
@@ -157,8 +164,11 @@ def advise(
     for_person: bool = False,
 ) -> Advice:
     """The ``top`` useful suggestions of ``strategy`` (see :func:`useful`), or of the
-    fallback when the budget runs out; ``for_person``: with :func:`prefer_answer` applied."""
+    fallback when the budget runs out; ``for_person``: with :func:`prefer_answer` applied.
+    A strategy that does not play the word list's answer model is refused
+    (:class:`~wordlekit.solve.strategies.AnswerModelError`)."""
     strat = get_strategy(strategy, seed=seed)
+    check_answer_model(strat, state.wordlist)
     try:
         ranked = useful(strat.rank(state, top))
     except BudgetExceeded as e:
@@ -229,7 +239,8 @@ def assist(
     """The helper: the words left after ``turns``, what is known, each turn's shrink and
     the best next guesses (``ultrahard``: only words that could still be the answer).
     Contradictory turns raise, naming the turn."""
-    get_strategy(strategy)  # an unknown name is refused before any work
+    # an unknown name, or one that does not play the answer model, is refused before any work
+    check_answer_model(get_strategy(strategy), matrix.wordlist)
     k = Knowledge(turns, matrix.wordlist, "answers", matrix=matrix)
     state = GameState(
         matrix,
@@ -240,9 +251,17 @@ def assist(
         ultrahard=ultrahard,
     )
     advice = advise(state, strategy, top, for_person=True)
+    words: dict[str, Any] = {"candidates": state.candidate_words[:max_candidates]}
+    if state.weighted:  # most likely first, with their probabilities
+        ranked = k.ranked()[:max_candidates]
+        words = {
+            "candidates": [w for w, _ in ranked],
+            "probabilities": [round(p, 8) for _, p in ranked],
+        }
     return {
         "remaining": state.n,
-        "candidates": state.candidate_words[:max_candidates],
+        "answers": matrix.wordlist.answer_model,
+        **words,
         **advice.to_dict(),
         "rule": ANSWER_PREFERENCE,
         "knowledge": {"summary": k.summary.describe(), **k.summary.to_dict()},
@@ -286,6 +305,7 @@ class _WithFallback(Strategy):
     """Plays ``primary`` until the budget runs out, then the fallback for the rest."""
 
     name = "with-fallback"
+    answer_models = ALL_MODELS  # the primary's are checked before it plays
 
     def __init__(self, primary: Strategy) -> None:
         self.primary = primary
@@ -320,6 +340,7 @@ def solve(
     mode, a ``start`` word included)."""
     wl = matrix.wordlist
     strat = get_strategy(strategy, seed=seed)
+    check_answer_model(strat, wl)
     answer = wl.check_answer(answer)
     guard = None if isinstance(strat, RandomCandidate) else _WithFallback(strat)
     game = play(
@@ -333,6 +354,7 @@ def solve(
     )
     data = game.to_dict()
     data["strategy"] = strat.name
+    data["answers"] = wl.answer_model
     data["turns"] = [
         {
             **s.to_dict(),

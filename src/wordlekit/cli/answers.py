@@ -1,0 +1,110 @@
+"""The answer models on the command line: ``--answers list|likely|all`` and ``--add WORD``.
+
+``list`` (the default) is the list's answers, as the original game chose them; ``likely`` and
+``all`` let every valid word be the answer, weighted by the fitted prior
+(:mod:`wordlekit.core.likely`) or equally (see
+:meth:`~wordlekit.core.words.WordList.with_answers`). When no word fits the turns, the
+message says what would help: with ``list``, how many valid words do fit (so
+``--answers likely`` would find them); with ``likely`` or ``all``, that the answer may be a
+word the lists do not know, and ``--add WORD`` adds it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+
+import click
+
+from wordlekit.cli.options import Decorator, F, NamedChoice, combine
+from wordlekit.core.constraints import impossible_reason
+from wordlekit.core.feedback import Turn
+from wordlekit.core.knowledge import Knowledge
+from wordlekit.core.words import ANSWER_MODEL_TEXT, ANSWER_MODELS, WordList
+from wordlekit.errors import InconsistentFeedbackError, InvalidWordError
+
+ANSWERS_HELP = (
+    "Which words may be the answer: list (the list's answers), likely (every valid word, "
+    "weighted by how likely it is to be the answer) or all (every valid word, equally)."
+)
+
+
+def answers_option(help: str = ANSWERS_HELP) -> Decorator:
+    """``--answers list|likely|all`` (default ``list``)."""
+    return click.option(
+        "--answers",
+        default="list",
+        show_default=True,
+        metavar="MODEL",
+        type=NamedChoice("answer model", ANSWER_MODELS),
+        help=help,
+    )
+
+
+def add_option(f: F) -> F:
+    return click.option(
+        "--add",
+        "add",
+        multiple=True,
+        metavar="WORD",
+        help="Add WORD to the possible answers (and valid guesses): a word the lists do not "
+        "know, or one they never give as an answer. Repeatable.",
+    )(f)
+
+
+#: ``--answers`` and ``--add`` together.
+answer_options: Decorator = combine(answers_option(), add_option)
+
+
+def load_words(lists: str, answers: str = "list", add: Sequence[str] = ()) -> WordList:
+    """The word list ``--lists`` names, under the answer model, with the words added."""
+    return WordList.load(lists).with_answers(answers, add)
+
+
+def describe(wl: WordList) -> str:
+    """Which words may be the answer, in words: "answers of the original list", "every valid
+    word of the original list, weighted by how likely it is to be the answer"."""
+    if wl.answer_model == "list":
+        return f"answers of the {wl.name} list"
+    base, _, added = wl.name.rpartition(f"-{wl.answer_model}")
+    words = ANSWER_MODEL_TEXT[wl.answer_model].split(", ", 1)
+    more = f" and {added.lstrip('+')} added" if added else ""
+    return f"{words[0]} of the {base or wl.name} list{more}, {words[1]}"
+
+
+def check_turn_words(wl: WordList, turns: Sequence[Turn]) -> None:
+    """Refuse a guess the list does not know, saying how to add it."""
+    for n, t in enumerate(turns, start=1):
+        if t.length == wl.length and not wl.is_valid(t.guess):
+            raise InvalidWordError(
+                f"turn {n}: {t.guess.upper()} is not in the {wl.name} word list (if the game "
+                f"took it, add it with --add {t.guess})"
+            )
+
+
+@contextmanager
+def explain_no_fit(wl: WordList, turns: Sequence[Turn]) -> Iterator[None]:
+    """Add to a "no word fits" error what would help (see the module docstring)."""
+    check_turn_words(wl, turns)
+    try:
+        yield
+    except InconsistentFeedbackError as e:
+        turn = turns[e.turn - 1] if e.turn is not None and 0 < e.turn <= len(turns) else None
+        if turn is None or impossible_reason(turn.guess, turn.pattern):
+            raise  # no word at all gives this feedback
+        raise InconsistentFeedbackError(f"{e}{_advice(wl, turns)}", turn=e.turn) from None
+
+
+def _advice(wl: WordList, turns: Sequence[Turn]) -> str:
+    if wl.answer_model == "list":
+        try:
+            n = len(Knowledge(turns, wl, "valid"))
+        except InconsistentFeedbackError:
+            n = 0
+        if n:
+            fit = "1 valid word fits" if n == 1 else f"{n} valid words fit"
+            return (
+                f" ({fit} the turns: --answers likely lets any valid word be the answer, "
+                "weighted by how likely it is)"
+            )
+    return f" (the answer may be a word the {wl.name} lists do not know: add it with --add WORD)"
