@@ -272,6 +272,9 @@ def feasible(
     matrix = tables[0]
     order = _try_order(parts, allowed, is_cand, limits[N_ANSWERS], need)
     for t in range(order.shape[0]):
+        if flag[0] != 0:  # a node may try thousands of guesses: stop between two of them
+            stats[ABORTED] = 1
+            return 0
         g = allowed[order[t]]
         out, starts, pats, border, ok = _buckets_within(
             matrix[g], cands, limits[N_PATTERNS], limits[WIN], sub_cap
