@@ -16,8 +16,8 @@ from wordlekit.core.game import hard_mode_violation
 from wordlekit.core.words import WordList
 from wordlekit.fast.matrix import PatternMatrix
 from wordlekit.fast.partition import (
-    EST_A,
-    EST_C,
+    EST_A_WEIGHTED,
+    EST_C_WEIGHTED,
     Figures,
     expected_guesses,
     figures,
@@ -264,6 +264,6 @@ def test_expected_guesses_equals_its_formula(
                 finish = 2.0 - max(qs) / mass
             else:
                 h = -sum(q / mass * math.log2(q / mass) for q in qs)
-                finish = EST_C + EST_A * h
+                finish = EST_C_WEIGHTED + EST_A_WEIGHTED * h
             want += mass * finish
         assert got[k] == pytest.approx(want, rel=1e-9)

@@ -313,18 +313,32 @@ def _figures_dense(
     """The weighted figures in numpy from a dense (guesses x patterns) table of counts and
     weights, ``block`` guesses at a time (the keys of a block stay in cache)."""
     g, n = len(guesses), len(candidates)
-    if 4 * g < matrix.shape[0]:  # few guesses: their rows first, then the candidates
-        sub = np.take(np.take(matrix, guesses, axis=0), candidates, axis=1)
-    else:  # most guesses: the candidates' columns first (a contiguous take per row)
+    every_row = g == matrix.shape[0] and bool((guesses == np.arange(g)).all())
+    # the candidates' columns of a block of guesses (a block's keys stay in cache)
+    if every_row:
+
+        def columns(start: int) -> npt.NDArray[np.unsignedinteger]:
+            return np.take(matrix[start : start + block], candidates, axis=1)
+    elif 4 * g < matrix.shape[0]:  # few guesses: their rows, then the candidates
+
+        def columns(start: int) -> npt.NDArray[np.unsignedinteger]:
+            rows = np.take(matrix, guesses[start : start + block], axis=0)
+            return np.take(rows, candidates, axis=1)
+    else:  # most guesses: every candidate's column once
         sub = np.take(np.take(matrix, candidates, axis=1), guesses, axis=0)
+
+        def columns(start: int) -> npt.NDArray[np.unsignedinteger]:
+            return sub[start : start + block]
+
     out_i = np.zeros((3, g), dtype=np.int64)  # parts, largest, sumsq
     out_f = np.zeros((5, g), dtype=np.float64)  # plogp, wlargest, wsize, wsumsq, wplogp
     offsets = (np.arange(block, dtype=np.intp) * n_patterns)[:, None]
     tiled = np.tile(cw, block)
+    buffer = np.empty((block, n), dtype=np.intp)
     for start in range(0, g, block):
-        rows = sub[start : start + block]
+        rows = columns(start)
         b = len(rows)
-        keys = (rows.astype(np.intp) + offsets[:b]).ravel()
+        keys = np.add(rows, offsets[:b], out=buffer[:b]).ravel()
         counts = np.bincount(keys, minlength=b * n_patterns)
         weights = np.bincount(keys, weights=tiled[: keys.size], minlength=b * n_patterns)
         nz = np.flatnonzero(counts)  # the buckets, row by row
@@ -354,12 +368,18 @@ def _numba_ready(cells: int, *, weighted: bool = False) -> bool:
 
 
 #: The expected-guesses estimate (:func:`expected_guesses`): a set of three words or more
-#: whose probabilities have entropy ``H`` bits takes about ``EST_C + EST_A * H`` guesses to
-#: finish. The coefficients are the review's (fitted on every node of the proven SALET tree,
-#: :mod:`wordlekit.analysis.guess_values`), where ``H = log2(size)``; refitted on the likely
-#: entropy bot's own decision tree they come out close (``benchmarks/bench_likely.py``).
+#: whose probabilities have entropy ``H`` bits takes about ``C + A * H`` guesses to finish.
+#: Without weights ``H = log2(size)`` and the coefficients are the review's, fitted on every
+#: node of the proven SALET tree (:mod:`wordlekit.analysis.guess_values`).
 EST_C = 1.457
 EST_A = 0.185
+#: With weights, the same least-squares fit on every node of three words or more (2,808) of
+#: the likely entropy bot's decision tree over the 12,972 original valid words, each node's
+#: probability-weighted mean of the guesses still needed against the entropy of its words'
+#: probabilities (``benchmarks/bench_likely.py`` refits it: mean absolute error 0.14 guess,
+#: against 0.33 with the review's coefficients).
+EST_C_WEIGHTED = 1.044
+EST_A_WEIGHTED = 0.358
 
 
 def expected_guesses(
@@ -377,10 +397,10 @@ def expected_guesses(
     ``P(b)`` is the bucket's probability (its weight; its size / n without weights) and
     ``F(b)`` the expected guesses to finish it: 1 for one word, ``2 - q`` for two words (guess
     the likelier first; ``q`` its share of the bucket, 1/2 without weights) and
-    ``EST_C + EST_A * H(b)`` from three words on, ``H(b)`` the entropy in bits of the
-    bucket's probabilities (``log2(size)`` when they are equal: then this is exactly the
-    review's estimate, :func:`wordlekit.analysis.guess_values.estimate`). ``win`` is the
-    all-green pattern.
+    ``C + A * H(b)`` from three words on, ``H(b)`` the entropy in bits of the bucket's
+    probabilities: with weights ``C, A = EST_C_WEIGHTED, EST_A_WEIGHTED``; without,
+    ``H(b) = log2(size)`` and ``C, A = EST_C, EST_A``, which is exactly the review's estimate
+    (:func:`wordlekit.analysis.guess_values.estimate`). ``win`` is the all-green pattern.
     """
     guesses = np.ascontiguousarray(guesses, dtype=np.int64)
     candidates = np.ascontiguousarray(candidates, dtype=np.int64)
@@ -388,6 +408,7 @@ def expected_guesses(
     if g == 0 or n == 0:
         return np.ones(g)
     cw = candidate_weights(weights, n)
+    est_c, est_a = (EST_C, EST_A) if cw is None else (EST_C_WEIGHTED, EST_A_WEIGHTED)
     if cw is None:
         cw = np.full(n, 1.0 / n)
     n_patterns = int(np.iinfo(matrix.dtype).max) + 1 if matrix.dtype == np.uint8 else 3**8
@@ -398,7 +419,7 @@ def expected_guesses(
 
         out = np.empty(g, dtype=np.float64)
         _jit.expected_guesses_weighted(
-            matrix, guesses, candidates, cw, n_patterns, win, EST_C, EST_A, out
+            matrix, guesses, candidates, cw, n_patterns, win, est_c, est_a, out
         )
         return out
     sub = np.take(np.take(matrix, guesses, axis=0), candidates, axis=1)
@@ -414,7 +435,7 @@ def expected_guesses(
     safe = np.where(weight > 0, weight, 1.0)
     entropy = np.log2(safe) - wlog / safe
     q = np.maximum.reduceat(w, starts) / safe
-    finish = np.where(sizes == 1, 1.0, np.where(sizes == 2, 2.0 - q, EST_C + EST_A * entropy))
+    finish = np.where(sizes == 1, 1.0, np.where(sizes == 2, 2.0 - q, est_c + est_a * entropy))
     finish = np.where((pats[starts] == win) | (weight <= 0), 0.0, finish)
     return np.asarray(1.0 + np.bincount(row, weights=weight * finish, minlength=g), np.float64)
 
