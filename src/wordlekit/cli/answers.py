@@ -66,10 +66,18 @@ def describe(wl: WordList) -> str:
     word of the original list, weighted by how likely it is to be the answer"."""
     if wl.answer_model == "list":
         return f"answers of the {wl.name} list"
-    base, _, added = wl.name.rpartition(f"-{wl.answer_model}")
+    added = wl.name.rpartition(f"-{wl.answer_model}")[2]
     words = ANSWER_MODEL_TEXT[wl.answer_model].split(", ", 1)
     more = f" and {added.lstrip('+')} added" if added else ""
-    return f"{words[0]} of the {base or wl.name} list{more}, {words[1]}"
+    return f"{words[0]} of the {base_name(wl)} list{more}, {words[1]}"
+
+
+def base_name(wl: WordList) -> str:
+    """The name of the lists an answer model was derived from ("original")."""
+    base, found, _ = wl.name.rpartition(f"-{wl.answer_model}")
+    if wl.answer_model == "list" or not found:
+        return wl.name.partition("+")[0]
+    return base
 
 
 def check_turn_words(wl: WordList, turns: Sequence[Turn]) -> None:
@@ -107,4 +115,6 @@ def _advice(wl: WordList, turns: Sequence[Turn]) -> str:
                 f" ({fit} the turns: --answers likely lets any valid word be the answer, "
                 "weighted by how likely it is)"
             )
-    return f" (the answer may be a word the {wl.name} lists do not know: add it with --add WORD)"
+    return (
+        f" (the answer may be a word the {base_name(wl)} lists do not know: add it with --add WORD)"
+    )

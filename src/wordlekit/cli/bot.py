@@ -369,7 +369,10 @@ def _print_bench(console: Console, results: Sequence[BenchmarkResult]) -> None:
         mode = ", hard mode" if first.hard else ""
         mode += ", candidates only" if first.candidates_only else ""
     start = f", start {first.start.upper()}" if first.start else ", own first guess"
-    console.print(f"[bold]{first.games}[/bold] games on the {first.lists} lists{start}{mode}")
+    lists = first.lists
+    if first.answers != "list":  # "original-likely": the original lists, likely answers
+        lists = lists.rpartition(f"-{first.answers}")[0] or lists
+    console.print(f"[bold]{first.games}[/bold] games on the {lists} lists{start}{mode}")
     if first.answers != "list":
         console.print(f"answers: {ANSWER_MODEL_TEXT[first.answers]}")
     depths = sorted({d for r in results for d in r.histogram})

@@ -7,7 +7,13 @@ from typing import Any, cast, get_args
 import click
 from rich.console import Console
 
-from wordlekit.cli.answers import answer_options, describe, explain_no_fit, load_words
+from wordlekit.cli.answers import (
+    answer_options,
+    base_name,
+    describe,
+    explain_no_fit,
+    load_words,
+)
 from wordlekit.cli.app import app, examples
 from wordlekit.cli.options import (
     NamedChoice,
@@ -187,7 +193,9 @@ def filter_cmd(
 def _no_fit_hint(wl: WordList) -> str:
     if wl.answer_model == "list":
         return " (--answers likely lets any valid word be the answer)"
-    return f" (the answer may be a word the {wl.name} lists do not know: add it with --add WORD)"
+    return (
+        f" (the answer may be a word the {base_name(wl)} lists do not know: add it with --add WORD)"
+    )
 
 
 def _renormalised(ranked: list[tuple[str, float]], words: list[str]) -> dict[str, float]:
