@@ -131,7 +131,7 @@ def optimal_cmd(
         return
     console = out()
     if rows:
-        console.print(_openers_table(rows, result.games))
+        console.print(_openers_table(rows, result.games, result.objective.k))
     _print_optimal(console, result, wl.name, top)
     if tree_out:
         console.print(f"tree written to {tree_out}")
@@ -190,6 +190,8 @@ def _optimal_dict(
                 "word": r.word,
                 "total": r.total,
                 "feasible": r.feasible,
+                "worst": r.worst,
+                "over": r.over,
                 "worse_than": None if r.total or not r.feasible else r.bound,
                 "seconds": round(r.seconds, 3),
             }
@@ -200,16 +202,19 @@ def _optimal_dict(
     return data
 
 
-def _openers_table(rows: Sequence[OpenerResult], games: int) -> Table:
-    def row(r: OpenerResult) -> tuple[str, str, str, str]:
+def _openers_table(rows: Sequence[OpenerResult], games: int, k: int | None = None) -> Table:
+    def row(r: OpenerResult) -> tuple[str, str, str, str, str]:
         if not r.feasible:
-            return (r.word.upper(), "infeasible", "", f"{r.seconds:.2f}")
+            return (r.word.upper(), "infeasible", "", "", f"{r.seconds:.2f}")
         if r.total is None:
-            return (r.word.upper(), f"> {r.bound - 1}", "", f"{r.seconds:.2f}")
-        return (r.word.upper(), str(r.total), f"{r.total / games:.4f}", f"{r.seconds:.2f}")
+            return (r.word.upper(), "not better", "", "", f"{r.seconds:.2f}")
+        extra = "" if r.worst is None else f"worst {r.worst}"
+        extra = extra if r.over is None else f"{r.over} over {k}"
+        mean = f"{r.total / games:.4f}"
+        return (r.word.upper(), str(r.total), mean, extra, f"{r.seconds:.2f}")
 
     return table(
-        ("opener", "total", "mean", "seconds"),
+        ("opener", "total", "mean", "objective", "seconds"),
         (row(r) for r in rows),
         left={"opener"},
         title=f"{len(rows)} most promising first guesses",

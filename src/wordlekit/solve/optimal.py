@@ -288,6 +288,7 @@ class OpenerResult:
     seconds: float
     feasible: bool = True
     worst: int | None = None
+    over: int | None = None
 
 
 def best_openers(
@@ -331,7 +332,9 @@ def best_openers(
         elif o.total is None:
             rows.append(OpenerResult(wl.guesses[g], None, _shown(best), secs))
         else:
-            rows.append(OpenerResult(wl.guesses[g], o.total, o.total, secs, worst=o.worst))
+            rows.append(
+                OpenerResult(wl.guesses[g], o.total, o.total, secs, worst=o.worst, over=o.over)
+            )
             if obj.better(o, best):
                 best = o
                 best_value = _value(solver, o)
