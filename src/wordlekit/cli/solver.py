@@ -45,7 +45,7 @@ PROBLEMS_SHOWN = 20
         "wordle optimal --start salet --objective worst     least worst case (5), then total",
         "wordle optimal --start salet --objective 'over 4'  fewest answers needing 5+",
         "wordle optimal --start cigar --ultrahard           every guess could be the answer",
-        "wordle optimal --start methi --max-nodes 100000    a lower bound if it needs more",
+        "wordle optimal --start methi --lists nyt --max-nodes 100000   a proven lower bound",
     ),
 )
 @click.option("--start", metavar="WORD", help="The first guess (default: search --openers).")
