@@ -44,7 +44,7 @@ from wordlekit.store.files import data_dir
         "wordle rank-openers --method entropy --top 20          all 12,972 in seconds",
         "wordle rank-openers --method entropy-bench --words best.txt",
         "wordle rank-openers --method optimal --words top10.txt --beta 8000",
-        "wordle rank-openers --method optimal --words all --hard --lists nyt   infeasible fast",
+        "wordle rank-openers --method optimal --words answers --hard   resumable; days on 2 cores",
         "wordle rank-openers --method optimal --words top10.txt --objective worst",
         "wordle rank-openers --method minimax --scheduler tcp://10.0.0.5:8786",
     ),
