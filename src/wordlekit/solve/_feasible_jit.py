@@ -41,6 +41,7 @@ from wordlekit.solve._solver_parts import (
     NODE_LIMIT,
     WIN,
     allowed_guesses,
+    allowed_within,
     candidate_mask,
     constraints_after,
     count_parts,
@@ -50,7 +51,7 @@ from wordlekit.solve._solver_parts import (
 
 #: The hash of :mod:`~wordlekit.solve._solver_parts` (see the same pin in ``_solver_jit``):
 #: numba checks its cache of :func:`feasible` against this file alone.
-PARTS_SHA256 = "3ca00a303a13ecb256ad47930d4e4560b64f0616769ab6f4c7a73481f45065a0"
+PARTS_SHA256 = "4cd3e5792a0e57c322dff3c956109d1978ddffbbc1c64bfe38978f1d949278ee"
 
 
 @njit(cache=True, nogil=True)
@@ -137,53 +138,12 @@ def _buckets_within(row, cands, n_patterns, win, sub_cap):
 
 
 @njit(cache=True, nogil=True)
-def _new_constraints(fixed, mincnt, pfixed, pmincnt):
-    """(positions newly green, letters whose least count rose) from the parent's constraints."""
-    length = fixed.shape[0]
-    pos = np.empty(length, dtype=np.int64)
-    n_pos = 0
-    for i in range(length):
-        if fixed[i] >= 0 and fixed[i] != pfixed[i]:
-            pos[n_pos] = i
-            n_pos += 1
-    letters = np.empty(26, dtype=np.int64)
-    n_letters = 0
-    for c in range(26):
-        if mincnt[c] > pmincnt[c]:
-            letters[n_letters] = c
-            n_letters += 1
-    return pos[:n_pos], letters[:n_letters]
-
-
-@njit(cache=True, nogil=True)
 def _allowed(cands, fixed, mincnt, parent, pfixed, pmincnt, tables, limits):
-    """The guesses a node may play. In hard mode: the parent's guesses (which obey the
-    parent's constraints ``pfixed``, ``pmincnt``) that obey what this node adds, checking only
-    the new greens and the raised letter counts (scanning every guess against every
-    constraint was most of the time of a refutation)."""
+    """The guesses a node may play. In hard mode: the parent's guesses that obey what this
+    node adds (:func:`~wordlekit.solve._solver_parts.allowed_within`)."""
     if limits[HARD] != HARD_MODE:
         return allowed_guesses(cands, fixed, mincnt, tables, limits)
-    codes, counts = tables[2], tables[3]
-    pos, letters = _new_constraints(fixed, mincnt, pfixed, pmincnt)
-    n_pos, n_letters = pos.shape[0], letters.shape[0]
-    out = np.empty(parent.shape[0], dtype=np.int32)
-    m = 0
-    for t in range(parent.shape[0]):
-        g = parent[t]
-        ok = True
-        for k in range(n_pos):
-            if codes[g, pos[k]] != fixed[pos[k]]:
-                ok = False
-                break
-        if ok:
-            for k in range(n_letters):
-                if counts[g, letters[k]] < mincnt[letters[k]]:
-                    ok = False
-                    break
-        if ok:
-            out[m] = g
-            m += 1
-    return out[:m]
+    return allowed_within(parent, fixed, mincnt, pfixed, pmincnt, tables[2], tables[3])
 
 
 @njit(cache=True, nogil=True)

@@ -106,18 +106,51 @@ def node_key(cands, depth, hard, fixed, mincnt, tables):
 @njit(cache=True, nogil=True)
 def allowed_hard(fixed, mincnt, guess_codes, guess_counts):
     """Indices of guesses obeying the hard-mode constraints."""
-    n_guesses, length = guess_codes.shape
-    out = np.empty(n_guesses, dtype=np.int32)
+    every = np.arange(guess_codes.shape[0], dtype=np.int32)
+    none_fixed = np.full(fixed.shape[0], -1, dtype=fixed.dtype)
+    return allowed_within(
+        every, fixed, mincnt, none_fixed, np.zeros_like(mincnt), guess_codes, guess_counts
+    )
+
+
+@njit(cache=True, nogil=True)
+def new_constraints(fixed, mincnt, pfixed, pmincnt):
+    """(positions newly green, letters whose least count rose) from the parent's constraints."""
+    length = fixed.shape[0]
+    pos = np.empty(length, dtype=np.int64)
+    n_pos = 0
+    for i in range(length):
+        if fixed[i] >= 0 and fixed[i] != pfixed[i]:
+            pos[n_pos] = i
+            n_pos += 1
+    letters = np.empty(26, dtype=np.int64)
+    n_letters = 0
+    for c in range(26):
+        if mincnt[c] > pmincnt[c]:
+            letters[n_letters] = c
+            n_letters += 1
+    return pos[:n_pos], letters[:n_letters]
+
+
+@njit(cache=True, nogil=True)
+def allowed_within(parent, fixed, mincnt, pfixed, pmincnt, guess_codes, guess_counts):
+    """The guesses of ``parent`` (which obey the constraints ``pfixed``, ``pmincnt``) that
+    obey ``fixed``, ``mincnt`` too, checking only the new greens and the raised letter counts
+    (scanning every guess against every constraint was most of the time of a refutation in
+    the depth-only search)."""
+    pos, letters = new_constraints(fixed, mincnt, pfixed, pmincnt)
+    out = np.empty(parent.shape[0], dtype=np.int32)
     m = 0
-    for g in range(n_guesses):
+    for t in range(parent.shape[0]):
+        g = parent[t]
         ok = True
-        for i in range(length):
-            if fixed[i] >= 0 and guess_codes[g, i] != fixed[i]:
+        for k in range(pos.shape[0]):
+            if guess_codes[g, pos[k]] != fixed[pos[k]]:
                 ok = False
                 break
         if ok:
-            for c in range(26):
-                if mincnt[c] > 0 and guess_counts[g, c] < mincnt[c]:
+            for k in range(letters.shape[0]):
+                if guess_counts[g, letters[k]] < mincnt[letters[k]]:
                     ok = False
                     break
         if ok:
