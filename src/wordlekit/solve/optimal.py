@@ -24,11 +24,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
+import numpy.typing as npt
 
 from wordlekit.core.feedback import Turn
 from wordlekit.core.game import hard_mode_violation
 from wordlekit.errors import BudgetExceeded, InternalError, InvalidWordError, WordleError
 from wordlekit.fast.matrix import PatternMatrix
+from wordlekit.fast.partition import Figures
 from wordlekit.solve.counts import GuessCounts
 from wordlekit.solve.lru import LRUCache
 from wordlekit.solve.objectives import Objective, Outcome, evaluate
@@ -186,26 +188,34 @@ def solve_opening(
     tree = None
     if outcome.feasible and outcome.total is not None and build_tree:
         tree = position.limited(outcome.depth).tree(first=word)
-    seconds = time.perf_counter() - t0
-    result = OptimalResult(
+    result = _result(position, word, obj, time.perf_counter() - t0, len(history))
+    result.counts = tree.counts(max_guesses) if tree is not None else None
+    result.tree, result.feasible = tree, outcome.feasible
+    return _with_figures(result, outcome, len(history))
+
+
+def _result(
+    position: Position, word: str, obj: Objective, seconds: float, played: int
+) -> OptimalResult:
+    """A result for ``word`` at ``position`` with the search's statistics and no figures yet
+    (proven unless the solver tries only its top guesses)."""
+    solver = position.solver
+    return OptimalResult(
         start=word,
         total=None,
         games=position.n,
-        counts=tree.counts(max_guesses) if tree is not None else None,
+        counts=None,
         proven=solver.top == 0,
-        hard=hard,
-        max_guesses=max_guesses,
+        hard=solver.hard,
+        max_guesses=position.depth + played,
         seconds=seconds,
         nodes=solver.nodes,
         memo_lookups=solver.memo_lookups,
         memo_hits=solver.memo_hits,
         memo_entries=solver.memo_entries,
-        tree=tree,
-        feasible=outcome.feasible,
         objective=obj,
-        ultrahard=ultrahard,
+        ultrahard=solver.ultrahard,
     )
-    return _with_figures(result, outcome, len(history))
 
 
 def _stopped(
@@ -217,28 +227,12 @@ def _stopped(
     played: int,
 ) -> OptimalResult:
     """The labelled result of a search the budget stopped: a proven lower bound, no tree."""
-    solver = position.solver
     bound = position.bound(word) if obj.name != "worst" else None
-    if bound is not None and solver.over is None:
+    if bound is not None and position.solver.over is None:
         bound += played * position.n
-    return OptimalResult(
-        start=word,
-        total=None,
-        games=position.n,
-        counts=None,
-        proven=False,
-        hard=solver.hard,
-        max_guesses=position.depth + played,
-        seconds=seconds,
-        nodes=solver.nodes,
-        memo_lookups=solver.memo_lookups,
-        memo_hits=solver.memo_hits,
-        memo_entries=solver.memo_entries,
-        objective=obj,
-        ultrahard=solver.ultrahard,
-        stopped=f"{e} ({e.reason})",
-        bound=bound,
-    )
+    result = _result(position, word, obj, seconds, played)
+    result.proven, result.stopped, result.bound = False, f"{e} ({e.reason})", bound
+    return result
 
 
 def _with_figures(result: OptimalResult, outcome: Outcome, played: int) -> OptimalResult:
@@ -362,14 +356,23 @@ def _shown(best: Outcome | None) -> int:
     return INF if best is None or best.total is None else best.total
 
 
+def search_order(
+    figs: Figures, is_cand: npt.NDArray[np.bool_], n: int
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """(every guess's lower bound ``3n - parts - [could be the answer]``, the positions in
+    ``figs`` in the order the search tries them: smallest bound, then smallest sum of squared
+    bucket sizes, then list order)."""
+    lbs = 3 * n - figs.parts - is_cand
+    return lbs, np.lexsort((figs.sumsq, lbs))
+
+
 def promising_openers(matrix: PatternMatrix, k: int, *, ultrahard: bool = False) -> list[int]:
     """The ``k`` first guesses the search would try first: smallest bound, then smallest sum of
     squared bucket sizes, then list order (in ultrahard mode, answers only)."""
     figs = matrix.root_figures
     n = len(matrix.wordlist.answers)
-    is_cand = np.arange(len(figs.guesses)) < n
-    lbs = 3 * n - figs.parts - is_cand
-    order = [int(g) for g in np.lexsort((figs.sumsq, lbs))]
+    _, ranked = search_order(figs, np.arange(len(figs.guesses)) < n, n)
+    order = [int(figs.guesses[p]) for p in ranked]
     if ultrahard:
         order = [g for g in order if g < n]
     return order[:k]

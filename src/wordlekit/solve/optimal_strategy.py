@@ -176,11 +176,11 @@ class Optimal(Strategy):
         solver's order, at most ``2 * top + 10`` of them), each proven with its worst case
         and total, best first by the objective."""
         from wordlekit.solve.objectives import evaluate
+        from wordlekit.solve.optimal import search_order
 
         position = self.position(state)
         best = self.best(position)
-        lbs = 3 * state.n - figs.parts - is_cand
-        order = [int(p) for p in np.lexsort((figs.sumsq, lbs))]
+        order = [int(p) for p in search_order(figs, is_cand, state.n)[1]]
         where = {int(g): k for k, g in enumerate(figs.guesses)}
         first = [where[best]] if best in where else []  # not when the state limits guesses
         tried = first + [p for p in order[: 2 * top + 10] if int(figs.guesses[p]) != best]
@@ -197,11 +197,11 @@ class Optimal(Strategy):
         self, state: GameState, figs: Figures, is_cand: npt.NDArray[np.bool_], top: int
     ) -> list[tuple[int, int]]:
         """(exact total, position in ``figs``) of the ``top`` best guesses, best first."""
+        from wordlekit.solve.optimal import search_order
         from wordlekit.solve.solver import INF
 
         position = self.position(state)
-        lbs = 3 * state.n - figs.parts - is_cand
-        order = np.lexsort((figs.sumsq, lbs))
+        lbs, order = search_order(figs, is_cand, state.n)
         found: list[tuple[int, int]] = []
         for pos in order:
             checkpoint()  # each guess may be cheap (no search): the budget still counts

@@ -112,7 +112,7 @@ class Position:
         """:meth:`index`, refusing in ultrahard mode a word that cannot be the answer here."""
         g = self.index(guess)
         if self.solver.ultrahard and not (
-            g < self.solver.n_answers and g in set(self.candidates.tolist())
+            g < self.solver.n_answers and bool((self.candidates == g).any())
         ):
             raise InvalidWordError(
                 f"{self.matrix.wordlist.guesses[g].upper()} cannot be the answer here, and in "
@@ -269,7 +269,7 @@ def _check_ultrahard(matrix: PatternMatrix, turns: Sequence[Turn]) -> None:
     cands = np.arange(len(wl.answers))
     for i, t in enumerate(turns, start=1):
         g = wl.guess_index(t.guess)
-        if not (g < len(wl.answers) and g in set(cands.tolist())):
+        if not (g < len(wl.answers) and bool((cands == g).any())):
             raise WordleError(
                 f"turn {i}: {t.guess.upper()} could not be the answer then, and ultrahard mode "
                 "only plays words that could be"
