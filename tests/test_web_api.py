@@ -275,6 +275,26 @@ def test_assist(client: TestClient) -> None:
     assert as_int.json()["remaining"] == 20
 
 
+def test_assist_with_answers_outside_the_list(client: TestClient) -> None:
+    """AIOLI is not an answer of the original list: the list's words left miss it, the
+    ``likely`` model has it, most likely first with probabilities that add up to 1."""
+    turns = [{"guess": "crane", "pattern": "bbybb"}, {"guess": "moist", "pattern": "byybb"}]
+    listed = client.post("/api/assist", json={"turns": turns}).json()
+    assert listed["answers"] == "list" and "aioli" not in listed["candidates"]
+    r = client.post("/api/assist", json={"turns": turns, "answers": "likely", "top": 3})
+    assert r.status_code == 200, r.text
+    data = r.json()
+    assert data["answers"] == "likely" and "aioli" in data["candidates"]
+    probs = data["probabilities"]
+    assert len(probs) == len(data["candidates"]) == data["remaining"]
+    assert probs == sorted(probs, reverse=True) and abs(sum(probs) - 1) < 1e-6
+    assert client.post("/api/assist", json={"answers": "list"}).json()["probabilities"] is None
+    bad = client.post("/api/assist", json={"answers": "maybe"})
+    assert bad.status_code == 422 and "error" in bad.json()
+    exact = client.post("/api/assist", json={"answers": "likely", "strategy": "optimal"})
+    assert exact.status_code == 422 and "likely" in exact.json()["error"]
+
+
 @pytest.mark.parametrize(
     ("turns", "strategy", "fragment"),
     [

@@ -460,6 +460,7 @@ def test_stats_persist_across_reloads_and_server_restarts(
 
 def test_assist_with_clicked_tiles(page: Page) -> None:
     open_app(page, "#assist")
+    page.get_by_test_id("assist-answers").select_option("list")  # the page's default: likely
     expect(page.get_by_test_id("assist-remaining")).to_have_text("2315")
     page.get_by_test_id("assist-word").fill("crane")
     page.get_by_test_id("assist-add").click()
@@ -836,6 +837,7 @@ def test_assist_with_six_letter_words(
         checked_page(ctx) as page,
     ):
         open_app(page, "#assist")
+        page.get_by_test_id("assist-answers").select_option("list")
         expect(page.get_by_test_id("assist-remaining")).to_have_text(str(len(SIX)))
         expect(page.locator("#assist-word-help")).to_contain_text("6 letters")
         expect(page.get_by_test_id("assist-pattern").locator(".slot")).to_have_count(6)

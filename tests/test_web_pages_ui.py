@@ -303,6 +303,7 @@ def add(page: Page, text: str) -> None:
 
 def test_assist_empty_states_and_one_candidate_left(page: Page) -> None:
     open_app(page, "#assist")
+    page.get_by_test_id("assist-answers").select_option("list")  # the page's default: likely
     expect(page.get_by_test_id("assist-remaining")).to_have_text("2315")
     # "Turn by turn" before any guess: a sentence, not a numbered item
     expect(page.get_by_test_id("assist-steps-empty")).to_be_visible()
@@ -327,6 +328,7 @@ def test_assist_empty_states_and_one_candidate_left(page: Page) -> None:
 
 def test_assist_says_why_a_possible_answer_is_listed_first(page: Page) -> None:
     open_app(page, "#assist")
+    page.get_by_test_id("assist-answers").select_option("list")
     expect(page.get_by_test_id("assist-preference")).to_be_hidden()
     add(page, "crane bbybb")
     expect(page.get_by_test_id("assist-suggestion-0")).to_contain_text("SALTY")
@@ -337,6 +339,51 @@ def test_assist_says_why_a_possible_answer_is_listed_first(page: Page) -> None:
     expect(note).to_contain_text("0.1 bits")
     page.get_by_test_id("assist-remove-0").click()
     expect(note).to_be_hidden()  # the opener is the strategy's own
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s['width']}x{s['height']}")
+def test_assist_helps_with_an_answer_outside_the_list(
+    browser: Browser, server: Server, size: dict[str, int]
+) -> None:
+    """A game played elsewhere whose answer (AIOLI) is not in the original list: the page
+    starts on the likely model, lists the words left most likely first with their
+    probabilities and finds AIOLI; the list model does not have it. The choice is kept."""
+    with app_page(browser, server.url, size) as page:
+        open_app(page, "#assist")
+        answers = page.get_by_test_id("assist-answers")
+        expect(answers).to_have_value("likely")
+        expect(page.get_by_test_id("assist-answers-help")).to_contain_text(
+            "may be outside the original list"
+        )
+        expect(page.get_by_test_id("assist-remaining")).to_have_text("12972")
+        add(page, "crane bbybb")
+        add(page, "moist byybb")
+        expect(page.locator("#assist-remaining-label")).to_have_text("possible words")
+        heading = page.locator("#assist-candidates-heading")
+        expect(heading).to_contain_text("most likely first")
+        words = page.locator("#assist-candidates li")
+        aioli = words.filter(has_text="AIOLI")
+        expect(aioli).to_have_count(1)
+        expect(aioli.locator(".probability")).to_have_text(re.compile(r"^(\d+(\.\d)?%|<0\.1%)$"))
+        shown = [
+            float(t.rstrip("%"))
+            for t in words.locator(".probability").all_inner_texts()
+            if not t.startswith("<")
+        ]
+        assert shown == sorted(shown, reverse=True), shown
+        # the step says how far each guess narrowed all the valid words
+        expect(page.get_by_test_id("assist-step-0")).to_contain_text("CRANE: 12972 →")
+        shot(page, f"assist-likely-{size['width']}x{size['height']}.png")
+
+        answers.select_option("list")
+        expect(page.get_by_test_id("assist-answers-help")).to_contain_text("answer list")
+        expect(page.locator("#assist-remaining-label")).to_have_text(
+            re.compile(r"^possible answers?")
+        )
+        expect(words.filter(has_text="AIOLI")).to_have_count(0)
+        expect(words.locator(".probability")).to_have_count(0)
+        page.reload()
+        expect(page.get_by_test_id("assist-answers")).to_have_value("list")
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s['width']}x{s['height']}")

@@ -225,10 +225,30 @@ def _turn_dict(turn: Turn) -> dict[str, Any]:
     }
 
 
+#: The matrices of the answer models a worker has used, by (list, model): the ``likely`` one
+#: (12,972 x 12,972 on the original lists) is memory-mapped from the cache, so the processes
+#: that load it share its pages.
+_MODEL_MATRICES: dict[tuple[str, str], PatternMatrix] = {}
+
+
+def answer_matrix(matrix: PatternMatrix, answers: str) -> PatternMatrix:
+    """The matrix of ``matrix``'s word list under the answer model ``answers`` (``list``:
+    ``matrix`` itself); built or read from the disk cache once per process."""
+    wl = matrix.wordlist.with_answers(answers)
+    if wl is matrix.wordlist:
+        return matrix
+    key = (matrix.wordlist.words_hash, wl.answer_model)
+    found = _MODEL_MATRICES.get(key)
+    if found is None or found.wordlist is not wl:
+        found = _MODEL_MATRICES[key] = PatternMatrix.for_list(wl)
+    return found
+
+
 def assist(
     matrix: PatternMatrix,
     turns: Sequence[Turn],
     *,
+    answers: str = "list",
     strategy: str = "entropy",
     top: int = 10,
     hard: bool = False,
@@ -238,7 +258,10 @@ def assist(
 ) -> dict[str, Any]:
     """The helper: the words left after ``turns``, what is known, each turn's shrink and
     the best next guesses (``ultrahard``: only words that could still be the answer).
-    Contradictory turns raise, naming the turn."""
+    ``answers`` is the answer model (``list``, ``likely`` or ``all``, see
+    :meth:`~wordlekit.core.words.WordList.with_answers`): with ``likely`` the words left come
+    most likely first, with their probabilities. Contradictory turns raise, naming the turn."""
+    matrix = answer_matrix(matrix, answers)
     # an unknown name, or one that does not play the answer model, is refused before any work
     check_answer_model(get_strategy(strategy), matrix.wordlist)
     k = Knowledge(turns, matrix.wordlist, "answers", matrix=matrix)

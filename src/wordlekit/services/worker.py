@@ -76,6 +76,10 @@ def warm(wordlist: WordList) -> Any:
     game = [Turn(other, score(other, answer)), Turn(answer, score(answer, answer))]
     services.review(pm, game, answer=answer)
     services.solve(pm, answer, strategy="optimal", start=other)
+    # the Assist page's default answer model: its square matrix (memory-mapped from the disk
+    # cache, 0.8 s; built and cached in 3.7 s on the first start) and its kernels
+    with contextlib.suppress(WordleError):
+        services.assist(pm, game[:1], answers="likely", top=1)
     return pm
 
 

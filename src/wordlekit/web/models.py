@@ -56,6 +56,12 @@ class TurnIn(BaseModel):
 
 class AssistIn(BaseModel):
     turns: list[TurnIn] = Field(default_factory=list, max_length=32)
+    answers: Literal["list", "likely", "all"] = Field(
+        default="list",
+        description="which words may be the answer: list (the list's answers), likely (every "
+        "valid word, weighted by how likely it is to be the answer: for a game played "
+        "elsewhere, whose answer may be outside the list) or all (every valid word, equally)",
+    )
     strategy: str = Field(default="entropy", max_length=40)
     top: int = Field(default=10, ge=1, le=100)
     hard: bool = False
@@ -234,7 +240,14 @@ class StepOut(TurnOut):
 class AssistOut(AdviceOut):
     rule: str = Field(description="when a word that could be the answer is put first")
     remaining: int
-    candidates: list[str] = Field(description="the words left (at most 200)")
+    answers: str = Field(description="the answer model the figures are for")
+    candidates: list[str] = Field(
+        description="the words left (at most 200; with a weighted model, most likely first)"
+    )
+    probabilities: list[float] | None = Field(
+        default=None,
+        description="with a weighted answer model, each word's probability of being the answer",
+    )
     knowledge: KnowledgeOut
     steps: list[StepOut]
 

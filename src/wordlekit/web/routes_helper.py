@@ -60,6 +60,7 @@ async def assist(body: AssistIn, work: WorkDep) -> dict[str, Any]:
         "assist",
         strategy=body.strategy,
         turns=parse_turns(body.turns),
+        answers=body.answers,
         top=body.top,
         hard=body.hard,
         candidates_only=body.candidates_only,

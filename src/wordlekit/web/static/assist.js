@@ -20,6 +20,13 @@ import {
 const STORE_KEY = "wordlekit.assist";
 const CYCLE = Object.freeze({ gray: "yellow", yellow: "green", green: "gray" });
 const MAX_ROWS = 12;
+/** The answer models the page offers, and what each means. `likely` is the default: a game
+ * played elsewhere (the NYT's) may have an answer outside the original list. */
+const ANSWER_MODELS = Object.freeze({
+  likely:
+    "The answer may be outside the original list: every valid word, weighted by how likely it is to be chosen (word frequency; plurals and past tenses rarer).",
+  list: "Only the words of the answer list, all equally likely: the built-in game draws its answers from it.",
+});
 // A word and its pattern in a server message: "CRANE ⬛⬛🟨🟩⬛" (optionally in parentheses).
 const PATTERN_CHARS = Object.keys(TILE_CHARS).filter((ch) => /\p{Extended_Pictographic}/u.test(ch));
 const WORD_PATTERN = new RegExp(
@@ -38,6 +45,8 @@ export function createAssistPage(root, { ready }) {
     wordHelp: "assist-word-help",
     rows: "assist-rows",
     empty: "assist-empty",
+    answers: "assist-answers",
+    answersHelp: "assist-answers-help",
     strategy: "assist-strategy",
     top: "assist-top",
     hard: "assist-hard",
@@ -83,10 +92,12 @@ export function createAssistPage(root, { ready }) {
           states: Array.from(r.guess, (_, c) => (r.states[c] in CYCLE ? r.states[c] : "gray")),
         }));
       if (Number.isInteger(saved.top)) els.top.value = String(saved.top);
+      if (saved.answers in ANSWER_MODELS) els.answers.value = saved.answers;
       els.hard.checked = Boolean(saved.hard);
       els.ultrahard.checked = Boolean(saved.ultrahard) && els.hard.checked;
     }
     els.wordHelp.querySelector("[data-length]").textContent = String(length);
+    describeAnswers();
     renderRows();
   }
 
@@ -203,6 +214,7 @@ export function createAssistPage(root, { ready }) {
       rows,
       strategy: els.strategy.value || els.strategy.dataset.wanted || "entropy",
       top: topN(),
+      answers: els.answers.value,
       hard: els.hard.checked,
       ultrahard: els.ultrahard.checked,
     });
@@ -225,6 +237,7 @@ export function createAssistPage(root, { ready }) {
       })),
       strategy: els.strategy.value || "entropy",
       top: topN(),
+      answers: els.answers.value,
       hard: els.hard.checked,
       ultrahard: els.ultrahard.checked,
     };
@@ -250,14 +263,20 @@ export function createAssistPage(root, { ready }) {
 
   // Showing the figures ------------------------------------------------------------------------
 
+  function describeAnswers() {
+    els.answersHelp.textContent = ANSWER_MODELS[els.answers.value] || "";
+  }
+
   function render(data) {
     els.output.classList.remove("stale");
     els.output.dataset.state = "ok";
+    els.output.dataset.answers = data.answers;
     els.remaining.textContent = String(data.remaining);
+    const kind = data.answers === "list" ? "answer" : "word";
     els.remainingLabel.textContent =
       data.remaining === 1
-        ? `possible answer: ${data.candidates[0].toUpperCase()}`
-        : "possible answers";
+        ? `possible ${kind}: ${data.candidates[0].toUpperCase()}`
+        : `possible ${kind}s`;
     renderSteps(data.steps);
     renderKnowledge(data.knowledge || {});
     // A fallback (the exact search needed more than the server's budget) says so.
@@ -275,9 +294,17 @@ export function createAssistPage(root, { ready }) {
     const shown = data.candidates.length;
     els.candidatesHeading.textContent =
       shown < data.remaining
-        ? `Possible answers (first ${shown} of ${data.remaining})`
-        : `Possible answers (${plural(data.remaining, "word")})`;
-    els.candidates.replaceChildren(...data.candidates.map((w) => h("li", {}, w.toUpperCase())));
+        ? `Possible answers (first ${shown} of ${data.remaining}${data.probabilities ? ", most likely first" : ""})`
+        : `Possible answers (${plural(data.remaining, "word")}${data.probabilities ? ", most likely first" : ""})`;
+    const probs = data.probabilities;
+    els.candidates.replaceChildren(
+      ...data.candidates.map((w, i) =>
+        probs
+          ? h("li", { title: `${w.toUpperCase()}: probability ${percent(probs[i])}` }, w.toUpperCase(),
+              " ", h("span", { class: "probability" }, percent(probs[i])))
+          : h("li", {}, w.toUpperCase()),
+      ),
+    );
   }
 
   function renderSteps(steps) {
@@ -423,6 +450,10 @@ export function createAssistPage(root, { ready }) {
     if (error.source === "input") hideError();
   });
   els.rows.addEventListener("click", onRowsClick);
+  els.answers.addEventListener("change", () => {
+    describeAnswers();
+    changed(0);
+  });
   for (const control of [els.strategy, els.top]) {
     control.addEventListener("change", () => changed(0));
   }
@@ -444,6 +475,14 @@ export function createAssistPage(root, { ready }) {
       update();
     },
   };
+}
+
+/** A probability as people read it: "24%", "0.4%", "<0.1%". */
+function percent(p) {
+  const x = 100 * p;
+  if (x >= 9.95) return `${Math.round(x)}%`;
+  if (x >= 0.095) return `${x.toFixed(1)}%`;
+  return "<0.1%";
 }
 
 function formatNumber(x) {
