@@ -390,7 +390,7 @@ def test_a_slow_hint_shows_progress_and_is_dropped_when_a_guess_is_played(tmp_pa
 
 
 def test_assist_with_keys_clicks_and_typed_patterns(tmp_path: Path) -> None:
-    app = build_app(seed=SEED, db=tmp_path / "games.sqlite3")
+    app = build_app(seed=SEED, db=tmp_path / "games.sqlite3", answers="list")
 
     async def scenario(app: WordleApp, pilot: Pilot[None]) -> None:
         await pilot.press("f2")
@@ -440,7 +440,9 @@ def test_assist_with_keys_clicks_and_typed_patterns(tmp_path: Path) -> None:
 
 
 def test_assist_past_the_budget_shows_the_fallback_and_its_note(tmp_path: Path) -> None:
-    app = build_app(seed=SEED, db=tmp_path / "g.sqlite3", strategy="optimal", budget=0.3)
+    app = build_app(
+        seed=SEED, db=tmp_path / "g.sqlite3", strategy="optimal", budget=0.3, answers="list"
+    )
 
     async def scenario(app: WordleApp, pilot: Pilot[None]) -> None:
         await pilot.press("f2")
@@ -459,7 +461,9 @@ def test_assist_past_the_budget_shows_the_fallback_and_its_note(tmp_path: Path) 
 
 
 def test_assist_stays_responsive_and_cancels_when_the_input_changes(tmp_path: Path) -> None:
-    app = build_app(seed=SEED, db=tmp_path / "g.sqlite3", strategy="optimal", budget=60)
+    app = build_app(
+        seed=SEED, db=tmp_path / "g.sqlite3", strategy="optimal", budget=60, answers="list"
+    )
 
     async def scenario(app: WordleApp, pilot: Pilot[None]) -> None:
         await pilot.press("f2")
@@ -652,6 +656,52 @@ def test_assist_ultrahard_suggestions_could_be_the_answer() -> None:
     assert suggestions and all(ultrahard_violation(turns, s.word, wl) is None for s in suggestions)
     hint = engine.hint(engine.job(), turns, "entropy", hard=False, ultrahard=True)
     assert ultrahard_violation(turns, hint.suggestions[0].word, wl) is None
+
+
+def test_assist_starts_on_likely_answers_and_f7_switches_to_the_list(tmp_path: Path) -> None:
+    """A game played elsewhere whose answer (AIOLI) is not in the original list: the Assist
+    screen starts on the likely model and finds it, most likely first with probabilities;
+    F7 switches to the list, which does not have it."""
+    app = build_app(seed=SEED, db=tmp_path / "g.sqlite3")
+    assert app.answers == "likely"
+
+    async def scenario(app: WordleApp, pilot: Pilot[None]) -> None:
+        await pilot.press("f2")
+        await settle(app, pilot)
+        screen = assist_screen(app)
+        remaining = static_text(app, "#remaining")
+        assert "12972 words left" in remaining and "outside the list" in remaining
+        await type_word(pilot, "crane:bbybb")
+        await type_word(pilot, "moist:byybb")
+        await settle(app, pilot)
+        assert screen.analysis is not None and screen.analysis.answers == "likely"
+        assert "AIOLI" in static_text(app, "#words")
+        assert "%" in static_text(app, "#words")
+        probs = screen.analysis.probabilities
+        assert len(probs) == len(screen.analysis.candidates) and list(probs) == sorted(
+            probs, reverse=True
+        )
+        assert "1200 → 13" in str(screen.rows[1].step.content)
+        await pilot.press("f7")
+        await settle(app, pilot)
+        assert app.answers == "list" and "answer list" in screen.message
+        assert screen.analysis.answers == "list" and not screen.analysis.probabilities
+        assert "AIOLI" not in static_text(app, "#words")
+        assert "words of the answer list" in static_text(app, "#remaining")
+
+    run(app, scenario)
+
+
+def test_tui_command_takes_the_answer_model(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    started: list[WordleApp] = []
+    monkeypatch.setattr(WordleApp, "run", lambda self, **kw: started.append(self))
+    result = wordle("tui", "--answers", "list", "--db", str(tmp_path / "g.sqlite3"))
+    assert result.exit_code == 0, result.output
+    assert started[0].answers == "list"
+    bad = wordle("tui", "--answers", "maybe", "--db", str(tmp_path / "g.sqlite3"))
+    assert bad.exit_code == 2 and "maybe" in bad.output
 
 
 def test_assist_f6_cycles_normal_hard_ultrahard(tmp_path: Path) -> None:

@@ -24,6 +24,7 @@ from wordlekit.cli.options import (
         "wordle tui --seed 42 --high-contrast     the same practice game, orange and blue",
         "wordle tui --ultrahard                   every guess must be a possible answer",
         "wordle tui --db games.sqlite3            statistics in another file",
+        "wordle tui --answers list                Assist starts on the answer list",
         "F1 Play · F2 Assist · F3 Statistics · F4 Help · Ctrl+Q quits.",
     ),
 )
@@ -35,6 +36,15 @@ from wordlekit.cli.options import (
 )
 @click.option("--high-contrast", is_flag=True, help="Orange and blue instead of green and yellow.")
 @strategy_option("Strategy for hints and suggestions", short=False)
+@click.option(
+    "--answers",
+    type=click.Choice(["likely", "list"]),
+    default="likely",
+    show_default=True,
+    help="Which words may be the answer on the Assist screen (F7 switches): likely (every "
+    "valid word, weighted by how likely it is: the answer of a game played elsewhere may be "
+    "outside the list) or list. The built-in game always draws from the list.",
+)
 def tui_cmd(**options: Any) -> None:
     """Play Wordle full screen, get help on a game played elsewhere, see your statistics."""
     from wordlekit.tui import build_app

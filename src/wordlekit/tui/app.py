@@ -21,7 +21,7 @@ from wordlekit.errors import WordleError
 from wordlekit.services.games import GameSpec, game_spec
 from wordlekit.solve.registry import get_strategy
 from wordlekit.store.games import Store, default_db_path
-from wordlekit.tui.assist import AssistScreen
+from wordlekit.tui.assist import ASSIST_MODELS, AssistScreen
 from wordlekit.tui.engine import INTERACTIVE_BUDGET, Engine
 from wordlekit.tui.play import PlayScreen
 from wordlekit.tui.player import player_id
@@ -59,6 +59,7 @@ class WordleApp(App[None]):
         strategy: str = "entropy",
         high_contrast: bool = False,
         budget: float = INTERACTIVE_BUDGET,
+        answers: str = "likely",
     ) -> None:
         super().__init__()
         self.spec = spec
@@ -67,6 +68,7 @@ class WordleApp(App[None]):
         self.wordlist: WordList = spec.game.wordlist
         self.engine = Engine(self.wordlist, seconds=budget)
         self.strategy = get_strategy(strategy).name
+        self.answers = answers
         self._start_high_contrast = high_contrast
         self.previous = "play"  # the game screen Escape returns to
 
@@ -144,13 +146,15 @@ def build_app(
     strategy: str = "entropy",
     wordlist: WordList | None = None,
     budget: float = INTERACTIVE_BUDGET,
+    answers: str = "likely",
 ) -> WordleApp:
     """Check the options, open the database and the player, and make the app.
 
     The game follows the service's daily and seed rules. Bad input raises a
     :class:`~wordlekit.errors.WordleError` here, before anything is drawn. ``budget`` is the
     seconds a hint or the assist screen's suggestions may take before a quicker strategy
-    answers instead.
+    answers instead. ``answers`` is the answer model the Assist screen starts with
+    (``likely`` or ``list``; F7 switches).
     """
     if daily is not None and seed is not None:
         raise WordleError("choose --daily DATE or --seed N, not both")
@@ -161,6 +165,16 @@ def build_app(
     else:
         spec = game_spec("practice", hard=hard, ultrahard=ultrahard, seed=seed, wordlist=wl)
     store = Store(db if db is not None else default_db_path(), wl)
+    if answers not in ASSIST_MODELS:
+        raise WordleError(
+            f"the Assist screen offers {' and '.join(ASSIST_MODELS)}, not {answers!r}"
+        )
     return WordleApp(
-        spec, store, player_id(), strategy=strategy, high_contrast=high_contrast, budget=budget
+        spec,
+        store,
+        player_id(),
+        strategy=strategy,
+        high_contrast=high_contrast,
+        budget=budget,
+        answers=answers,
     )

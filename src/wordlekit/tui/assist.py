@@ -5,6 +5,11 @@ words remain, what is known, what each turn taught and which guesses a strategy 
 The screen keeps only the turns as typed. Contradictory rows are reported (the error names
 the turn) while the last good result stays on screen.
 
+Which words may be the answer is the answer model (F7 switches): ``likely`` by default (every
+valid word, weighted by how likely it is to be chosen: the game being helped with may have an
+answer outside the list; the words left are listed most likely first, with their
+probabilities) or the answer list.
+
 The suggestions run in a worker thread under a work budget (a few seconds): "computing…"
 shows meanwhile, any change of the input (or leaving the screen) cancels the run, and a
 strategy that needs more than the budget (the optimal one far from its proven tree) is
@@ -38,6 +43,13 @@ from wordlekit.tui.widgets import AssistRow, LetterTile, MessageLine
 
 MAX_ROWS = 8
 TICK = 0.2  # seconds between updates of the "computing…" line
+#: The answer models the screen offers, in the order F7 goes through them, and how the
+#: screen names each.
+ASSIST_MODELS = ("likely", "list")
+ANSWERS_TEXT = {
+    "likely": "any valid word, most likely first (the answer may be outside the list)",
+    "list": "words of the answer list",
+}
 COLUMNS = ("#", "Guess", "Score", "Bits", "Parts", "Largest", "Expected", "Can win")
 
 
@@ -57,6 +69,7 @@ class AssistScreen(Screen[None]):
         Binding("left_square_bracket", "strategy(-1)", "Previous strategy", show=False),
         Binding("ctrl+l", "clear", "Clear"),
         Binding("f6", "toggle_hard", "Rules"),
+        Binding("f7", "toggle_answers", "Answers"),
         Binding("pageup", "scroll_words(-1)", "Scroll words up", show=False),
         Binding("pagedown", "scroll_words(1)", "Scroll words down", show=False),
     ]
@@ -147,9 +160,19 @@ class AssistScreen(Screen[None]):
         self.analysis = result
         n = result.remaining
         one = f"1 word left: {result.candidates[0].upper()}" if result.candidates else ""
-        self.query_one("#remaining", Static).update(f"{n} words left" if n != 1 else one)
+        left = f"{n} words left" if n != 1 else one
+        self.query_one("#remaining", Static).update(
+            f"{left}\n[dim]{ANSWERS_TEXT[result.answers]} (F7)[/dim]"
+        )
         self.query_one("#known", Static).update("\n".join(result.known))
-        words = " ".join(w.upper() for w in result.candidates[:SHOWN_WORDS])
+        shown = result.candidates[:SHOWN_WORDS]
+        if result.probabilities:  # most likely first: each word with its probability
+            words = "  ".join(
+                f"{w.upper()} [dim]{percent(p)}[/dim]"
+                for w, p in zip(shown, result.probabilities, strict=False)
+            )
+        else:
+            words = " ".join(w.upper() for w in shown)
         if n > SHOWN_WORDS:
             words += f"\n… and {n - SHOWN_WORDS} more"
         self.query_one("#words", Static).update(words)
@@ -216,7 +239,9 @@ class AssistScreen(Screen[None]):
         self.set_stale(True)
         self.show_title()
         self.show_progress()
-        self.analyse(job, tuple(self.turns), self.ctx.strategy, self.hard, self.ultrahard)
+        self.analyse(
+            job, tuple(self.turns), self.ctx.strategy, self.hard, self.ultrahard, self.ctx.answers
+        )
 
     def cancel(self) -> None:
         if self.job is not None:
@@ -225,10 +250,22 @@ class AssistScreen(Screen[None]):
 
     @work(group="assist")
     async def analyse(
-        self, job: Job, turns: tuple[Turn, ...], strategy: str, hard: bool, ultrahard: bool
+        self,
+        job: Job,
+        turns: tuple[Turn, ...],
+        strategy: str,
+        hard: bool,
+        ultrahard: bool,
+        answers: str,
     ) -> None:
         result = await in_thread(
-            self.ctx.engine.assist, job, turns, strategy, hard=hard, ultrahard=ultrahard
+            self.ctx.engine.assist,
+            job,
+            turns,
+            strategy,
+            hard=hard,
+            ultrahard=ultrahard,
+            answers=answers,
         )
         if job is self.job and not job.cancelled:  # else a newer run shows its figures
             self.job = None
@@ -337,6 +374,13 @@ class AssistScreen(Screen[None]):
         self.say(said[self.rules])
         self.recompute()
 
+    def action_toggle_answers(self) -> None:
+        """The other answer model: likely (every valid word, weighted) ↔ the answer list."""
+        ctx = self.ctx
+        ctx.answers = ASSIST_MODELS[(ASSIST_MODELS.index(ctx.answers) + 1) % len(ASSIST_MODELS)]
+        self.say(f"Answers: {ANSWERS_TEXT[ctx.answers]}.")
+        self.recompute()
+
     def action_strategy(self, step: int) -> None:
         names = strategy_names()
         ctx = self.ctx
@@ -397,3 +441,15 @@ class AssistScreen(Screen[None]):
 
     def on_unmount(self) -> None:
         self.cancel()
+
+
+def percent(p: float) -> str:
+    """A probability as people read it: "24%", "1.8%", "<0.1%".
+
+    >>> percent(0.2413), percent(0.018), percent(0.0004)
+    ('24%', '1.8%', '<0.1%')
+    """
+    x = 100 * p
+    if x >= 9.95:
+        return f"{x:.0f}%"
+    return f"{x:.1f}%" if x >= 0.095 else "<0.1%"

@@ -21,6 +21,10 @@ class AppContext(Protocol):
     engine: Engine
     #: The strategy of the play hint and the assist suggestions (Assist's ] and [ change it).
     strategy: str
+    #: Which words may be the answer on the Assist screen (F7 switches): ``likely`` (every
+    #: valid word, weighted: a game played elsewhere may have an answer outside the list) or
+    #: ``list``. The built-in game always draws from the list.
+    answers: str
 
     @property
     def high_contrast(self) -> bool: ...

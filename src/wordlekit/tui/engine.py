@@ -105,6 +105,9 @@ class Analysis:
     turns: tuple[Turn, ...]
     remaining: int
     candidates: tuple[str, ...]
+    #: the answer model, and with a weighted one each candidate's probability (else empty)
+    answers: str
+    probabilities: tuple[float, ...]
     known: tuple[str, ...]
     steps: tuple[Step, ...]
     advice: Advice
@@ -115,6 +118,8 @@ class Analysis:
             turns=tuple(turns),
             remaining=data["remaining"],
             candidates=tuple(data["candidates"]),
+            answers=data["answers"],
+            probabilities=tuple(data.get("probabilities") or ()),
             known=tuple(data["knowledge"]["summary"]),
             steps=tuple(Step(s["before"], s["after"], s["bits"]) for s in data["steps"]),
             advice=advice_of(data),
@@ -173,18 +178,23 @@ class Engine:
         *,
         hard: bool,
         ultrahard: bool = False,
+        answers: str = "list",
     ) -> Analysis:
         """Words left, what is known, each turn's steps and the best next guesses
-        (``ultrahard``: only words that could be the answer).
+        (``ultrahard``: only words that could be the answer; ``answers``: the answer model,
+        see :func:`~wordlekit.services.operations.answer_matrix`).
 
         Raises on contradictory turns (naming the turn), and ``BudgetExceeded`` if cancelled.
         """
         matrix = self.matrix()
+        with self._lock:  # one load of the model's matrix, whichever thread asks first
+            operations.answer_matrix(matrix, answers)
         try:
             with job.budget().active():
                 data = operations.assist(
                     matrix,
                     turns,
+                    answers=answers,
                     strategy=strategy,
                     top=TOP,
                     hard=hard,

@@ -52,6 +52,11 @@ KEY_HELP: tuple[tuple[str, str, str], ...] = (
         "F6",
         "Rules: normal → hard (guesses use every hint) → ultrahard (guesses could be the answer)",
     ),
+    (
+        "Assist",
+        "F7",
+        "Answers: likely (every valid word, weighted by how likely) ↔ the answer list",
+    ),
     ("Assist", "] / [", "Next / previous strategy (also used by the play hint)"),
     ("Assist", "PgUp/PgDn", "Scroll the remaining words"),
 )

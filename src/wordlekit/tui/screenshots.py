@@ -38,7 +38,7 @@ async def capture(out_dir: Path) -> list[Path]:
     with tempfile.TemporaryDirectory(prefix="wordlekit-shots-") as tmp:
         store = Store(Path(tmp) / "games.sqlite3", wl)
         spec = game_spec("practice", seed=PLAY_SEED, wordlist=wl)
-        app = WordleApp(spec, store, "screenshots-player-0")
+        app = WordleApp(spec, store, "screenshots-player-0", answers="list")
         async with app.run_test(size=SIZE) as pilot:
             await _settle(app)
             for word in PLAY_GUESSES:
