@@ -11,7 +11,9 @@
 from __future__ import annotations
 
 from wordlekit.cli import (  # noqa: F401  (importing registers the commands)
+    absurdle,
     analysis,
+    boards,
     bot,
     db,
     engine,

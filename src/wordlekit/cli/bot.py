@@ -12,6 +12,7 @@ import click
 from rich.console import Console
 from rich.text import Text
 
+from wordlekit.cli import boards as multi
 from wordlekit.cli.answers import (
     add_option,
     answers_option,
@@ -218,17 +219,34 @@ def _can_win(can_win: bool, probability: float | None) -> str:
         "wordle solve cigar --hard --json",
         "wordle solve cigar --ultrahard --start crane",
         "wordle solve aioli --answers likely        any valid word may be the answer",
+        "wordle solve --boards 4 cigar,humor,snake,fruit   Quordle: every board at once",
     ),
 )
 @click.argument("answer")
 @strategy_option()
 @start_option()
 @bot_options
-def solve_cmd(answer: str, strategy: str, start: str | None, bot: BotOptions) -> None:
+@multi.variant_options
+@multi.board_strategy_option
+def solve_cmd(
+    answer: str,
+    strategy: str,
+    start: str | None,
+    bot: BotOptions,
+    boards: int | None = None,
+    variant: str | None = None,
+    max_guesses: int | None = None,
+    board_strategy: str | None = None,
+) -> None:
     """Watch the bot play ANSWER: each guess, its tiles and how many words remain.
 
     With --answers likely or all, ANSWER may be any valid word (or one added with --add).
+    With --boards N (or --variant), ANSWER is N answers separated by commas.
     """
+    if multi.wanted(boards, variant):
+        return multi.solve(
+            answer, boards, variant, max_guesses, board_strategy, start, bot.lists, bot.json
+        )
     strat = get_strategy(strategy, seed=bot.seed)
     wl = bot.wordlist()
     check_answer_model(strat, wl)
@@ -289,6 +307,7 @@ def _print_game(console: Console, strategy: str, answer: str, game: BotGame, wl:
         "wordle bench --all --hard",
         "wordle bench --strategy minimax --ultrahard",
         "wordle bench --answers likely --hidden answers   every answer, any valid word possible",
+        "wordle bench --boards 4 --games 1000 --seed 7     Quordle: 1,000 seeded games",
     ),
 )
 @strategy_option("Strategy to run (repeat for several; default entropy)", multiple=True)
@@ -302,18 +321,33 @@ def _print_game(console: Console, strategy: str, answer: str, game: BotGame, wl:
 )
 @start_option()
 @bot_options
+@multi.variant_options
+@multi.board_strategy_option
+@click.option("--games", type=int, default=1000, show_default=True, help="With --boards: games.")
 def bench_cmd(
     strategy: tuple[str, ...],
     all_: bool,
     hidden: str | None,
     start: str | None,
     bot: BotOptions,
+    boards: int | None = None,
+    variant: str | None = None,
+    max_guesses: int | None = None,
+    board_strategy: str | None = None,
+    games: int = 1000,
 ) -> None:
     """Play strategies on every answer: the distribution of guesses, mean, max and failures.
 
     With --answers likely or all every valid word may be the answer: the bot weighs them
-    (likely) or not (all), and --hidden chooses which words it plays.
+    (likely) or not (all), and --hidden chooses which words it plays. With --boards N (or
+    --variant) it plays GAMES random games of N boards drawn from --seed: mean, win rate
+    within the limit and the distribution.
     """
+    if multi.wanted(boards, variant):
+        names = [board_strategy] if board_strategy else []
+        return multi.bench(
+            boards, variant, max_guesses, names, games, bot.seed, bot.lists, bot.json
+        )
     wl = bot.wordlist()
     if all_:
         names = [n for n in REGISTRY if wl.answer_model in REGISTRY[n].answer_models]

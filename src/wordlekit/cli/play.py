@@ -14,6 +14,7 @@ import click
 from rich.console import Console
 from rich.text import Text
 
+from wordlekit.cli import boards as multi
 from wordlekit.cli.answers import answers_option, describe
 from wordlekit.cli.app import app, examples
 from wordlekit.cli.options import game_options, hard_option, lists_option, ultrahard_option
@@ -91,6 +92,7 @@ def outcome_text(game: Game) -> Text:
         "wordle play --seed 42                    the same practice game every time",
         "wordle play --ultrahard                  every guess must be a possible answer",
         "wordle play --assist --answers likely    the helper after every guess",
+        "wordle play --boards 4                   Quordle: four boards, nine guesses",
         "Type a word and Enter; ':q' or Ctrl-D leaves.",
     ),
 )
@@ -107,6 +109,7 @@ def outcome_text(game: Game) -> Text:
     "With --assist, which words the helper counts as possible answers: list, likely (every "
     "valid word, weighted by how likely it is) or all. The game's answer is from the list."
 )
+@multi.variant_options
 def play_cmd(
     hard: bool,
     ultrahard: bool,
@@ -115,11 +118,18 @@ def play_cmd(
     lists: str,
     assist: bool,
     answers: str,
+    boards: int | None = None,
+    variant: str | None = None,
+    max_guesses: int | None = None,
 ) -> None:
     """Play Wordle in the terminal: six guesses, coloured tiles, the keyboard, a share grid.
 
     With --assist the helper speaks after every guess (counted as help, not as a hint).
     """
+    if multi.wanted(boards, variant):
+        if hard or ultrahard or assist:
+            raise WordleError("--boards games have no hard mode or --assist (see wordle boards)")
+        return multi.play(boards, variant, max_guesses, daily, seed, lists)
     if daily is not None and seed is not None:
         raise WordleError("choose --daily DATE or --seed N, not both")
     if answers != "list" and not assist:

@@ -1,0 +1,183 @@
+"""Multi-board bots side by side: wordlekit's against Doddle's simultaneous solver.
+
+The same seeded games (``random_games(boards, games, seed)``: distinct answers of the
+original list, the list Doddle 1.6 uses for five letters: 2,315 answers and 10,657 more
+guesses) are played by
+
+- wordlekit's ``finisher`` and ``sum-entropy`` strategies, in this process, and
+- Doddle's simultaneous solver (``entropy`` and ``minimax``), each in a subprocess running
+  ``benchmarks/doddle_driver.py`` with the Python of a separate virtual environment where
+  ``doddle`` is installed (``--doddle-python``; Doddle needs numpy < 1.25).
+
+Every bot plays each game to its end; a game is won when every board was solved within the
+variant's limit (Quordle 9, Octordle 13). The mean counts every game. Seconds are the games'
+wall time, set-up excluded (Doddle's set-up, scoring every word pair, is shown apart).
+
+Run: ``.venv/bin/python benchmarks/bench_variants.py --games 1000 --seed 2026``
+(``--jobs 2`` runs two Doddle solvers at once; on a shared machine read the seconds as
+rough).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from wordlekit.core.boards import random_games, variant_for
+from wordlekit.core.words import WordList
+from wordlekit.fast.matrix import PatternMatrix
+from wordlekit.solve.boards import benchmark_boards
+
+HERE = Path(__file__).resolve().parent
+DRIVER = HERE / "doddle_driver.py"
+DEFAULT_DODDLE = "/work/doddle-venv/bin/python"
+TARGET_QUORDLE = 0.999
+
+
+def _doddle_job(python: str, solver: str, games: list[tuple[str, ...]]) -> subprocess.Popen[str]:
+    job = tempfile.NamedTemporaryFile("w", suffix=".json", delete=False)  # noqa: SIM115
+    with job:
+        json.dump({"solver": solver, "games": games, "progress": True}, job)
+    return subprocess.Popen([python, str(DRIVER), job.name], stdout=subprocess.PIPE, text=True)
+
+
+def _cache_file(folder: Path | None, solver: str, games: list[tuple[str, ...]]) -> Path | None:
+    if folder is None:
+        return None
+    digest = hashlib.sha256(json.dumps([solver, games]).encode()).hexdigest()[:16]
+    return folder / f"doddle-{solver}-{len(games)}-{digest}.json"
+
+
+def _row(
+    variant: str, bot: str, rounds: list[int], limit: int, seconds: float, extra: str = ""
+) -> dict[str, object]:
+    n = len(rounds)
+    wins = sum(r <= limit for r in rounds)
+    hist: dict[int, int] = {}
+    for r in rounds:
+        hist[r] = hist.get(r, 0) + 1
+    row = {
+        "variant": variant,
+        "bot": bot,
+        "games": n,
+        "mean": sum(rounds) / n,
+        "wins": wins,
+        "win_rate": wins / n,
+        "seconds": seconds,
+        "histogram": dict(sorted(hist.items())),
+        "note": extra,
+    }
+    print(
+        f"  {variant:<9} {bot:<22} {n:5d} games  mean {row['mean']:.4f}  "
+        f"won {wins}/{n} ({100 * wins / n:.2f} %)  {seconds:8.1f} s  "
+        f"({1000 * seconds / n:7.1f} ms/game)  {extra}",
+        flush=True,
+    )
+    print(f"  {'':<9} {'':<22} distribution {dict(sorted(hist.items()))}", flush=True)
+    return row
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=1000)
+    ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--variants", default="quordle,octordle")
+    ap.add_argument("--ours", default="finisher,sum-entropy")
+    ap.add_argument("--doddle", default="entropy,minimax", help="Doddle solvers ('' for none)")
+    ap.add_argument("--doddle-python", default=DEFAULT_DODDLE)
+    ap.add_argument("--jobs", type=int, default=1, help="Doddle solvers run at once")
+    ap.add_argument(
+        "--doddle-cache",
+        type=Path,
+        help="keep Doddle's results here, by solver and games (they never change), and reuse "
+        "them: Doddle takes about a second a game",
+    )
+    ap.add_argument("--json", type=Path, help="also write the rows to this file")
+    args = ap.parse_args()
+
+    wl = WordList.bundled("original")
+    pm = PatternMatrix.for_list(wl)
+    variants = [variant_for(v) for v in args.variants.split(",") if v]
+    games = {v.name: random_games(v.boards, args.games, args.seed, wl) for v in variants}
+    print(
+        f"Multi-board bots on the same {args.games:,} seeded games (seed {args.seed}, "
+        f"original lists: {len(wl.answers):,} answers, {len(wl.guesses):,} guesses)",
+        flush=True,
+    )
+    # Doddle is slow (about a second a game): start its jobs first, and play ours meanwhile
+    # only when asked to share the machine (--jobs > 1); otherwise one after the other.
+    solvers = [s for s in args.doddle.split(",") if s]
+    pending = [(v, s) for v in variants for s in solvers]
+    rows: list[dict[str, object]] = []
+    for v in variants:
+        for name in args.ours.split(","):
+            res = benchmark_boards(pm, name, v, args.games, args.seed, answer_sets=games[v.name])
+            rows.append(
+                _row(
+                    v.name,
+                    f"wordlekit {name}",
+                    [p.turns for p in res.plays],
+                    v.max_guesses,
+                    res.seconds,
+                )
+            )
+    running: list[tuple[object, subprocess.Popen[str] | None, float]] = []
+    while pending or running:
+        while pending and len(running) < max(1, args.jobs):
+            v, s = pending.pop(0)
+            cached = _cache_file(args.doddle_cache, s, games[v.name])
+            proc = (
+                None
+                if cached is not None and cached.is_file()
+                else _doddle_job(args.doddle_python, s, games[v.name])
+            )
+            running.append(((v, s), proc, time.time()))
+        (v, s), proc, _ = running.pop(0)  # type: ignore[misc]
+        cached = _cache_file(args.doddle_cache, s, games[v.name])
+        if proc is None and cached is not None and cached.is_file():
+            res = json.loads(cached.read_text())
+            note = f"(set-up {res['setup_seconds']:.1f} s; measured {res['measured']}, cached)"
+        else:
+            assert proc is not None
+            out, _ = proc.communicate()
+            if proc.returncode != 0:
+                print(f"  doddle {s} on {v.name} failed (exit {proc.returncode})", file=sys.stderr)
+                continue
+            res = json.loads(out)
+            res["measured"] = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+            if cached is not None:
+                cached.parent.mkdir(parents=True, exist_ok=True)
+                cached.write_text(json.dumps(res))
+            note = f"(set-up {res['setup_seconds']:.1f} s)"
+        rows.append(_row(v.name, f"doddle {s}", res["rounds"], v.max_guesses, res["seconds"], note))
+    print()
+    for v in variants:
+        vrows = [r for r in rows if r["variant"] == v.name]
+        ours = [r for r in vrows if str(r["bot"]).startswith("wordlekit finisher")]
+        theirs = [r for r in vrows if str(r["bot"]).startswith("doddle")]
+        if not ours or not theirs:
+            continue
+        o = ours[0]
+        best = max(theirs, key=lambda r: (float(r["win_rate"]), -float(r["mean"])))  # type: ignore[arg-type]
+        ok_win = float(o["win_rate"]) >= float(best["win_rate"])  # type: ignore[arg-type]
+        ok_mean = float(o["mean"]) <= float(best["mean"])  # type: ignore[arg-type]
+        print(
+            f"  {v.name}: finisher vs best Doddle ({best['bot']}): win rate "
+            f"{'met' if ok_win else 'MISSED'}, mean {'met' if ok_mean else 'MISSED'}, "
+            f"speed {float(best['seconds']) / max(float(o['seconds']), 1e-9):.0f}x"  # type: ignore[arg-type]
+        )
+        if v.name == "quordle":
+            met = float(o["win_rate"]) >= TARGET_QUORDLE  # type: ignore[arg-type]
+            print(f"  quordle: >= 99.9 % won within 9: {'met' if met else 'MISSED'}")
+    if args.json:
+        args.json.write_text(json.dumps(rows, indent=2))
+
+
+if __name__ == "__main__":
+    main()
