@@ -132,7 +132,7 @@ def test_bad_guesses_are_refused_and_use_no_turn() -> None:
         g.guess("zzzzz")
     with pytest.raises(InvalidWordError):
         g.guess("toolong")
-    h = AbsurdleGame.new(hard=True).guess("arise")  # arise:bbbbb keeps 163 words
+    h = AbsurdleGame.new(hard=True).guess("arise")  # arise:bbbbb keeps 168 words
     assert h.last is not None and h.last.pattern == 0
     h = h.guess("scold")  # scold:bbybb: O must be used again
     with pytest.raises(HardModeError, match="O"):

@@ -42,7 +42,7 @@ from wordlekit import budget as budgets
 from wordlekit.core.absurdle import AbsurdleGame, host_order
 from wordlekit.core.feedback import Turn
 from wordlekit.core.words import WordList
-from wordlekit.errors import InternalError, WordleError
+from wordlekit.errors import BudgetExceeded, InternalError, WordleError
 from wordlekit.fast.matrix import PatternMatrix
 from wordlekit.solve import _absurdle_jit as jit
 from wordlekit.solve._solver_parts import allowed_hard, child_constraints
@@ -171,6 +171,9 @@ class FirstGuesses:
     hard: bool = False
     target: str | None = None
     start: tuple[str, ...] = field(default=())
+    #: Why the scan stopped early (the budget's message), when it was asked to return what
+    #: it found rather than fail.
+    stopped: str | None = None
 
 
 class Search:
@@ -359,16 +362,21 @@ class Search:
         limit: int | None = None,
         threads: int = 1,
         progress: Progress | None = None,
+        partial: bool = False,
     ) -> FirstGuesses:
         """Every allowed guess that wins within ``depth`` from here (the first ``limit`` in
-        alphabetical order), each with a winning line; on ``threads`` threads."""
+        alphabetical order), each with a winning line; on ``threads`` threads.
+
+        When the work budget runs out, :class:`~wordlekit.errors.BudgetExceeded` is raised,
+        or with ``partial`` the wins found so far are returned (``complete`` false, ``stopped``
+        saying why)."""
         if depth < 1:
             raise WordleError("the depth must be at least 1")
         if limit is not None and limit < 1:
             raise WordleError("the limit must be at least 1")
         t0 = time.perf_counter()
         order = [int(g) for g in self.tables.order if _contains(self.root.allowed, int(g))]
-        scan = _Scan(lambda g: self._first(g, depth), order, limit, progress)
+        scan = _Scan(lambda g: self._first(g, depth), order, limit, progress, partial)
         n_threads = scan.run(threads)
         wins = [self.line(self.root, [order[k], *rest]) for k, rest in scan.wins()]
         if limit is not None:
@@ -384,6 +392,7 @@ class Search:
             hard=self.hard,
             target=self.game.target,
             start=tuple(t.guess for t in self.game.turns),
+            stopped=scan.stopped,
         )
 
     def _first(self, g: int, depth: int) -> list[int] | None:
@@ -407,8 +416,11 @@ class _Scan:
         order: list[int],
         limit: int | None,
         progress: Progress | None,
+        partial: bool = False,
     ) -> None:
         self.examine = examine
+        self.partial = partial
+        self.stopped: str | None = None
         self.order = order
         self.limit = limit
         self.progress = progress
@@ -421,7 +433,7 @@ class _Scan:
 
     def _take(self) -> int | None:
         with self._lock:
-            if self.errors or self._next >= len(self.order):
+            if self.errors or self.stopped or self._next >= len(self.order):
                 return None
             if self.limit is not None and self._found >= self.limit:
                 return None
@@ -440,6 +452,12 @@ class _Scan:
                         done, found = len(self.results), self._found
                     if self.progress is not None:
                         self.progress(done, len(self.order), found)
+        except BudgetExceeded as e:
+            with self._lock:
+                if self.partial:
+                    self.stopped = self.stopped or str(e)
+                else:
+                    self.errors.append(e)
         except BaseException as e:  # re-raised on the caller's thread
             with self._lock:
                 self.errors.append(e)
