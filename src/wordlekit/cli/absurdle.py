@@ -269,9 +269,11 @@ def print_line_game(console: Console, data: dict[str, Any]) -> None:
     if proof["minimum"] is None:
         console.print(f"No win within {proof['max_depth']} guesses.")
         return
+    mode = " (hard mode)" if proof["hard"] else ""
+    goal = f" ending on {proof['target'].upper()}" if proof["target"] else ""
     console.print(
-        f"Absurdle bot: the host holds {proof['remaining']:,} words; a shortest win takes "
-        f"{proof['minimum']} (fewer is proved impossible)."
+        f"Absurdle bot{mode}: the host holds {proof['remaining']:,} words; a shortest win"
+        f"{goal} takes {proof['minimum']} (fewer is proved impossible)."
     )
     for k, turn in enumerate(proof["line"], start=1):
         console.print(Text(f"{k}. ") + guess_row(console, turn["guess"], turn["pattern"]))

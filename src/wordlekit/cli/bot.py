@@ -220,16 +220,23 @@ def _can_win(can_win: bool, probability: float | None) -> str:
         "wordle solve cigar --ultrahard --start crane",
         "wordle solve aioli --answers likely        any valid word may be the answer",
         "wordle solve --boards 4 cigar,humor,snake,fruit   Quordle: every board at once",
+        "wordle solve --absurdle                  Absurdle: a shortest win against the host",
     ),
 )
-@click.argument("answer")
+@click.argument("answer", required=False)
 @strategy_option()
 @start_option()
 @bot_options
 @multi.variant_options
 @multi.board_strategy_option
+@click.option(
+    "--absurdle",
+    is_flag=True,
+    help="Absurdle: play a shortest win against the host (proved by `wordle absurdle solve`); "
+    "with ANSWER, a shortest win that makes the host end on it.",
+)
 def solve_cmd(
-    answer: str,
+    answer: str | None,
     strategy: str,
     start: str | None,
     bot: BotOptions,
@@ -237,12 +244,17 @@ def solve_cmd(
     variant: str | None = None,
     max_guesses: int | None = None,
     board_strategy: str | None = None,
+    absurdle: bool = False,
 ) -> None:
     """Watch the bot play ANSWER: each guess, its tiles and how many words remain.
 
     With --answers likely or all, ANSWER may be any valid word (or one added with --add).
     With --boards N (or --variant), ANSWER is N answers separated by commas.
     """
+    if absurdle:
+        return _absurdle(answer, bot)
+    if answer is None:
+        raise WordleError("give the ANSWER the bot plays against (or --absurdle)")
     if multi.wanted(boards, variant):
         return multi.solve(
             answer, boards, variant, max_guesses, board_strategy, start, bot.lists, bot.json
@@ -272,6 +284,19 @@ def solve_cmd(
         print_json(data)
         return
     _print_game(out(), strat.name, word, game, wl)
+
+
+def _absurdle(target: str | None, bot: BotOptions) -> None:
+    """``--absurdle``: the proven-shortest line against the host (Absurdle's bot)."""
+    from wordlekit.cli.absurdle import print_line_game
+    from wordlekit.services import absurdle as absurdle_service
+
+    pm = PatternMatrix.for_list(WordList.load(bot.lists))
+    data = absurdle_service.solve(pm, hard=bot.hard, target=target)
+    if bot.json:
+        print_json(data)
+        return
+    print_line_game(out(), data)
 
 
 def _check_answer(wl: WordList, answer: str) -> str:
