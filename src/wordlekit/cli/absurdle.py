@@ -216,14 +216,14 @@ def solve_cmd(
 def _print_proof(console: Console, data: dict[str, Any]) -> None:
     proof = data["proof"]
     where = (
-        "the start"
+        "from the start"
         if not proof["start"]
         else "after " + " ".join(w.upper() for w in proof["start"])
     )
     mode = " in hard mode" if proof["hard"] else ""
     goal = f" ending on {proof['target'].upper()}" if proof["target"] else ""
     held = f"the host holds {proof['remaining']:,} words"
-    console.print(f"Absurdle from {where}{mode}{goal}: {held}.")
+    console.print(f"Absurdle {where}{mode}{goal}: {held}.")
     for item in proof["impossible"]:
         n = item["guesses"]
         console.print(f"  {n} {plural(n, 'guess', 'guesses')}: impossible (proved in "

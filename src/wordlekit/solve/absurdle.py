@@ -180,6 +180,10 @@ class Search:
     """The search from one position: ``Search(game).minimum()``, ``.first_guesses(4)``."""
 
     def __init__(self, game: AbsurdleGame) -> None:
+        if game.lost_target and game.target is not None:
+            raise ChallengeLostError(
+                f"the challenge is lost: the host no longer holds {game.target.upper()}"
+            )
         if game.over:
             raise WordleError(f"the game is over ({game.status.value})")
         self.game = game
