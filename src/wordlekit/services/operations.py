@@ -33,6 +33,7 @@ from wordlekit.core.knowledge import Knowledge
 from wordlekit.core.words import WordList
 from wordlekit.errors import BudgetExceeded, WordleError
 from wordlekit.fast.matrix import PatternMatrix
+from wordlekit.services.absurdle import solve as absurdle_solve
 from wordlekit.solve.bot import play
 from wordlekit.solve.optimal_strategy import Optimal
 from wordlekit.solve.registry import REGISTRY, get_strategy
@@ -434,6 +435,7 @@ def review(
 
 #: The operations a worker process can run, by name.
 OPERATIONS: dict[str, Callable[..., dict[str, Any]]] = {
+    "absurdle_solve": absurdle_solve,
     "assist": assist,
     "hint": hint,
     "solve": solve,

@@ -31,7 +31,7 @@ import wordlekit
 from wordlekit.core.words import WordList
 from wordlekit.services.pool import WorkPool, shared_pool
 from wordlekit.store.games import Store
-from wordlekit.web import routes_games, routes_helper, routes_review
+from wordlekit.web import routes_absurdle, routes_games, routes_helper, routes_review
 from wordlekit.web.context import AppContext, Quick, ServerSettings
 from wordlekit.web.errors import install_error_handlers
 from wordlekit.web.http import install
@@ -41,7 +41,7 @@ from wordlekit.web.player import COOKIE, PlayerMiddleware
 __all__ = ["COOKIE", "ServerSettings", "create_app"]
 
 #: The pool's routes: their requests are checked against the client's limits before parsing.
-POOL_PATHS = ("/api/assist", "/api/solve", "/api/review")
+POOL_PATHS = ("/api/assist", "/api/solve", "/api/review", "/api/absurdle/solve")
 
 
 def goes_to_the_pool(path: str, method: str) -> bool:
@@ -101,7 +101,12 @@ def create_app(
         check=work.check_limits,
     )
     install_error_handlers(app)
-    for router in (routes_games.router, routes_helper.router, routes_review.router):
+    for router in (
+        routes_games.router,
+        routes_helper.router,
+        routes_review.router,
+        routes_absurdle.router,
+    ):
         app.include_router(router)
     install_pages(app)
     install(app, max_body=cfg.max_body)
