@@ -33,6 +33,7 @@ from wordlekit.core.knowledge import Knowledge
 from wordlekit.core.words import WordList
 from wordlekit.errors import BudgetExceeded, WordleError
 from wordlekit.fast.matrix import PatternMatrix
+from wordlekit.services import boards
 from wordlekit.services.absurdle import solve as absurdle_solve
 from wordlekit.solve.bot import play
 from wordlekit.solve.optimal_strategy import Optimal
@@ -232,9 +233,12 @@ def _turn_dict(turn: Turn) -> dict[str, Any]:
 _MODEL_MATRICES: dict[tuple[str, str], PatternMatrix] = {}
 
 
-def answer_matrix(matrix: PatternMatrix, answers: str) -> PatternMatrix:
-    """The matrix of ``matrix``'s word list under the answer model ``answers`` (``list``:
-    ``matrix`` itself); built or read from the disk cache once per process."""
+def answer_matrix(matrix: PatternMatrix, answers: str | None) -> PatternMatrix:
+    """The matrix of ``matrix``'s word list under the answer model ``answers`` (``None``, or
+    the list's own model: ``matrix`` itself); built or read from the disk cache once per
+    process."""
+    if answers is None or answers == matrix.wordlist.answer_model:
+        return matrix
     wl = matrix.wordlist.with_answers(answers)
     if wl is matrix.wordlist:
         return matrix
@@ -249,7 +253,7 @@ def assist(
     matrix: PatternMatrix,
     turns: Sequence[Turn],
     *,
-    answers: str = "list",
+    answers: str | None = None,
     strategy: str = "entropy",
     top: int = 10,
     hard: bool = False,
@@ -260,8 +264,9 @@ def assist(
     """The helper: the words left after ``turns``, what is known, each turn's shrink and
     the best next guesses (``ultrahard``: only words that could still be the answer).
     ``answers`` is the answer model (``list``, ``likely`` or ``all``, see
-    :meth:`~wordlekit.core.words.WordList.with_answers`): with ``likely`` the words left come
-    most likely first, with their probabilities. Contradictory turns raise, naming the turn."""
+    :meth:`~wordlekit.core.words.WordList.with_answers`; ``None``: the matrix's own): with
+    ``likely`` the words left come most likely first, with their probabilities.
+    Contradictory turns raise, naming the turn."""
     matrix = answer_matrix(matrix, answers)
     # an unknown name, or one that does not play the answer model, is refused before any work
     check_answer_model(get_strategy(strategy), matrix.wordlist)
@@ -440,4 +445,7 @@ OPERATIONS: dict[str, Callable[..., dict[str, Any]]] = {
     "hint": hint,
     "solve": solve,
     "review": review,
+    # Several boards at once (issue 16): the helper and the bot for N boards.
+    "boards_assist": boards.assist,
+    "boards_solve": boards.solve,
 }

@@ -19,11 +19,12 @@ bucket, ``most-parts`` the parts (unchanged), ``letter-frequency`` and ``positio
 counted with each candidate's weight. One more rule then applies, the **near-tie rule**: a
 guess that could be the answer wins a near tie, the more easily the likelier it is. Each such
 guess, of probability ``p``, has its score raised by ``NEAR_TIE * p * |best|`` (``best`` the
-best score of all, so the margin is in the strategy's own units: 0.3 x 0.2 x 5 = 0.3 bits for
+best score of all, so the margin is in the strategy's own units: 0.6 x 0.2 x 5 = 0.6 bits for
 a word of probability 0.2 when the best guess gives 5 bits) and the guess played is the best
 by the raised score (ties: the likelier, then alphabetical order); with two candidates left,
-the likelier is played. :meth:`Strategy.rank` lists that guess first. Without weights
-nothing changes.
+the likelier is played. :meth:`Strategy.rank` lists that guess first. Near the end of a
+game the **guess-limit guard** (:mod:`wordlekit.solve.guard`) keeps only guesses that leave
+every word, however unlikely, findable within six guesses. Without weights nothing changes.
 
 Strategies are found by name in :mod:`wordlekit.solve.registry` (``get_strategy("entropy")``).
 """
@@ -40,6 +41,7 @@ from wordlekit.core.feedback import all_green
 from wordlekit.errors import WordleError
 from wordlekit.fast import partition
 from wordlekit.fast.partition import Figures, IntArray
+from wordlekit.solve.guard import guard_for
 from wordlekit.solve.state import GameState
 
 if TYPE_CHECKING:
@@ -47,10 +49,13 @@ if TYPE_CHECKING:
 
 #: The near-tie rule with weighted candidates (see the module docstring): a guess that could
 #: be the answer, with probability ``p``, has its score raised by ``NEAR_TIE * p * |best|``
-#: (``best``: the best score of all) before the best is taken. Measured on the 2,315 original
-#: answers with every valid word possible (``benchmarks/bench_likely.py``), the likely entropy
-#: bot needs 3.6069 guesses a game with it, 3.8091 without (0.1: 3.6609, 1.0: 3.5758).
-NEAR_TIE = 0.3
+#: (``best``: the best score of all) before the best is taken. Measured with the guess-limit
+#: guard (:mod:`wordlekit.solve.guard`) on the likely entropy bot (``bench_likely.py``; mean
+#: on the 2,315 original answers; mean and failures over all 12,972 valid words): 0.3 ->
+#: 3.6168 / 4.3710, 68 (cap 60); 0.45 -> 3.6056 / 4.3923, 64 (cap 30); 0.6 -> 3.5961 /
+#: 4.4090, 67 (cap 30); 1.0 -> 3.5948 / 4.4560, 92 (cap 60). Without the guard: 0.3 -> 3.6069,
+#: 4.4282, 691 failures; 0.1 -> 3.6609; 1.0 -> 3.5758.
+NEAR_TIE = 0.6
 #: Every answer model (what the heuristic strategies play).
 ALL_MODELS = frozenset({"list", "likely", "all"})
 
@@ -147,6 +152,12 @@ class Strategy:
         is_cand = state.is_candidate(figs.guesses)
         useless = (figs.parts <= 1) & ~is_cand
         key = np.where(useless, -np.inf, key)
+        if state.weights is not None and len(key):  # the guess-limit guard (solve.guard)
+            best = float(key.max())
+            played = key + NEAR_TIE * abs(best) * state.win_probability(figs.guesses)
+            keep = guard_for(state).keep(state, figs, key, played)
+            if keep is not None:
+                key = np.where(keep, key, -np.inf)
         return key, raw, is_cand
 
     def _tiebreak(
