@@ -1,6 +1,7 @@
 // wordlekit in the browser: the pages (hash routing), the header, and the start-up. Every page
 // is made by its factory over its root element; this module holds no state of its own.
 
+import { createAbsurdlePage } from "./absurdle.js";
 import { api } from "./api.js";
 import { createAssistPage } from "./assist.js";
 import { createBotPage } from "./bot.js";
@@ -14,6 +15,7 @@ const TITLES = Object.freeze({
   assist: "wordlekit: assist",
   bot: "wordlekit: bot",
   review: "wordlekit: review",
+  absurdle: "wordlekit: absurdle",
 });
 const CONTRAST_KEY = "wordlekit.contrast";
 // Used when /api/strategies cannot be reached, so the selects are never empty.
@@ -85,6 +87,7 @@ function createApp(doc) {
   });
   const bot = createBotPage(section("bot"));
   const review = createReviewPage(section("review"));
+  const absurdle = createAbsurdlePage(section("absurdle"));
 
   function route() {
     const wanted = window.location.hash.replace(/^#\/?/, "");
@@ -100,6 +103,7 @@ function createApp(doc) {
     doc.body.dataset.currentPage = current;
     doc.title = TITLES[current];
     if (current === "assist") assist.activate();
+    if (current === "absurdle") absurdle.activate();
     // Moving between pages by the navigation puts the focus at the start of the new page.
     if (previous !== current && doc.activeElement?.closest?.("[data-nav]")) {
       byId("main").focus({ preventScroll: true });
