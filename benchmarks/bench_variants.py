@@ -28,6 +28,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from wordlekit.core.boards import random_games, variant_for
 from wordlekit.core.words import WordList
@@ -40,11 +41,38 @@ DEFAULT_DODDLE = "/work/doddle-venv/bin/python"
 TARGET_QUORDLE = 0.999
 
 
-def _doddle_job(python: str, solver: str, games: list[tuple[str, ...]]) -> subprocess.Popen[str]:
-    job = tempfile.NamedTemporaryFile("w", suffix=".json", delete=False)  # noqa: SIM115
-    with job:
-        json.dump({"solver": solver, "games": games, "progress": True}, job)
-    return subprocess.Popen([python, str(DRIVER), job.name], stdout=subprocess.PIPE, text=True)
+class DoddleRun:
+    """Doddle's solver on a list of games, in ``chunks`` processes at once (each plays a
+    contiguous part; the seconds reported are their sum, as if one process played them
+    all, so they compare with ours)."""
+
+    def __init__(self, python: str, solver: str, games: list[tuple[str, ...]], chunks: int):
+        self.procs: list[subprocess.Popen[str]] = []
+        size = -(-len(games) // max(1, chunks))
+        for start in range(0, len(games), size):
+            job = tempfile.NamedTemporaryFile("w", suffix=".json", delete=False)  # noqa: SIM115
+            with job:
+                part = games[start : start + size]
+                json.dump({"solver": solver, "games": part, "progress": True}, job)
+            log = job.name.replace(".json", ".log")
+            self.procs.append(
+                subprocess.Popen(
+                    [python, str(DRIVER), job.name, log], stdout=subprocess.PIPE, text=True
+                )
+            )
+
+    def result(self) -> dict[str, Any] | None:
+        rounds: list[int] = []
+        seconds = setup = 0.0
+        for proc in self.procs:
+            out, _ = proc.communicate()
+            if proc.returncode != 0:
+                return None
+            res = json.loads(out)
+            rounds += res["rounds"]
+            seconds += res["seconds"]
+            setup = max(setup, res["setup_seconds"])
+        return {"rounds": rounds, "seconds": seconds, "setup_seconds": setup}
 
 
 def _cache_file(folder: Path | None, solver: str, games: list[tuple[str, ...]]) -> Path | None:
@@ -93,6 +121,9 @@ def main() -> None:
     ap.add_argument("--doddle-python", default=DEFAULT_DODDLE)
     ap.add_argument("--jobs", type=int, default=1, help="Doddle solvers run at once")
     ap.add_argument(
+        "--doddle-chunks", type=int, default=1, help="processes for each Doddle solver's games"
+    )
+    ap.add_argument(
         "--doddle-cache",
         type=Path,
         help="keep Doddle's results here, by solver and games (they never change), and reuse "
@@ -127,7 +158,7 @@ def main() -> None:
                     res.seconds,
                 )
             )
-    running: list[tuple[object, subprocess.Popen[str] | None, float]] = []
+    running: list[tuple[object, DoddleRun | None, float]] = []
     while pending or running:
         while pending and len(running) < max(1, args.jobs):
             v, s = pending.pop(0)
@@ -135,27 +166,29 @@ def main() -> None:
             proc = (
                 None
                 if cached is not None and cached.is_file()
-                else _doddle_job(args.doddle_python, s, games[v.name])
+                else DoddleRun(args.doddle_python, s, games[v.name], args.doddle_chunks)
             )
             running.append(((v, s), proc, time.time()))
         (v, s), proc, _ = running.pop(0)  # type: ignore[misc]
         cached = _cache_file(args.doddle_cache, s, games[v.name])
         if proc is None and cached is not None and cached.is_file():
-            res = json.loads(cached.read_text())
-            note = f"(set-up {res['setup_seconds']:.1f} s; measured {res['measured']}, cached)"
+            dres: dict[str, Any] = json.loads(cached.read_text())
+            note = f"(set-up {dres['setup_seconds']:.1f} s; measured {dres['measured']}, cached)"
         else:
             assert proc is not None
-            out, _ = proc.communicate()
-            if proc.returncode != 0:
-                print(f"  doddle {s} on {v.name} failed (exit {proc.returncode})", file=sys.stderr)
+            got = proc.result()
+            if got is None:
+                print(f"  doddle {s} on {v.name} failed", file=sys.stderr)
                 continue
-            res = json.loads(out)
-            res["measured"] = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+            dres = got
+            dres["measured"] = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
             if cached is not None:
                 cached.parent.mkdir(parents=True, exist_ok=True)
-                cached.write_text(json.dumps(res))
-            note = f"(set-up {res['setup_seconds']:.1f} s)"
-        rows.append(_row(v.name, f"doddle {s}", res["rounds"], v.max_guesses, res["seconds"], note))
+                cached.write_text(json.dumps(dres))
+            note = f"(set-up {dres['setup_seconds']:.1f} s)"
+        rows.append(
+            _row(v.name, f"doddle {s}", dres["rounds"], v.max_guesses, dres["seconds"], note)
+        )
     print()
     for v in variants:
         vrows = [r for r in rows if r["variant"] == v.name]

@@ -7,8 +7,10 @@ calls its public engine. Reads a JSON file named by its argument::
 
     {"solver": "entropy", "games": [["cigar", "humor", ...], ...]}
 
-and writes one JSON object on stdout: the rounds each game took (Doddle plays every game to
-its end), the seconds the games took (set-up excluded) and the set-up seconds.
+(a second argument names a log file that gets one line per game as it ends: its number,
+rounds and seconds) and writes one JSON object on stdout: the rounds each game took (Doddle
+plays every game to its end), the seconds the games took (set-up excluded) and the set-up
+seconds.
 """
 
 from __future__ import annotations
@@ -30,10 +32,17 @@ def main() -> None:
     doddle.histogram_builder.score_matrix.precompute()
     setup = time.perf_counter() - t0
     rounds = []
+    # Each game's result is also appended to the log file (if given) as it ends, so a run cut
+    # short still tells how the games played so far went.
+    log = open(sys.argv[2], "a") if len(sys.argv) > 2 else None  # noqa: SIM115
     t1 = time.perf_counter()
     for k, answers in enumerate(job["games"]):
+        g0 = time.perf_counter()
         game = doddle.simul_engine.run([Word(a) for a in answers], [])
         rounds.append(int(game.rounds))
+        if log is not None:
+            log.write(f"{k} {game.rounds} {time.perf_counter() - g0:.4f}\n")
+            log.flush()
         if job.get("progress") and (k + 1) % 50 == 0:
             print(f"doddle {job['solver']}: {k + 1} games", file=sys.stderr, flush=True)
     seconds = time.perf_counter() - t1

@@ -24,8 +24,8 @@ from pathlib import Path
 
 from wordlekit.core.boards import BoardGame, Status, Variant, variant_for
 from wordlekit.core.words import WordList
-from wordlekit.errors import WordleError
 from wordlekit.store.database import connect, transaction
+from wordlekit.store.games import GameNotFoundError, TurnConflictError
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS board_games (
@@ -53,11 +53,11 @@ _WRITE_LOCKS: dict[str, threading.Lock] = {}
 _LOCKS_LOCK = threading.Lock()
 
 
-class BoardGameNotFoundError(WordleError):
+class BoardGameNotFoundError(GameNotFoundError):
     """No multi-board game with that id belongs to that player."""
 
 
-class BoardTurnConflictError(WordleError):
+class BoardTurnConflictError(TurnConflictError):
     """A guess that is not the next one of the game (a double submit, another window)."""
 
 

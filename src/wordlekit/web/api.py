@@ -31,7 +31,7 @@ import wordlekit
 from wordlekit.core.words import WordList
 from wordlekit.services.pool import WorkPool, shared_pool
 from wordlekit.store.games import Store
-from wordlekit.web import routes_absurdle, routes_games, routes_helper, routes_review
+from wordlekit.web import routes_absurdle, routes_boards, routes_games, routes_helper, routes_review
 from wordlekit.web.context import AppContext, Quick, ServerSettings
 from wordlekit.web.errors import install_error_handlers
 from wordlekit.web.http import install
@@ -41,7 +41,14 @@ from wordlekit.web.player import COOKIE, PlayerMiddleware
 __all__ = ["COOKIE", "ServerSettings", "create_app"]
 
 #: The pool's routes: their requests are checked against the client's limits before parsing.
-POOL_PATHS = ("/api/assist", "/api/solve", "/api/review", "/api/absurdle/solve")
+POOL_PATHS = (
+    "/api/assist",
+    "/api/absurdle/solve",
+    "/api/solve",
+    "/api/review",
+    "/api/boards/assist",
+    "/api/boards/solve",
+)
 
 
 def goes_to_the_pool(path: str, method: str) -> bool:
@@ -106,6 +113,7 @@ def create_app(
         routes_helper.router,
         routes_review.router,
         routes_absurdle.router,
+        routes_boards.router,
     ):
         app.include_router(router)
     install_pages(app)
