@@ -373,13 +373,13 @@ def _numba_ready(cells: int, *, weighted: bool = False) -> bool:
 #: node of the proven SALET tree (:mod:`wordlekit.analysis.guess_values`).
 EST_C = 1.457
 EST_A = 0.185
-#: With weights, the same least-squares fit on every node of three words or more (2,808) of
-#: the likely entropy bot's decision tree over the 12,972 original valid words, each node's
-#: probability-weighted mean of the guesses still needed against the entropy of its words'
-#: probabilities (``benchmarks/bench_likely.py`` refits it: mean absolute error 0.14 guess,
-#: against 0.33 with the review's coefficients).
-EST_C_WEIGHTED = 1.044
-EST_A_WEIGHTED = 0.358
+#: With weights, the same least-squares fit on every node of three words or more (2,785) of
+#: the likely entropy bot's decision tree over the 12,972 original valid words (the bot with
+#: the guess-limit guard), each node's probability-weighted mean of the guesses still needed
+#: against the entropy of its words' probabilities (``benchmarks/bench_likely.py`` refits it:
+#: mean absolute error 0.283 guess, against 0.334 with the review's coefficients).
+EST_C_WEIGHTED = 1.252
+EST_A_WEIGHTED = 0.283
 
 
 def expected_guesses(
