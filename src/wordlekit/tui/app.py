@@ -21,6 +21,7 @@ from wordlekit.errors import WordleError
 from wordlekit.services.games import GameSpec, game_spec
 from wordlekit.solve.registry import get_strategy
 from wordlekit.store.games import Store, default_db_path
+from wordlekit.tui.absurdle import AbsurdleScreen
 from wordlekit.tui.assist import ASSIST_MODELS, AssistScreen
 from wordlekit.tui.engine import INTERACTIVE_BUDGET, Engine
 from wordlekit.tui.play import PlayScreen
@@ -28,8 +29,8 @@ from wordlekit.tui.player import player_id
 from wordlekit.tui.screens import HelpScreen, StatsScreen
 from wordlekit.tui.styles import CSS
 
-SCREENS = ("play", "assist", "stats", "help")
-GAME_SCREENS = ("play", "assist")  # where Escape on Statistics and Help goes back to
+SCREENS = ("play", "assist", "stats", "help", "absurdle")
+GAME_SCREENS = ("play", "assist", "absurdle")  # where Escape on Statistics and Help goes back to
 COMPACT_BELOW = (96, 34)  # (columns, lines) the full-size tiles and keys need
 
 
@@ -47,6 +48,7 @@ class WordleApp(App[None]):
         Binding("f3", "show('stats')", "Stats", priority=True),
         Binding("f4,question_mark", "show('help')", "Help", priority=True),
         Binding("f5,ctrl+t", "toggle_contrast", "Contrast", priority=True),
+        Binding("f8", "show('absurdle')", "Absurdle", priority=True),
         Binding("ctrl+q", "quit", "Quit", priority=True),
     ]
 
@@ -88,6 +90,7 @@ class WordleApp(App[None]):
         self.install_screen(AssistScreen(self), "assist")
         self.install_screen(StatsScreen(self), "stats")
         self.install_screen(HelpScreen(self.engine.seconds), "help")
+        self.install_screen(AbsurdleScreen(self.wordlist), "absurdle")
         self.push_screen("play")
         self.warm_up()
 
