@@ -266,6 +266,8 @@ class Search:
         return self._wins_deep(node, depth)
 
     def _wins2(self, node: Node) -> list[int] | None:
+        if node.cands.shape[0] > self.cap2:
+            return None  # no guess shows this many patterns: none splits the set
         g = jit.win2_at(self.kt, node.cands, node.allowed, self.target)
         return None if g < 0 else [int(g)]
 
