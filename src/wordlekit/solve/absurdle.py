@@ -427,6 +427,7 @@ class _Scan:
         self.examine = examine
         self.partial = partial
         self.stopped: str | None = None
+        self.cancelled = False
         self.order = order
         self.limit = limit
         self.progress = progress
@@ -439,7 +440,7 @@ class _Scan:
 
     def _take(self) -> int | None:
         with self._lock:
-            if self.errors or self.stopped or self._next >= len(self.order):
+            if self.errors or self.stopped or self.cancelled or self._next >= len(self.order):
                 return None
             if self.limit is not None and self._found >= self.limit:
                 return None
@@ -473,9 +474,18 @@ class _Scan:
         if n == 1:
             self._work()
         else:
-            with ThreadPoolExecutor(n) as pool:
-                for _ in range(n):
-                    pool.submit(self._work)
+            pool = ThreadPoolExecutor(n)
+            try:
+                for future in [pool.submit(self._work) for _ in range(n)]:
+                    future.result()
+            except BaseException:
+                # Ctrl-C on the main thread: the workers stop after the guess in hand
+                # (a fraction of a second) instead of finishing the whole scan.
+                with self._lock:
+                    self.cancelled = True
+                raise
+            finally:
+                pool.shutdown(wait=True)
         if self.errors:
             raise self.errors[0]
         return n
