@@ -209,14 +209,56 @@ def prefix(desc, m):
 
 
 @njit(cache=True, nogil=True)
-def _next_guesses(hard, allowed, fixed, mincnt, tables, g, p, by_parts, counts_desc, m):
-    """The guesses that may split a set of ``m`` words after ``g`` showed ``p``: in hard mode
-    those the new constraints allow; else the prefix of ``by_parts`` showing ``m`` or more
-    patterns on the parent set."""
+def _mix(x):
+    """splitmix64's finaliser: a well-spread 64-bit hash of ``x``."""
+    x ^= x >> np.uint64(30)
+    x *= np.uint64(0xBF58476D1CE4E5B9)
+    x ^= x >> np.uint64(27)
+    x *= np.uint64(0x94D049BB133111EB)
+    x ^= x >> np.uint64(31)
+    return x
+
+
+@njit(cache=True, nogil=True)
+def constraints_key(key, fixed, mincnt):
+    """``key`` (a set's hash) mixed with hard-mode constraints: in hard mode the guesses a
+    node may play are a function of its constraints, so (set, constraints) decides it."""
+    a = np.uint64(0)
+    for i in range(fixed.shape[0]):
+        a = a * np.uint64(27) + np.uint64(fixed[i] + 1)
+    b = np.uint64(0)
+    for c in range(mincnt.shape[0]):
+        b = _mix(b + np.uint64(mincnt[c]) + np.uint64(c) * np.uint64(0x9E3779B97F4A7C15))
+    return key[0] ^ _mix(a + np.uint64(0x632BE59BD9B4E019)), key[1] ^ _mix(b)
+
+
+@njit(cache=True, nogil=True)
+def _after(tables, sub, g, p, node, order, parts, target, buffers, memo, cap, stats):
+    """The guess that brings ``sub`` (what ``g`` showing ``p`` left) to one word, or -1:
+    from the memo, or by :func:`win2` on the suspects (the guesses showing the parent set at
+    least ``len(sub)`` patterns, a prefix of ``by_parts``; in hard mode those the new
+    constraints allow). ``node`` is ``(hard, fixed, mincnt)``, ``order`` ``(by_parts,
+    counts_desc)``, ``buffers`` ``(bits, counts, out)``."""
+    hard, fixed, mincnt = node
+    by_parts, counts_desc = order
+    guess_codes = tables[2]
+    key = set_hash(sub, tables[6], tables[7])
+    nf = fixed
+    nm = mincnt
     if hard:
-        ch, _nf, _nm = _child_allowed(hard, allowed, fixed, mincnt, tables[2], tables[3], g, p)
-        return ch
-    return by_parts[: prefix(counts_desc, m)]
+        nf, nm = child_constraints(fixed, mincnt, guess_codes, g, p)
+        key = constraints_key(key, nf, nm)
+    if key in memo:
+        stats[2] += 1
+        return memo[key]
+    ch = by_parts[: prefix(counts_desc, sub.shape[0])]
+    if hard:
+        ch = allowed_within(ch, nf, nm, fixed, mincnt, guess_codes, tables[3])
+    stats[1] += 1
+    g2 = win2(tables, sub, ch, parts, target, buffers[0], buffers[1], buffers[2])
+    if len(memo) < cap:
+        memo[key] = np.int32(g2)
+    return g2
 
 
 @njit(cache=True, nogil=True)
@@ -246,10 +288,11 @@ def win3(tables, cands, allowed, fixed, mincnt, hard, target, cap2, memo, memo_c
 
     ``tables`` is ``(matrix, transposed, guess_codes, guess_counts, parts, rank, z1, z2,
     answer_codes)``.
-    Outside hard mode the answer for a two-guess set depends on the set alone, so it is kept
-    in ``memo`` (up to ``memo_cap`` entries; ``target`` is fixed for one search).
+    The answer for a two-guess set depends on the set alone (in hard mode, on the set and
+    its constraints), so it is kept in ``memo`` (up to ``memo_cap`` entries; ``target`` is
+    fixed for one search).
     ``stats`` counts [guesses tried, sets refuted or solved with two guesses, memo hits]."""
-    matrix, _t, _gc, _cnt, _parts, rank, z1, z2, _codes = tables
+    matrix, _t, _gc, _cnt, _parts, rank, _z1, _z2, _codes = tables
     n_patterns = rank.shape[0]
     # Every set after the next guess is a subset of ``cands``: a guess shows it at most as
     # many patterns as it shows ``cands``, a much smaller figure than on the whole list.
@@ -258,9 +301,8 @@ def win3(tables, cands, allowed, fixed, mincnt, hard, target, cap2, memo, memo_c
     for t in range(allowed.shape[0]):
         top = max(top, parts[allowed[t]])
     cap2 = min(cap2, top)
-    # Outside hard mode every node has the same guesses: in decreasing ``parts``, the
-    # suspects for a set of ``m`` words are a prefix (usually short: few guesses show a
-    # subset as many patterns as it has words).
+    # In decreasing ``parts``, the suspects for a set of ``m`` words are a prefix (usually
+    # short: few guesses show a subset as many patterns as it has words).
     by_parts = allowed[np.argsort(-parts[allowed], kind="mergesort")]
     counts_desc = parts[by_parts]
     counts = np.zeros(n_patterns, dtype=np.int32)
@@ -280,16 +322,10 @@ def win3(tables, cands, allowed, fixed, mincnt, hard, target, cap2, memo, memo_c
         if m == 1:
             return g, -1
         sub = out[:m].copy()
-        key = set_hash(sub, z1, z2)
-        if not hard and key in memo:
-            stats[2] += 1
-            g2 = memo[key]
-        else:
-            ch = _next_guesses(hard, allowed, fixed, mincnt, tables, g, p, by_parts, counts_desc, m)
-            stats[1] += 1
-            g2 = win2(tables, sub, ch, parts, target, bits, counts, out2)
-            if not hard and len(memo) < memo_cap:
-                memo[key] = np.int32(g2)
+        g2 = _after(
+            tables, sub, g, p, (hard, fixed, mincnt), (by_parts, counts_desc), parts, target,
+            (bits, counts, out2), memo, memo_cap, stats,
+        )  # fmt: skip
         if g2 >= 0:
             return g, g2
     return -1, -1
