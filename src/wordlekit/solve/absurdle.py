@@ -209,6 +209,8 @@ class Search:
         self.root = Node(cands, np.asarray(allowed, dtype=np.int32), fixed, mincnt)
         self.cap2 = int(self.tables.parts.max())
         self._local = threading.local()
+        # (depth, set, constraints) after a first guess -> the rest of a winning line or None
+        self._after_first: dict[tuple[int, bytes, bytes, bytes], list[int] | None] = {}
 
     # -- the kernels, per thread ------------------------------------------------------------
 
@@ -408,7 +410,14 @@ class Search:
             return None
         if child.cands.shape[0] >= self.root.cands.shape[0] and self.root.cands.shape[0] > 1:
             return None  # no progress: never part of a shortest win
-        return self.wins(child, depth - 1)
+        # Many first guesses leave the same set (12,972 guesses, 7,808 sets from the start):
+        # what follows depends on the set and the hard-mode constraints only.
+        key = (depth, child.cands.tobytes(), child.fixed.tobytes(), child.mincnt.tobytes())
+        if key in self._after_first:
+            return self._after_first[key]
+        rest = self.wins(child, depth - 1)
+        self._after_first[key] = rest
+        return rest
 
 
 class _Scan:
