@@ -95,7 +95,11 @@ def public_view(game: BoardGame, gid: str | None = None) -> dict[str, Any]:
         boards.append(
             {
                 "rows": [
-                    {"guess": t.guess, "pattern": t.pattern, "letters": t.format("letters")}
+                    {
+                        "guess": t.guess,
+                        "pattern": t.pattern,
+                        "letters": format_pattern(t.pattern, game.length, "letters"),
+                    }
                     for t in turns
                 ],
                 "solved_at": solved_at[b],

@@ -4,6 +4,7 @@
 import { createAbsurdlePage } from "./absurdle.js";
 import { api } from "./api.js";
 import { createAssistPage } from "./assist.js";
+import { createBoardsPage } from "./boards.js";
 import { createBotPage } from "./bot.js";
 import { byId, h, settleAnimations, storage } from "./dom.js";
 import { createPlayPage } from "./play.js";
@@ -16,6 +17,7 @@ const TITLES = Object.freeze({
   bot: "wordlekit: bot",
   review: "wordlekit: review",
   absurdle: "wordlekit: absurdle",
+  boards: "wordlekit: boards",
 });
 const CONTRAST_KEY = "wordlekit.contrast";
 // Used when /api/strategies cannot be reached, so the selects are never empty.
@@ -88,6 +90,7 @@ function createApp(doc) {
   const bot = createBotPage(section("bot"));
   const review = createReviewPage(section("review"));
   const absurdle = createAbsurdlePage(section("absurdle"));
+  const boards = createBoardsPage(section("boards"));
 
   function route() {
     const wanted = window.location.hash.replace(/^#\/?/, "");
@@ -104,6 +107,8 @@ function createApp(doc) {
     doc.title = TITLES[current];
     if (current === "assist") assist.activate();
     if (current === "absurdle") absurdle.activate();
+    if (current === "boards") boards.activate();
+    else boards.deactivate();
     // Moving between pages by the navigation puts the focus at the start of the new page.
     if (previous !== current && doc.activeElement?.closest?.("[data-nav]")) {
       byId("main").focus({ preventScroll: true });
