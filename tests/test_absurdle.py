@@ -252,3 +252,18 @@ def test_from_a_position() -> None:
     proof = Search(game).minimum()
     assert proof.minimum == 2 and proof.line is not None
     assert AbsurdleGame.replay(["arise", "scold", *proof.line.guesses]).status is Status.WON
+
+
+def test_an_expired_budget_gives_a_partial_proof_when_asked() -> None:
+    search = Search(AbsurdleGame.new())
+    with Budget(seconds=0).active():
+        with pytest.raises(BudgetExceeded):
+            search.minimum()
+        proof = search.minimum(partial=True)
+    assert proof.minimum is None and proof.line is None and proof.stopped
+    assert all(d < 4 for d, _ in proof.refuted)  # what was refuted stays proved
+    from wordlekit.services.absurdle import solve
+
+    with Budget(seconds=0).active():
+        data = solve(None, [], limit=3)
+    assert data["proof"]["stopped"] and "first_guesses" not in data

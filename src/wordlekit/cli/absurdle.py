@@ -228,6 +228,9 @@ def _print_proof(console: Console, data: dict[str, Any]) -> None:
         n = item["guesses"]
         console.print(f"  {n} {plural(n, 'guess', 'guesses')}: impossible (proved in "
                       f"{_secs(item['seconds'])})")  # fmt: skip
+    if proof.get("stopped"):
+        console.print(f"[yellow]Stopped before the proof: {proof['stopped']}[/yellow]")
+        return
     if proof["minimum"] is None:
         console.print(f"No win within {proof['max_depth']} guesses (try --max-depth).")
         return
@@ -266,6 +269,9 @@ def _secs(seconds: float | None) -> str:
 def print_line_game(console: Console, data: dict[str, Any]) -> None:
     """``wordle solve --absurdle``: the proven-best line played against the host."""
     proof = data["proof"]
+    if proof.get("stopped"):
+        console.print(f"Stopped before the proof: {proof['stopped']}")
+        return
     if proof["minimum"] is None:
         console.print(f"No win within {proof['max_depth']} guesses.")
         return

@@ -107,6 +107,7 @@ def proof_dict(proof: Proof, length: int) -> dict[str, Any]:
         "impossible": [{"guesses": d, "seconds": round(s, 4)} for d, s in proof.refuted],
         "found_seconds": None if proof.found is None else round(proof.found, 4),
         "seconds": round(proof.seconds, 4),
+        "stopped": proof.stopped,
     }
 
 
@@ -150,7 +151,9 @@ def solve(
     wl = matrix.wordlist if matrix is not None else WordList.bundled()
     game = replay(words, wl, hard=hard, target=target)
     search = Search(game)
-    proof = search.minimum(max_depth, progress=depth_progress)
+    # Past the budget, a proof says how far it got (never a failure): the depths refuted so
+    # far stay proved. A cancelled request still raises.
+    proof = search.minimum(max_depth, progress=depth_progress, partial=True)
     data: dict[str, Any] = {
         "game": game_dict(game),
         "proof": proof_dict(proof, wl.length),

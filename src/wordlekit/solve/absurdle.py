@@ -27,6 +27,7 @@ kernels between guesses) and reports progress per first guess.
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -136,7 +137,8 @@ class Line:
 class Proof:
     """The fewest guesses that win from a position, with the times of the proofs.
 
-    ``minimum`` is ``None`` when no win exists within ``max_depth`` (all refuted).
+    ``minimum`` is ``None`` when no win exists within ``max_depth`` (all refuted), or when
+    the work budget stopped the search first (``stopped`` then says why).
     ``refuted`` lists ``(depth, seconds)`` for every depth proved impossible, ``found`` the
     seconds to find the winning ``line`` at ``minimum``.
     """
@@ -151,6 +153,7 @@ class Proof:
     found: float | None
     seconds: float
     max_depth: int
+    stopped: str | None = None
 
 
 @dataclass(frozen=True)
@@ -326,16 +329,30 @@ class Search:
         return Line(tuple(turns))
 
     def minimum(
-        self, max_depth: int = DEFAULT_MAX_DEPTH, progress: Callable[[int], None] | None = None
+        self,
+        max_depth: int = DEFAULT_MAX_DEPTH,
+        progress: Callable[[int], None] | None = None,
+        *,
+        partial: bool = False,
     ) -> Proof:
-        """The fewest guesses that win, by iterative deepening, with a winning line."""
+        """The fewest guesses that win, by iterative deepening, with a winning line.
+
+        When the work budget runs out, :class:`~wordlekit.errors.BudgetExceeded` is raised,
+        or with ``partial`` (and unless the work was cancelled) a proof with no minimum, the
+        depths refuted so far and ``stopped`` saying why."""
         t0 = time.perf_counter()
         refuted: list[tuple[int, float]] = []
         for depth in range(1, max_depth + 1):
             if progress is not None:
                 progress(depth)
             t = time.perf_counter()
-            found = self.wins(self.root, depth)
+            try:
+                found = self.wins(self.root, depth)
+            except BudgetExceeded as e:
+                if not partial or e.reason == "cancelled":
+                    raise
+                proof = self._proof(None, None, refuted, None, t0, max_depth)
+                return dataclasses.replace(proof, stopped=str(e))
             dt = time.perf_counter() - t
             if found is not None:
                 return self._proof(depth, self.line(self.root, found), refuted, dt, t0, max_depth)

@@ -193,7 +193,9 @@ class AbsurdleScreen(Screen[None]):
         if game is not self.game:
             return  # a guess was played meanwhile: the proof is of another position
         proof = data["proof"]
-        if proof["minimum"] is None:
+        if proof["stopped"]:
+            self.proof_text = Text(f"No proof within the budget: {proof['stopped']}.")
+        elif proof["minimum"] is None:
             self.proof_text = Text(f"No win within {proof['max_depth']} guesses.")
         else:
             n = proof["minimum"]

@@ -84,6 +84,9 @@ class ProofOut(BaseModel):
     impossible: list[ImpossibleOut]
     found_seconds: float | None
     seconds: float
+    stopped: str | None = Field(
+        default=None, description="why the proof stopped early (the budget): minimum unknown"
+    )
 
 
 class WinOut(BaseModel):

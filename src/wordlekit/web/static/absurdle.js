@@ -152,6 +152,9 @@ function seconds(s) {
 }
 
 function proofNodes(proof) {
+  if (proof.stopped) {
+    return [h("p", { "data-testid": "absurdle-stopped" }, `No proof within the server's budget: ${proof.stopped}.`)];
+  }
   if (proof.minimum === null) {
     return [h("p", {}, `No win within ${proof.max_depth} guesses.`)];
   }
