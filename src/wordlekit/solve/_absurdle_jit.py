@@ -187,7 +187,7 @@ def win2_at(tables, cands, allowed, target):
 
 
 @njit(cache=True, nogil=True)
-def _child_allowed(hard, allowed, fixed, mincnt, guess_codes, guess_counts, g, p):
+def child_allowed(hard, allowed, fixed, mincnt, guess_codes, guess_counts, g, p):
     if not hard:
         return allowed, fixed, mincnt
     nf, nm = child_constraints(fixed, mincnt, guess_codes, g, p)

@@ -242,7 +242,7 @@ class Search:
         if not self.hard:
             return p, Node(kept, node.allowed, node.fixed, node.mincnt)
         pm = self.tables.matrix
-        allowed, nf, nm = jit._child_allowed(
+        allowed, nf, nm = jit.child_allowed(
             True, node.allowed, node.fixed, node.mincnt, pm.guess_codes,
             pm.guess_letter_counts, g, p,
         )  # fmt: skip
