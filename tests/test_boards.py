@@ -272,6 +272,30 @@ def test_the_same_seeded_games_give_the_same_results(pm: PatternMatrix) -> None:
     assert [p.answers for p in other.plays] != [p.answers for p in first.plays]
 
 
+def test_lookahead_playouts_choose_as_the_finisher(small: PatternMatrix) -> None:
+    """The play-outs' quick choice over every guess is the finisher's (itself checked
+    against the reference above)."""
+    wl = small.wordlist
+    look, fin = Lookahead(small), Finisher(small)
+    every = np.arange(len(wl.guesses), dtype=np.int64)
+    checked = 0
+    for answers in random_games(3, 6, 33, wl):
+        state = BoardsState.start(small, 3, 5)
+        while not state.over and len(state.guesses) < 10:
+            live = [s.candidates for s in state.boards if s is not None]
+            got = look._quick_choice(live, every, state.guesses_left)
+            if not any(len(c) == 1 for c in live):
+                assert got == fin.choose(state), state.guesses
+                checked += 1
+            g = fin.choose(state)
+            pats = [
+                None if state.boards[b] is None else score(wl.guesses[g], a)
+                for b, a in enumerate(answers)
+            ]
+            state = state.after(g, pats)
+    assert checked > 5
+
+
 def test_lookahead_is_deterministic(pm: PatternMatrix) -> None:
     answers = ("cigar", "humor", "snake", "fruit")
     a = autoplay(pm, answers, Lookahead(pm, top=3, samples=6))
