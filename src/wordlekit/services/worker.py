@@ -80,13 +80,13 @@ def warm(wordlist: WordList) -> Any:
     # cache, 0.8 s; built and cached in 3.7 s on the first start) and its kernels
     with contextlib.suppress(WordleError):
         services.assist(pm, game[:1], answers="likely", top=1)
-    # Absurdle's proofs and first-guess listing (normal and hard), bounded: on a list of its
-    # own the proof from the start may be long, and the kernels compile all the same
+    # Absurdle's proof from the start reaches every kernel of its search (hard mode is an
+    # argument of the same compiled code); bounded, since on a list of its own the proof may
+    # be long, and the kernels compile all the same
     from wordlekit.services.absurdle import solve as absurdle_solve
 
-    for hard in (False, True):
-        with work.Budget(seconds=10).active(), contextlib.suppress(WordleError):
-            absurdle_solve(pm, hard=hard, limit=1)
+    with work.Budget(seconds=10).active(), contextlib.suppress(WordleError):
+        absurdle_solve(pm)
     return pm
 
 
