@@ -53,8 +53,8 @@ BUDGET_SLACK = 0
 #: many guesses beyond one per board stop a game that would never end.
 PLAY_ON = 30
 #: How many of the finisher's best guesses the lookahead tries, and on how many answer sets.
-LOOK_TOP = 6
-LOOK_SAMPLES = 24
+LOOK_TOP = 4
+LOOK_SAMPLES = 16
 
 
 class BoardsState:
