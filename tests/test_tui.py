@@ -16,6 +16,7 @@ import grimp
 import pytest
 from click.testing import CliRunner, Result
 from textual import events
+from textual.containers import VerticalScroll
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Static
 
@@ -544,7 +545,10 @@ def test_every_screen_shows_its_labels(tmp_path: Path) -> None:
         await pilot.press("f4")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
-        text = screen_text(app)
+        text = screen_text(app)  # the top of the help, then the rest scrolled into view
+        app.screen.query_one("#help-body", VerticalScroll).scroll_end(animate=False)
+        await pilot.pause()
+        text += screen_text(app)
         for _, keys, _ in KEY_HELP:
             assert keys in text, keys
         await pilot.press("escape")  # back to the game screen last shown

@@ -26,6 +26,8 @@ KEY_HELP: tuple[tuple[str, str, str], ...] = (
     ("Everywhere", "F3", "Statistics"),
     ("Everywhere", "F4 or ?", "This help"),
     ("Everywhere", "F5 or Ctrl+T", "High-contrast colours on/off"),
+    ("Everywhere", "F8", "Absurdle (the host keeps the largest group of words)"),
+    ("Everywhere", "F9", "Several boards at once: Dordle, Quordle, Octordle…"),
     ("Everywhere", "Escape", "From Statistics or Help, back to Play or Assist"),
     ("Everywhere", "Ctrl+Q", "Quit (the game is saved after every guess)"),
     ("Play", "A-Z", "Type a letter (or click the on-screen keys)"),
