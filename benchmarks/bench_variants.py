@@ -34,7 +34,7 @@ from typing import Any
 from wordlekit.core.boards import random_games, variant_for
 from wordlekit.core.words import WordList
 from wordlekit.fast.matrix import PatternMatrix
-from wordlekit.solve.boards import benchmark_boards
+from wordlekit.solve.boards_play import benchmark_boards
 
 HERE = Path(__file__).resolve().parent
 DRIVER = HERE / "doddle_driver.py"

@@ -36,10 +36,9 @@ from wordlekit.solve.boards import (
     Finisher,
     Lookahead,
     SumEntropy,
-    autoplay,
-    benchmark_boards,
     reference_bits,
 )
+from wordlekit.solve.boards_play import autoplay, benchmark_boards
 from wordlekit.store.boards import BoardStore, BoardTurnConflictError
 from wordlekit.store.games import Store
 

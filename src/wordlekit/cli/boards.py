@@ -33,7 +33,8 @@ from wordlekit.core.words import WordList
 from wordlekit.errors import InvalidWordError, WordleError
 from wordlekit.fast.matrix import PatternMatrix
 from wordlekit.services import boards as service
-from wordlekit.solve.boards import BOARD_STRATEGIES, DEFAULT_STRATEGY, benchmark_boards
+from wordlekit.solve.boards import BOARD_STRATEGIES, DEFAULT_STRATEGY
+from wordlekit.solve.boards_play import benchmark_boards
 
 QUIT = (":q", ":quit")
 KEYBOARD_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")

@@ -23,12 +23,8 @@ from wordlekit.core.words import WordList
 from wordlekit.errors import WordleError
 from wordlekit.fast.matrix import PatternMatrix
 from wordlekit.services.games import daily_date
-from wordlekit.solve.boards import (
-    DEFAULT_STRATEGY,
-    BoardsState,
-    autoplay,
-    get_board_strategy,
-)
+from wordlekit.solve.boards import DEFAULT_STRATEGY, BoardsState, get_board_strategy
+from wordlekit.solve.boards_play import autoplay
 from wordlekit.store.boards import BoardStore, StoredBoardGame
 
 Mode = Literal["daily", "practice"]
