@@ -119,9 +119,16 @@ export function createBoardsPage(root) {
         "data-solved": board.solved_at ? "true" : "false",
         "aria-label": title,
       },
-      h("h3", { class: "mboard-title" }, title),
+      // Short on screen (a phone's board is narrow); the full sentence is the label.
+      h("h3", { class: "mboard-title", "aria-hidden": "true" }, shortTitle(board, i)),
       h("div", { class: "mboard-rows" }, rows),
     );
+  }
+
+  function shortTitle(board, i) {
+    if (board.solved_at) return `${i + 1} ✓ in ${board.solved_at}`;
+    if (game.over) return `${i + 1} ✗ ${(board.answer || "").toUpperCase()}`;
+    return `Board ${i + 1}`;
   }
 
   function keyStates(letter) {
@@ -283,7 +290,9 @@ export function createBoardsPage(root) {
   for (const radio of root.querySelectorAll('input[name="boards-mode"]')) {
     radio.addEventListener("change", syncSetup);
   }
-  el.copy.addEventListener("click", () => copyText(el.share.textContent));
+  // The text as the server wrote it (the squares drawn on the page drop the keycaps'
+  // variation selectors, which the copy must keep).
+  el.copy.addEventListener("click", () => copyText(paletteShare(game?.share || "")));
   document.addEventListener("keydown", onKey);
   syncSetup();
   renderKeyboard();
