@@ -432,3 +432,17 @@ def test_cli_bad_input_is_one_line(args: tuple[str, ...], match: str) -> None:
 def test_small_answers_fixture_is_a_valid_game(original: WordList) -> None:
     g = BoardGame(variant_for(boards=len(SMALL_ANSWERS)), tuple(SMALL_ANSWERS), original)
     assert g.boards == 20 and g.variant.max_guesses == 25
+
+
+def test_every_example_of_the_boards_help_works() -> None:
+    code, out, _ = _run("boards", "--help")
+    examples = [
+        line.strip().split("   ")[0].split()
+        for line in out.splitlines()
+        if line.strip().startswith("wordle boards")
+    ]
+    assert len(examples) == 3
+    for words in examples:
+        code, text, err = _run(*words[1:])
+        assert code == 0, (words, err)
+        assert "Next guess" in text

@@ -316,7 +316,7 @@ def bench(
     epilog=examples(
         "wordle boards --boards 4                 the best first guess for Quordle",
         "wordle boards -v quordle soare:bbybb,ybbbg,bbbbb,gbgbb",
-        "wordle boards -b 2 crane:bbybb,ggggg clint:yybbb,-     board 2 solved by CRANE",
+        "wordle boards -b 2 crane:bbybb,ggggg clint:bybby,-     board 2 solved by CRANE",
         "Each TURN is GUESS:PATTERN,PATTERN,... with one pattern per board (g/y/b, 2/1/0 or",
         "emoji), - for a board already solved.",
     ),
