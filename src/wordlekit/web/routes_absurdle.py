@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from wordlekit.services import absurdle as service
 from wordlekit.web.context import QuickDep, WordsDep, WorkDep
-from wordlekit.web.models import errors
+from wordlekit.web.models import Word, errors
 
 router = APIRouter(prefix="/api/absurdle", tags=["absurdle"], responses=errors())
 
@@ -30,7 +30,7 @@ class AbsurdleIn(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    guesses: list[str] = Field(
+    guesses: list[Word] = Field(
         default_factory=list,
         max_length=service.MAX_GUESSES,
         description="the guesses so far, in order",
