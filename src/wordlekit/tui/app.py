@@ -24,15 +24,16 @@ from wordlekit.store.games import Store, default_db_path
 from wordlekit.tui.absurdle import AbsurdleScreen
 from wordlekit.tui.assist import ASSIST_MODELS, AssistScreen
 from wordlekit.tui.boards import BoardsScreen
+from wordlekit.tui.boards_assist import BoardsAssistScreen
 from wordlekit.tui.engine import INTERACTIVE_BUDGET, Engine
 from wordlekit.tui.play import PlayScreen
 from wordlekit.tui.player import player_id
 from wordlekit.tui.screens import HelpScreen, StatsScreen
 from wordlekit.tui.styles import CSS
 
-SCREENS = ("play", "assist", "stats", "help", "absurdle", "boards")
+SCREENS = ("play", "assist", "stats", "help", "absurdle", "boards", "boards-assist")
 # Where Escape on Statistics and Help goes back to.
-GAME_SCREENS = ("play", "assist", "absurdle", "boards")
+GAME_SCREENS = ("play", "assist", "absurdle", "boards", "boards-assist")
 COMPACT_BELOW = (96, 34)  # (columns, lines) the full-size tiles and keys need
 
 
@@ -52,6 +53,7 @@ class WordleApp(App[None]):
         Binding("f5,ctrl+t", "toggle_contrast", "Contrast", priority=True),
         Binding("f8", "show('absurdle')", "Absurdle", priority=True),
         Binding("f9", "show('boards')", "Boards", priority=True),
+        Binding("f10", "show('boards-assist')", "Boards assist", priority=True),
         Binding("ctrl+q", "quit", "Quit", priority=True),
     ]
 
@@ -95,6 +97,7 @@ class WordleApp(App[None]):
         self.install_screen(HelpScreen(self.engine.seconds), "help")
         self.install_screen(AbsurdleScreen(self.wordlist), "absurdle")
         self.install_screen(BoardsScreen(self.wordlist, self.store.path, self.player), "boards")
+        self.install_screen(BoardsAssistScreen(self), "boards-assist")
         self.push_screen("play")
         self.warm_up()
 

@@ -28,6 +28,7 @@ KEY_HELP: tuple[tuple[str, str, str], ...] = (
     ("Everywhere", "F5 or Ctrl+T", "High-contrast colours on/off"),
     ("Everywhere", "F8", "Absurdle (the host keeps the largest group of words)"),
     ("Everywhere", "F9", "Several boards at once: Dordle, Quordle, Octordle…"),
+    ("Everywhere", "F10", "Boards assist: help with a Quordle… played elsewhere"),
     ("Everywhere", "Escape", "From Statistics or Help, back to Play or Assist"),
     ("Everywhere", "Ctrl+Q", "Quit (the game is saved after every guess)"),
     ("Play", "A-Z", "Type a letter (or click the on-screen keys)"),
@@ -61,6 +62,13 @@ KEY_HELP: tuple[tuple[str, str, str], ...] = (
     ),
     ("Assist", "] / [", "Next / previous strategy (also used by the play hint)"),
     ("Assist", "PgUp/PgDn", "Scroll the remaining words"),
+    (
+        "Boards assist",
+        "guess P1 P2…",
+        "A guess and one pattern per unsolved board (crane bbygb gybbb …), Enter",
+    ),
+    ("Boards assist", ":variant, :undo", "Start over (:variant NAME, :boards N); undo a guess"),
+    ("Boards assist", "Ctrl+L", "Clear every guess"),
 )
 
 
