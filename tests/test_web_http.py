@@ -521,7 +521,7 @@ def test_one_error_box_one_cancellation_one_tile_renderer(client: TestClient) ->
     of a tile table lives in a page."""
     scripts = served_scripts(client)
     names = ("play.js", "assist.js", "bot.js", "review.js", "stats.js")
-    pages = {u: t for u, t in scripts.items() if u.endswith(names)}
+    pages = {u: t for u, t in scripts.items() if u.rsplit("/", 1)[1] in names}
     assert len(pages) == len(names)
     for url, text in pages.items():
         assert "error.hidden = " not in text and ".error.textContent" not in text, url

@@ -18,7 +18,7 @@ import {
 } from "./tiles.js";
 
 const STORE_KEY = "wordlekit.assist";
-const CYCLE = Object.freeze({ gray: "yellow", yellow: "green", green: "gray" });
+export const CYCLE = Object.freeze({ gray: "yellow", yellow: "green", green: "gray" });
 const MAX_ROWS = 12;
 /** The answer models the page offers, and what each means. `likely` is the default: a game
  * played elsewhere (the NYT's) may have an answer outside the original list. */

@@ -9,6 +9,7 @@
 // boards still played have that letter green, yellow, gray or not yet tried, in that order.
 
 import { api, cancellation, isAbort } from "./api.js";
+import { createBoardsAssist } from "./boards_assist.js";
 import { copyText, elements, h, paletteShare, plural, storage } from "./dom.js";
 import { errorBox } from "./errorbox.js";
 import { emojiNodes, makeTile, rowOf, tileRow } from "./tiles.js";
@@ -36,6 +37,8 @@ const SPLIT_UP_TO = 8;
 export function createBoardsPage(root) {
   const el = elements(root, IDS);
   const errors = errorBox(el.error);
+  // "Play / Help with a game": the helper for a game played elsewhere (boards_assist.js).
+  const helper = createBoardsAssist(root);
   const requests = cancellation();
   let game = null;
   let typed = "";
@@ -265,7 +268,7 @@ export function createBoardsPage(root) {
   }
 
   function onKey(event) {
-    if (!active || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (!active || helper.isActive() || event.ctrlKey || event.metaKey || event.altKey) return;
     const t = event.target;
     if (t instanceof HTMLInputElement || t instanceof HTMLSelectElement) return;
     const k = event.key.toLowerCase();
@@ -301,6 +304,7 @@ export function createBoardsPage(root) {
     activate() {
       active = true;
       resume();
+      helper.activate();
     },
     deactivate() {
       active = false;
