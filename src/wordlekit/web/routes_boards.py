@@ -68,9 +68,15 @@ class BoardGuessIn(_In):
     turn: int | None = Field(None, ge=1, le=1000)
 
 
+#: One board's colours for one guess, as typed (``None``, ``""`` or ``-``: solved).
+PatternText = Annotated[str, Field(max_length=64)]
+#: One board's colours, one per guess.
+BoardPatterns = Annotated[list[PatternText | None], Field(max_length=400)]
+
+
 class BoardAssistIn(VariantIn):
     guesses: list[Word] = Field(default_factory=list, max_length=400)
-    patterns: list[list[str | None]] = Field(
+    patterns: list[BoardPatterns] = Field(
         default_factory=list,
         max_length=WEB_MAX_BOARDS,
         description="one list per board: its colours for each guess (g/y/b, 2/1/0 or emoji), "
@@ -85,6 +91,107 @@ class BoardSolveIn(VariantIn):
     strategy: str = Field(DEFAULT_STRATEGY, max_length=40)
 
 
+# The answers (documented in the OpenAPI schema) -----------------------------------------------
+
+
+class VariantOut(BaseModel):
+    name: str
+    title: str
+    boards: int
+    max_guesses: int
+
+
+class BoardStrategyOut(BaseModel):
+    name: str
+    summary: str
+
+
+class VariantsOut(BaseModel):
+    variants: list[VariantOut]
+    strategies: list[BoardStrategyOut]
+    default_strategy: str
+
+
+class BoardRowOut(BaseModel):
+    guess: str
+    pattern: int
+    letters: str = Field(description="the colours as g/y/b")
+
+
+class BoardOut(BaseModel):
+    rows: list[BoardRowOut]
+    solved_at: int | None = Field(description="the guess that solved it")
+    keyboard: dict[str, int] = Field(description="each letter's best state: 0 gray … 2 green")
+    answer: str | None = Field(description="once the board is solved or the game is over")
+
+
+class BoardGameOut(BaseModel):
+    id: str | None
+    variant: VariantOut
+    label: str
+    length: int
+    guesses: list[str]
+    guesses_left: int
+    status: str
+    boards: list[BoardOut]
+    over: bool
+    mode: str
+    answers: list[str] | None = Field(None, description="once the game is over")
+    outcome: str | None = None
+    share: str | None = Field(None, description="the share text, once the game is over")
+
+
+class BoardStatsOut(BaseModel):
+    variant: str
+    played: int
+    wins: int
+    win_percent: int | float
+    current_streak: int
+    max_streak: int
+    distribution: dict[str, int] = Field(description="wins by the number of guesses")
+
+
+class BoardLeftOut(BaseModel):
+    board: int
+    solved: bool
+    remaining: int
+    words: list[str] | None = Field(None, description="the first words left")
+    answer: str | None = Field(None, description="the word that solved it")
+
+
+class BoardSuggestionOut(BaseModel):
+    word: str
+    score: float
+    bits: float
+    answer_on: list[int] = Field(description="the boards it could be the answer on")
+    reason: str
+
+
+class BoardAssistOut(BaseModel):
+    boards: list[BoardLeftOut]
+    guesses_left: int
+    strategy: str
+    suggestions: list[BoardSuggestionOut] | None = Field(
+        None, description="none once the game is over"
+    )
+
+
+class BoardSolveRowOut(BaseModel):
+    guess: str
+    patterns: list[str | None] = Field(description="each board's colours; null once solved")
+
+
+class BoardSolveOut(BaseModel):
+    answers: list[str]
+    strategy: str
+    guesses: list[str]
+    solved_at: list[int | None]
+    turns: int
+    max_guesses: int
+    won: bool
+    rows: list[BoardSolveRowOut]
+
+
 def _variant(body: VariantIn) -> Variant:
     v = service.variant_of(body.variant, body.boards, body.max_guesses)
     if v.boards > WEB_MAX_BOARDS:
@@ -92,7 +199,7 @@ def _variant(body: VariantIn) -> Variant:
     return v
 
 
-@router.get("/variants")
+@router.get("/variants", response_model=VariantsOut)
 async def variants() -> dict[str, Any]:
     """The named variants and the multi-board strategies."""
     return {
@@ -102,7 +209,7 @@ async def variants() -> dict[str, Any]:
     }
 
 
-@router.post("/games", status_code=201)
+@router.post("/games", status_code=201, response_model=BoardGameOut)
 async def new_game(
     body: NewBoardGame,
     response: Response,
@@ -133,7 +240,7 @@ def _view(stored: Any) -> dict[str, Any]:
     return view
 
 
-@router.get("/games/{gid}", responses=errors(404))
+@router.get("/games/{gid}", response_model=BoardGameOut, responses=errors(404))
 async def get_game(
     gid: GameIdDep, boards: BoardStoreDep, quick: QuickDep, player: PlayerDep
 ) -> dict[str, Any]:
@@ -144,7 +251,7 @@ async def get_game(
     return _view(stored)
 
 
-@router.post("/games/{gid}/guesses", responses=errors(404, 409))
+@router.post("/games/{gid}/guesses", response_model=BoardGameOut, responses=errors(404, 409))
 async def guess(
     gid: GameIdDep,
     body: BoardGuessIn,
@@ -161,7 +268,7 @@ async def guess(
     return await quick(play)
 
 
-@router.get("/stats")
+@router.get("/stats", response_model=BoardStatsOut)
 async def stats(
     boards: BoardStoreDep,
     quick: QuickDep,
@@ -173,7 +280,7 @@ async def stats(
     return await quick(service.stats, boards, player, v)
 
 
-@router.post("/assist", responses=errors(429))
+@router.post("/assist", response_model=BoardAssistOut, responses=errors(429))
 async def assist(body: BoardAssistIn, work: WorkDep, store: StoreDep) -> dict[str, Any]:
     """The helper for N boards: the words left on each board and the best next guesses for
     all boards together (``patterns[b][t]``: board b's colours for guess t)."""
@@ -198,7 +305,7 @@ async def assist(body: BoardAssistIn, work: WorkDep, store: StoreDep) -> dict[st
     )
 
 
-@router.post("/solve", responses=errors(429))
+@router.post("/solve", response_model=BoardSolveOut, responses=errors(429))
 async def solve(body: BoardSolveIn, work: WorkDep) -> dict[str, Any]:
     """The bot plays the given answers, one board each: its guesses and every board's
     colours."""
