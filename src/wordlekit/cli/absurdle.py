@@ -24,7 +24,6 @@ from wordlekit.core.game import Status
 from wordlekit.core.words import WordList
 from wordlekit.errors import HardModeError, InvalidWordError, WordleError
 from wordlekit.fast.matrix import PatternMatrix
-from wordlekit.services import absurdle as service
 
 QUIT = (":q", ":quit")
 #: How many of the host's words are named after a guess (the count is always shown).
@@ -35,6 +34,14 @@ RULE = (
     "that would give the same colours (ties: fewest greens, then fewest yellows, then the "
     "lower tile from the first letter). You win when one word is left and you guess it."
 )
+
+
+def _service() -> Any:
+    """The Absurdle service, imported when a command runs: it loads numba (0.25 s), which
+    every other command of ``wordle`` would otherwise pay at start-up."""
+    from wordlekit.services import absurdle
+
+    return absurdle
 
 
 def target_option(f: Any) -> Any:
@@ -82,6 +89,7 @@ def absurdle_group() -> None:
 @lists_option
 def play_cmd(hard: bool, target: str | None, lists: str) -> None:
     """Play Absurdle in the terminal: as many guesses as it takes."""
+    service = _service()
     game = service.new_game(WordList.load(lists), hard=hard, target=target)
     console = out()
     console.print(f"[bold]Absurdle[/bold]{' (hard mode)' if hard else ''}: {RULE}")
@@ -197,7 +205,7 @@ def solve_cmd(
     pm = PatternMatrix.for_list(wl)
     n_threads = threads or max(1, os.cpu_count() or 1)
     with progress("Absurdle", total=None, unit="guesses") as bar:
-        data = service.solve(
+        data = _service().solve(
             pm, words, hard=hard, target=target, max_depth=max_depth, limit=limit,
             every=every, threads=n_threads,
             depth_progress=None if bar is None else (

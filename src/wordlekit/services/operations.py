@@ -34,7 +34,6 @@ from wordlekit.core.words import WordList
 from wordlekit.errors import BudgetExceeded, WordleError
 from wordlekit.fast.matrix import PatternMatrix
 from wordlekit.services import boards
-from wordlekit.services.absurdle import solve as absurdle_solve
 from wordlekit.solve.bot import play
 from wordlekit.solve.optimal_strategy import Optimal
 from wordlekit.solve.registry import REGISTRY, get_strategy
@@ -436,6 +435,15 @@ def review(
     from wordlekit.analysis.review import review as review_game
 
     return review_game(matrix, turns, answer=answer, hard=hard, ultrahard=ultrahard).to_dict()
+
+
+def absurdle_solve(matrix: PatternMatrix, **kwargs: Any) -> dict[str, Any]:
+    """:func:`wordlekit.services.absurdle.solve`, imported when first run: the Absurdle
+    kernels load numba, which every ``wordle`` command importing this module would otherwise
+    pay at start-up (0.25 s)."""
+    from wordlekit.services.absurdle import solve
+
+    return solve(matrix, **kwargs)
 
 
 #: The operations a worker process can run, by name.
