@@ -76,3 +76,15 @@ def test_the_private_name_check_catches_both_forms(tmp_path: Path) -> None:
         "def f(ctx):\n    return ctx._constraints(None, None)\n"
     )
     assert len(private_uses(bad)) == 2
+
+
+def test_the_command_line_starts_without_numba() -> None:
+    """Loading ``wordle`` (every command registered) does not import numba: its 0.25 s would
+    be paid by every command, also those that never run a kernel (``wordle suggest`` must
+    answer within half a second). Kernels are loaded when a command needs them."""
+    import subprocess
+    import sys
+
+    code = "import sys; from wordlekit.cli import app; print('numba' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False", out.stdout + out.stderr
