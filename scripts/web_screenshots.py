@@ -112,6 +112,27 @@ def shots(url: str) -> list[tuple[str, Callable[[Page], None]]]:
             page.get_by_test_id("stats-close").click()  # the result above the board
             page.wait_for_timeout(500)
 
+    def absurdle(page: Page) -> None:
+        page.goto(f"{url}/#absurdle")
+        page.wait_for_timeout(800)
+        for word in ["arise", "scold", "bungy"]:  # a proven shortest line: MOTTO wins in 4
+            page.get_by_test_id("absurdle-word").fill(word)
+            page.get_by_test_id("absurdle-word").press("Enter")
+            page.wait_for_timeout(600)
+
+    def boards(page: Page) -> None:
+        page.goto(f"{url}/#boards")
+        page.wait_for_timeout(800)
+        page.get_by_test_id("boards-variant").select_option("quordle")
+        page.get_by_test_id("boards-practice").check()
+        page.get_by_test_id("boards-seed").fill(str(SEED))
+        page.get_by_test_id("boards-new").click()
+        page.wait_for_timeout(800)
+        for word in ["crane", "moist"]:
+            page.keyboard.type(word)
+            page.keyboard.press("Enter")
+            page.wait_for_timeout(800)
+
     def docs(page: Page) -> None:
         page.goto(f"{url}/docs")
         page.wait_for_timeout(2_500)
@@ -123,6 +144,8 @@ def shots(url: str) -> list[tuple[str, Callable[[Page], None]]]:
         ("bot", bot),
         ("review", review),
         ("stats", stats),
+        ("absurdle", absurdle),
+        ("boards", boards),
         ("docs", docs),
     ]
 
