@@ -1,4 +1,5 @@
-"""The Textual app: four screens (Play, Assist, Statistics, Help) switched by function keys.
+"""The Textual app: its screens (Play, Assist, Statistics, Help, Absurdle, Boards and the
+Boards helper) switched by function keys.
 
 The app holds what the screens share (:class:`~wordlekit.tui.context.AppContext`, which it
 implements and passes to each screen): the games database and the player, the word list and

@@ -275,8 +275,9 @@ class BoardsAssistScreen(Screen[None]):
                     raise WordleError(f"{word.upper()}: board {b + 1} is solved (use - for it)")
         else:
             raise WordleError(
-                f"{word.upper()}: {len(parts)} patterns for {len(open_boards)} unsolved "
-                f"boards (one per unsolved board, in board order)"
+                f"{word.upper()}: {len(parts)} pattern{'s' if len(parts) != 1 else ''} for "
+                f"{len(open_boards)} unsolved board{'s' if len(open_boards) != 1 else ''} "
+                "(one per unsolved board, in board order)"
             )
         pats: list[int | None] = [None] * self.variant.boards
         for b, p in given.items():
