@@ -289,8 +289,9 @@ def test_assist_with_answers_outside_the_list(client: TestClient) -> None:
     assert len(probs) == len(data["candidates"]) == data["remaining"]
     assert probs == sorted(probs, reverse=True) and abs(sum(probs) - 1) < 1e-6
     assert client.post("/api/assist", json={"answers": "list"}).json()["probabilities"] is None
-    bad = client.post("/api/assist", json={"answers": "maybe"})
-    assert bad.status_code == 422 and "error" in bad.json()
+    for bad_model in ("maybe", "all"):  # all: the command line's, not the server's
+        bad = client.post("/api/assist", json={"answers": bad_model})
+        assert bad.status_code == 422 and "error" in bad.json()
     exact = client.post("/api/assist", json={"answers": "likely", "strategy": "optimal"})
     assert exact.status_code == 422 and "likely" in exact.json()["error"]
 

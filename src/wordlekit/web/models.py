@@ -56,11 +56,13 @@ class TurnIn(BaseModel):
 
 class AssistIn(BaseModel):
     turns: list[TurnIn] = Field(default_factory=list, max_length=32)
-    answers: Literal["list", "likely", "all"] = Field(
+    # ``all`` (every valid word, equally) stays on the command line: its square matrix is not
+    # loaded by the workers, so its first request would cost more than a request's budget.
+    answers: Literal["list", "likely"] = Field(
         default="list",
-        description="which words may be the answer: list (the list's answers), likely (every "
+        description="which words may be the answer: list (the list's answers) or likely (every "
         "valid word, weighted by how likely it is to be the answer: for a game played "
-        "elsewhere, whose answer may be outside the list) or all (every valid word, equally)",
+        "elsewhere, whose answer may be outside the list)",
     )
     strategy: str = Field(default="entropy", max_length=40)
     top: int = Field(default=10, ge=1, le=100)
