@@ -172,6 +172,13 @@ def test_board_and_keyboard_fit_the_screen(
         page.keyboard.type(ANSWER[:3])
         expect(page.get_by_test_id("tile-5-2")).to_have_attribute("data-state", "tbd")
         tile = assert_fits(page, "during a game")
+        # The tiles are sized from the height left, which a passing toast changes for a
+        # moment (seen once at 320×568 in a full run, 26.9 px): the size that settles counts.
+        for _ in range(20):
+            if tile >= 30:
+                break
+            page.wait_for_timeout(250)
+            tile = assert_fits(page, "during a game")
         assert tile >= 30, f"tiles of {tile}px at {width}×{height}"
         snap(page, f"{width}x{height}-playing")
 
