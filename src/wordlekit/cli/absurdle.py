@@ -8,7 +8,6 @@ module reads lines, prints boards and proofs, and shows a progress bar on a term
 from __future__ import annotations
 
 import os
-import sys
 from typing import Any
 
 import click
@@ -18,7 +17,7 @@ from rich.text import Text
 from wordlekit.cli.app import app, examples
 from wordlekit.cli.options import hard_option, json_option, lists_option
 from wordlekit.cli.progress import progress
-from wordlekit.cli.render import guess_row, out, plural, print_json
+from wordlekit.cli.render import guess_row, out, plural, print_json, read_line
 from wordlekit.core.absurdle import AbsurdleGame
 from wordlekit.core.game import Status
 from wordlekit.core.words import WordList
@@ -97,7 +96,7 @@ def play_cmd(hard: bool, target: str | None, lists: str) -> None:
         console.print(f"Challenge: make the host end on {game.target.upper()}.")
     console.print(f"The host holds {len(game.remaining):,} words.")
     while game.status is Status.PLAYING:
-        line = _read_line(console, f"Guess {len(game.turns) + 1}: ")
+        line = read_line(console, f"Guess {len(game.turns) + 1}: ")
         if line is None or line.strip() in QUIT:
             console.print("Game left unfinished.")
             return
@@ -124,19 +123,6 @@ def _print_turn(console: Console, game: AbsurdleGame) -> None:
         if n <= NAMED:
             row += Text(": " + " ".join(w.upper() for w in game.remaining))
     console.print(row)
-
-
-def _read_line(console: Console, prompt: str) -> str | None:
-    if console.is_terminal and sys.stdin.isatty():
-        try:
-            return console.input(prompt)
-        except (EOFError, KeyboardInterrupt):
-            console.print()
-            return None
-    console.print(prompt, end="")
-    line = sys.stdin.readline()
-    console.print()
-    return line or None
 
 
 # -- solve ----------------------------------------------------------------------------------

@@ -10,7 +10,6 @@ helper).
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Sequence
 from typing import Any
 
@@ -25,6 +24,7 @@ from wordlekit.cli.render import (
     UNKNOWN_STYLE,
     out,
     print_json,
+    read_line,
     tiles_text,
 )
 from wordlekit.core.boards import VARIANTS, BoardGame, Status, Variant
@@ -178,7 +178,7 @@ def play(
         "Every guess goes to every board not solved yet."
     )
     while game.status is Status.PLAYING:
-        line = _read_line(console, f"Guess {len(game.guesses) + 1}/{v.max_guesses}: ")
+        line = read_line(console, f"Guess {len(game.guesses) + 1}/{v.max_guesses}: ")
         if line is None or line.strip() in QUIT:
             console.print("Game left unfinished.")
             return
@@ -194,19 +194,6 @@ def play(
     console.print(Text(game.outcome() or "", style=style))
     console.print()
     console.print(game.share())
-
-
-def _read_line(console: Console, prompt: str) -> str | None:
-    if console.is_terminal and sys.stdin.isatty():
-        try:
-            return console.input(prompt)
-        except (EOFError, KeyboardInterrupt):
-            console.print()
-            return None
-    console.print(prompt, end="")
-    line = sys.stdin.readline()
-    console.print()
-    return line or None
 
 
 # -- solve and bench -------------------------------------------------------------------------

@@ -7,7 +7,6 @@ draws the board.
 
 from __future__ import annotations
 
-import sys
 from typing import Any
 
 import click
@@ -25,6 +24,7 @@ from wordlekit.cli.render import (
     out,
     percent,
     plural,
+    read_line,
     tiles_text,
 )
 from wordlekit.core.feedback import Tile
@@ -202,7 +202,7 @@ MOST_LIKELY = 5
 def _play_turns(console: Console, game: Game, helper: Helper | None = None) -> bool:
     """Read guesses until the game is over (True) or the player leaves (False)."""
     while game.status is Status.PLAYING:
-        line = _read_line(console, f"Guess {len(game.turns) + 1}/{game.max_guesses}: ")
+        line = read_line(console, f"Guess {len(game.turns) + 1}/{game.max_guesses}: ")
         if line is None or line.strip() in QUIT:
             return False
         if not line.strip():
@@ -220,16 +220,3 @@ def _play_turns(console: Console, game: Game, helper: Helper | None = None) -> b
         if helper is not None and game.status is Status.PLAYING:
             helper.say(console, game)
     return True
-
-
-def _read_line(console: Console, prompt: str) -> str | None:
-    if console.is_terminal and sys.stdin.isatty():
-        try:
-            return console.input(prompt)
-        except (EOFError, KeyboardInterrupt):
-            console.print()
-            return None
-    console.print(prompt, end="")
-    line = sys.stdin.readline()
-    console.print()
-    return line or None

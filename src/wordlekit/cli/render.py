@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import sys
 from collections.abc import Collection, Iterable, Sequence
 from typing import Any
 
@@ -157,3 +158,18 @@ def value_bins(values: Sequence[float], width: float) -> list[tuple[str, int]]:
         counts[k] = counts.get(k, 0) + 1
     edges = [round(lo + k * width, 6) for k in range(max(counts) + 1)]
     return [(f"{a:.2f}-{a + width:.2f}", counts.get(k, 0)) for k, a in enumerate(edges)]
+
+
+def read_line(console: Console, prompt: str) -> str | None:
+    """One line typed by the player after ``prompt`` (``None`` at end of input or Ctrl-C).
+    On a terminal, Rich's input (line editing); piped, a plain read, so games can be scripted."""
+    if console.is_terminal and sys.stdin.isatty():
+        try:
+            return console.input(prompt)
+        except (EOFError, KeyboardInterrupt):
+            console.print()
+            return None
+    console.print(prompt, end="")
+    line = sys.stdin.readline()
+    console.print()
+    return line or None
