@@ -16,9 +16,15 @@ from wordlekit.core.absurdle import AbsurdleGame, host_order, kept_by_pattern
 from wordlekit.core.feedback import Turn, all_green, score
 from wordlekit.core.game import Status, hard_mode_violation
 from wordlekit.core.words import WordList
-from wordlekit.errors import BudgetExceeded, GameOverError, HardModeError, InvalidWordError
+from wordlekit.errors import (
+    BudgetExceeded,
+    ChallengeLostError,
+    GameOverError,
+    HardModeError,
+    InvalidWordError,
+)
 from wordlekit.solve import _absurdle_jit, _solver_jit
-from wordlekit.solve.absurdle import ChallengeLostError, Search, tables_for
+from wordlekit.solve.absurdle import Search, tables_for
 
 # -- the slow readable reference --------------------------------------------------------------
 

@@ -18,7 +18,6 @@ from wordlekit.core.boards import (
     VARIANTS,
     BoardGame,
     Status,
-    VariantError,
     daily_answers,
     practice_answers,
     random_games,
@@ -27,7 +26,12 @@ from wordlekit.core.boards import (
 from wordlekit.core.feedback import all_green, parse_pattern, score
 from wordlekit.core.game import Game
 from wordlekit.core.words import WordList
-from wordlekit.errors import GameOverError, InconsistentFeedbackError, InvalidWordError
+from wordlekit.errors import (
+    GameOverError,
+    InconsistentFeedbackError,
+    InvalidWordError,
+    VariantError,
+)
 from wordlekit.fast.matrix import PatternMatrix
 from wordlekit.services import boards as service
 from wordlekit.solve.boards import (

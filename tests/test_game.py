@@ -9,15 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wordlekit.core.feedback import Tile, Turn, score
-from wordlekit.core.game import (
-    Game,
-    Status,
-    UltrahardError,
-    hard_mode_violation,
-    ultrahard_violation,
-)
+from wordlekit.core.game import Game, Status, hard_mode_violation, ultrahard_violation
 from wordlekit.core.words import WordList
-from wordlekit.errors import GameOverError, HardModeError, InvalidWordError
+from wordlekit.errors import GameOverError, HardModeError, InvalidWordError, UltrahardError
 
 ORIGINAL = WordList.bundled()
 

@@ -11,8 +11,14 @@ import pytest
 
 from wordlekit.core.game import Game
 from wordlekit.core.words import WordList
-from wordlekit.errors import GameOverError, HardModeError, InvalidWordError
-from wordlekit.store.games import GameNotFoundError, Store, TurnConflictError
+from wordlekit.errors import (
+    GameNotFoundError,
+    GameOverError,
+    HardModeError,
+    InvalidWordError,
+    TurnConflictError,
+)
+from wordlekit.store.games import Store
 
 WL = WordList.bundled()
 

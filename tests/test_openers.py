@@ -10,7 +10,6 @@ import pytest
 from conftest import SMALL_ANSWERS
 from wordlekit.analysis.openers import (
     Method,
-    RankError,
     RankStore,
     compute_batch,
     method_names,
@@ -19,7 +18,7 @@ from wordlekit.analysis.openers import (
     sort_results,
 )
 from wordlekit.core.words import WordList
-from wordlekit.errors import WordListError
+from wordlekit.errors import RankError, WordListError
 
 SMALL = WordList.from_words(
     SMALL_ANSWERS,

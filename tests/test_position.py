@@ -9,11 +9,11 @@ import pytest
 
 from wordlekit.core.feedback import Turn, score
 from wordlekit.core.words import WordList
-from wordlekit.errors import InconsistentFeedbackError, WordleError
+from wordlekit.errors import InconsistentFeedbackError, InfeasibleError, WordleError
 from wordlekit.fast.matrix import PatternMatrix
 from wordlekit.solve.optimal import OptimalResult, solve_opening, subtree_total
 from wordlekit.solve.position import Position
-from wordlekit.solve.solver import INF, InfeasibleError, Solver
+from wordlekit.solve.solver import INF, Solver
 from wordlekit.solve.state import GameState
 
 ORIGINAL = WordList.bundled()

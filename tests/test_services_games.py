@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from wordlekit.core.words import WordList
-from wordlekit.errors import InvalidDateError, WordleError
+from wordlekit.errors import InvalidDateError, TurnConflictError, WordleError
 from wordlekit.services.games import (
     daily_date,
     game_spec,
@@ -19,7 +19,7 @@ from wordlekit.services.games import (
     start_game,
     turns_of,
 )
-from wordlekit.store.games import Store, TurnConflictError
+from wordlekit.store.games import Store
 
 WL = WordList.bundled()
 

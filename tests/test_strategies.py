@@ -8,9 +8,9 @@ import pytest
 from wordlekit.core.feedback import Turn, score
 from wordlekit.core.game import hard_mode_violation, ultrahard_violation
 from wordlekit.core.words import WordList
-from wordlekit.errors import InconsistentFeedbackError, WordleError
+from wordlekit.errors import InconsistentFeedbackError, UnknownStrategyError, WordleError
 from wordlekit.fast.matrix import PatternMatrix
-from wordlekit.solve.registry import REGISTRY, UnknownStrategyError, get_strategy, strategy_names
+from wordlekit.solve.registry import REGISTRY, get_strategy, strategy_names
 from wordlekit.solve.state import GameState
 from wordlekit.solve.strategies import NEAR_TIE, Strategy, expected_guesses
 
@@ -331,8 +331,9 @@ def test_two_weighted_candidates_the_likelier_first(likely_pm: PatternMatrix) ->
 
 
 def test_the_optimal_strategy_refuses_weighted_answers(likely_pm: PatternMatrix) -> None:
+    from wordlekit.errors import AnswerModelError
     from wordlekit.solve.bot import play
-    from wordlekit.solve.strategies import AnswerModelError, check_answer_model
+    from wordlekit.solve.strategies import check_answer_model
 
     for name in ("optimal", "optimal-worst"):
         with pytest.raises(AnswerModelError, match="plays only the answer list"):

@@ -14,8 +14,8 @@ import pytest
 
 from wordlekit.core.feedback import Turn
 from wordlekit.core.words import WordList
-from wordlekit.errors import BudgetExceeded, WordleError
-from wordlekit.services.pool import PoolBusy, PoolConfig, WorkerFailed, WorkPool
+from wordlekit.errors import BudgetExceeded, Busy, ClientBusy, ServerBusy, WordleError, WorkerFailed
+from wordlekit.services.pool import PoolConfig, WorkPool
 
 BUDGET = 1.0
 GRACE = 0.5
@@ -135,9 +135,9 @@ def test_per_player_and_per_address_limits(pool: WorkPool) -> None:
     async def go() -> None:
         first = asyncio.create_task(pool.run("polite", {"seconds": 0.6}, player="p1"))
         await asyncio.sleep(0.1)
-        with pytest.raises(PoolBusy) as e:
+        with pytest.raises(ClientBusy) as e:
             await pool.run("echo", {}, player="p1")
-        assert e.value.status == 429 and e.value.retry_after >= 1
+        assert isinstance(e.value, ClientBusy) and e.value.retry_after >= 1
         assert (await pool.run("echo", {}, player="p2"))["kwargs"] == {}  # others go on
         assert await first == {"done": True}
 
@@ -149,9 +149,9 @@ def test_per_player_and_per_address_limits(pool: WorkPool) -> None:
             for _ in range(3)
         ]
         await asyncio.sleep(0.05)
-        with pytest.raises(PoolBusy) as e:
+        with pytest.raises(ClientBusy) as e:
             await pool.run("echo", {}, address="10.0.0.1")
-        assert e.value.status == 429
+        assert isinstance(e.value, ClientBusy)
         await settle(tasks)
 
     asyncio.run(by_address())
@@ -160,7 +160,7 @@ def test_per_player_and_per_address_limits(pool: WorkPool) -> None:
 async def settle(tasks: list[asyncio.Task[Any]]) -> None:
     """Wait for tasks that only filled the slots: done, refused or stopped are all fine."""
     for t in tasks:
-        with contextlib.suppress(PoolBusy, BudgetExceeded):
+        with contextlib.suppress(Busy, BudgetExceeded):
             await t
 
 
@@ -172,9 +172,9 @@ def test_heavy_work_leaves_a_worker_for_quick_requests(pool: WorkPool) -> None:
         assert (await pool.run("echo", {}, player="q1"))["kwargs"] == {}
         assert time.monotonic() - t < 0.5  # not queued behind the heavy task
         # a second heavy task waits at most half the budget for the heavy slot, then 503
-        with pytest.raises(PoolBusy) as e:
+        with pytest.raises(ServerBusy) as e:
             await pool.run("polite", {"seconds": 0.1}, player="h2", heavy=True)
-        assert e.value.status == 503 and e.value.retry_after >= 1
+        assert isinstance(e.value, ServerBusy) and e.value.retry_after >= 1
         assert await heavy == {"done": True}
 
     asyncio.run(go())
@@ -190,9 +190,9 @@ def test_a_full_queue_is_refused_at_once(pool: WorkPool) -> None:
         waiting = asyncio.create_task(pool.run("echo", {}, player="w1"))  # the one place
         await asyncio.sleep(0.05)
         t = time.monotonic()
-        with pytest.raises(PoolBusy) as e:
+        with pytest.raises(ServerBusy) as e:
             await pool.run("echo", {}, player="w2")
-        assert e.value.status == 503 and time.monotonic() - t < 0.2
+        assert isinstance(e.value, ServerBusy) and time.monotonic() - t < 0.2
         await settle([*busy, waiting])
 
     asyncio.run(go())

@@ -1,23 +1,62 @@
-"""The errors, in a tree by whose fault they are.
+"""Every error wordlekit raises on purpose, in one tree by whose fault they are.
 
 - :class:`WordleError` (a ``ValueError``): bad input, the user's to fix. Front ends show its
-  message as it is: exit code 2 on the command line, a 4xx in the web app.
+  message as it is: exit code 2 on the command line, a 4xx in the web app (the web layer
+  maps each class to its status: a missing game is a 404, a turn played twice a 409).
 - :class:`StorageError` (an ``OSError``): the environment failed (a database or cache file
   that cannot be opened or written): exit code 1, 503.
 - :class:`InternalError` (a ``RuntimeError``): a fault of wordlekit or a limit it reached
-  (a full memo); never reported as the user's mistake: exit code 1 with "internal error" and
-  a log line, 500.
+  (a full memo, a worker process that died); never reported as the user's mistake: exit code
+  1 with "internal error" and a log line, 500 (503 for a lost worker: try again).
 - :class:`BudgetExceeded`: work that ran out of its budget or was cancelled; a result the
   caller turns into a fallback or a 503.
+- :class:`Busy`: no capacity for the work now (:class:`ClientBusy`: this client has as much
+  in flight as it may; :class:`ServerBusy`: the server has); ``retry_after`` seconds to wait.
 
-Every one derives from :class:`WordlekitError`. Catch them by their class.
+Every one derives from :class:`WordlekitError` and survives pickling with its attributes
+(the work pool's worker processes send them back to the server as they are). Catch them by
+their class.
+
+    WordlekitError
+    ├── WordleError (ValueError)
+    │   ├── InvalidWordError
+    │   ├── InvalidPatternError
+    │   ├── HardModeError
+    │   │   └── UltrahardError
+    │   ├── InconsistentFeedbackError (turn)
+    │   ├── WordListError
+    │   ├── InvalidDateError
+    │   ├── GameOverError
+    │   ├── VariantError
+    │   ├── UnknownStrategyError
+    │   ├── AnswerModelError
+    │   ├── InfeasibleError
+    │   ├── ChallengeLostError
+    │   ├── TreeFileError
+    │   ├── RankError
+    │   ├── GameNotFoundError
+    │   └── TurnConflictError
+    ├── StorageError (OSError)
+    ├── InternalError (RuntimeError)
+    │   └── WorkerFailed
+    ├── BudgetExceeded (reason)
+    └── Busy (retry_after)
+        ├── ClientBusy
+        └── ServerBusy
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class WordlekitError(Exception):
     """Root of every error wordlekit raises on purpose."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # The message and every attribute (a turn, a reason): pickling an exception keeps
+        # only its ``args`` otherwise, and the worker processes send errors back pickled.
+        return (type(self), (str(self),), self.__dict__)
 
 
 class WordleError(WordlekitError, ValueError):
@@ -47,6 +86,11 @@ class InconsistentFeedbackError(WordleError):
         self.turn = turn
 
 
+class UltrahardError(HardModeError):
+    """A guess refused in ultrahard mode: it cannot be the answer (a :class:`HardModeError`,
+    since ultrahard mode is hard mode and more)."""
+
+
 class WordListError(WordleError):
     """A word list that cannot be loaded: unknown name, missing file or bad lines."""
 
@@ -59,12 +103,54 @@ class GameOverError(WordleError):
     """A guess made in a game that has already ended."""
 
 
+class VariantError(WordleError):
+    """An unknown variant name, or a number of boards or guesses out of range."""
+
+
+class UnknownStrategyError(WordleError):
+    """A strategy name that is not in the registry (or not for this number of boards)."""
+
+
+class AnswerModelError(WordleError):
+    """A strategy that cannot play the word list's answer model (e.g. ``optimal`` with
+    ``likely``)."""
+
+
+class InfeasibleError(WordleError):
+    """No strategy finds every answer within the guess limit (a proven fact about the
+    position asked for)."""
+
+
+class ChallengeLostError(WordleError):
+    """An Absurdle challenge target the host no longer holds (it can never be forced)."""
+
+
+class TreeFileError(WordleError):
+    """A tree file that cannot be read: bad syntax, conflicting paths, wrong version."""
+
+
+class RankError(WordleError):
+    """Bad settings for an opener ranking run (method, words, scheduler address)."""
+
+
+class GameNotFoundError(WordleError):
+    """No game with that id belongs to that player."""
+
+
+class TurnConflictError(WordleError):
+    """A turn that was already played, or is not the next one (a double submit, a race)."""
+
+
 class StorageError(WordlekitError, OSError):
     """A database or cache file that cannot be opened or written (the environment's fault)."""
 
 
 class InternalError(WordlekitError, RuntimeError):
     """A fault of wordlekit itself or a limit it reached, never the user's mistake."""
+
+
+class WorkerFailed(InternalError):
+    """A worker process crashed or was killed while running the task (try again)."""
 
 
 class BudgetExceeded(WordlekitError):
@@ -77,6 +163,22 @@ class BudgetExceeded(WordlekitError):
     def __init__(self, message: str, reason: str = "time") -> None:
         super().__init__(message)
         self.reason = reason
+
+
+class Busy(WordlekitError):
+    """No capacity for the work now; ``retry_after`` seconds to wait before trying again."""
+
+    def __init__(self, message: str, retry_after: int = 1) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
+class ClientBusy(Busy):
+    """This client (player or address) has as much work in flight as it may."""
+
+
+class ServerBusy(Busy):
+    """The server has as much work in flight and waiting as it may."""
 
 
 #: Messages quote at most this many characters of what the user typed.

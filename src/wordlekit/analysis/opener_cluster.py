@@ -13,14 +13,9 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from wordlekit.analysis.opener_methods import (
-    Ranked,
-    RankError,
-    Settings,
-    compute_batch,
-    warm_worker,
-)
+from wordlekit.analysis.opener_methods import Ranked, Settings, compute_batch, warm_worker
 from wordlekit.core.words import WordList
+from wordlekit.errors import RankError
 
 
 def run_batches(

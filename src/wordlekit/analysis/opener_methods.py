@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from wordlekit.core.words import WordList
-from wordlekit.errors import WordleError
+from wordlekit.errors import RankError
 from wordlekit.fast.matrix import PatternMatrix
 from wordlekit.solve.lru import LRUCache
 
@@ -42,10 +42,6 @@ ONE_STEP = {
     "expected-size": ("expected", False),
     "most-parts": ("parts", True),
 }
-
-
-class RankError(WordleError):
-    """Bad settings for a ranking run (method, words, scheduler address)."""
 
 
 @dataclass(frozen=True)

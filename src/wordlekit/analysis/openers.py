@@ -24,7 +24,6 @@ from wordlekit.analysis.opener_methods import (
     ONE_STEP,
     Method,
     Ranked,
-    RankError,
     Settings,
     compute_batch,
     default_batch_size,
@@ -33,6 +32,7 @@ from wordlekit.analysis.opener_methods import (
 )
 from wordlekit.analysis.opener_store import RankStore
 from wordlekit.core.words import WordList
+from wordlekit.errors import RankError
 
 __all__ = [
     "ONE_STEP",

@@ -28,9 +28,9 @@ from wordlekit.cli.render import (
     tiles_text,
 )
 from wordlekit.core.feedback import Tile
-from wordlekit.core.game import Game, Status, UltrahardError
+from wordlekit.core.game import Game, Status
 from wordlekit.core.words import WordList
-from wordlekit.errors import HardModeError, InvalidWordError, WordleError
+from wordlekit.errors import HardModeError, InvalidWordError, UltrahardError, WordleError
 from wordlekit.services.games import Mode, game_spec
 
 KEYBOARD_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")

@@ -32,14 +32,10 @@ from dataclasses import dataclass, field
 
 from wordlekit.core.feedback import Tile, Turn, format_pattern, score
 from wordlekit.core.words import WordList, day_number, parse_date
-from wordlekit.errors import GameOverError, InvalidWordError, WordleError
+from wordlekit.errors import GameOverError, InvalidWordError, VariantError
 
 #: The most boards a game may have (Duotrigordle's 32 twice over; a sanity limit).
 MAX_BOARDS = 64
-
-
-class VariantError(WordleError):
-    """An unknown variant name, or a number of boards or guesses out of range."""
 
 
 @dataclass(frozen=True)

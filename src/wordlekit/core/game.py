@@ -12,17 +12,12 @@ from dataclasses import dataclass, field
 
 from wordlekit.core.feedback import Tile, Turn, format_pattern, score
 from wordlekit.core.words import WordList, day_number, parse_date
-from wordlekit.errors import GameOverError, HardModeError, InvalidWordError
+from wordlekit.errors import GameOverError, HardModeError, InvalidWordError, UltrahardError
 
 MAX_GUESSES = 6
 
 _ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th")
 _COUNTS = ("", "", "two", "three", "four", "five", "six", "seven", "eight")
-
-
-class UltrahardError(HardModeError):
-    """A guess refused in ultrahard mode: it cannot be the answer (a :class:`HardModeError`,
-    since ultrahard mode is hard mode and more)."""
 
 
 class Status(enum.StrEnum):

@@ -13,15 +13,7 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-
-class PoolBusy(Exception):
-    """No capacity for the task now: ``status`` 429 (this client's limit) or 503 (the
-    server's), and ``retry_after`` seconds to wait."""
-
-    def __init__(self, message: str, status: int, retry_after: int) -> None:
-        super().__init__(message)
-        self.status = status
-        self.retry_after = retry_after
+from wordlekit.errors import ClientBusy
 
 
 class ClientLimits:
@@ -34,14 +26,15 @@ class ClientLimits:
         self._lock = threading.Lock()
 
     def check(self, player: str = "", address: str = "") -> None:
-        """Raise :class:`PoolBusy` (429) if this player or address is at its limit (a cheap
-        early check: :meth:`admitted` checks again as it counts the task in)."""
+        """Raise :class:`~wordlekit.errors.ClientBusy` if this player or address is at its
+        limit (a cheap early check: :meth:`admitted` checks again as it counts the task in)."""
         with self._lock:
             self._check(_keys(player, address))
 
     @contextmanager
     def admitted(self, player: str = "", address: str = "") -> Iterator[None]:
-        """Count one task in for this client for the block (or raise :class:`PoolBusy`)."""
+        """Count one task in for this client for the block (or raise
+        :class:`~wordlekit.errors.ClientBusy`)."""
         keys = _keys(player, address)
         with self._lock:
             self._check(keys)
@@ -61,10 +54,9 @@ class ClientLimits:
             limit = self.limits[key[0]]
             if self._in_flight.get(key, 0) >= limit:
                 self.rejected += 1
-                raise PoolBusy(
+                raise ClientBusy(
                     f"at most {limit} long computations at a time per {key[0]}: "
                     "wait for the others to finish",
-                    429,
                     retry_after=1,
                 )
 

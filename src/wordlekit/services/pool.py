@@ -16,7 +16,8 @@ loaded and the kernels warm) and niced below the server, never on the server's o
 - **Admission.** At most ``per_player`` tasks in flight per player and ``per_address`` per
   client address; expensive tasks (the exact solver, reviews) use at most ``heavy_slots``
   workers so cheap ones always find one; at most ``max_waiting`` tasks wait, each at most half
-  the budget. Beyond that :class:`PoolBusy` (429 or 503 with a retry delay).
+  the budget. Beyond that :class:`~wordlekit.errors.ClientBusy` (this client's limit) or
+  :class:`~wordlekit.errors.ServerBusy` (the server's), with a retry delay.
 - **Memory.** A worker whose resident memory passes ``memory_mb`` after a task is replaced.
 """
 
@@ -39,18 +40,18 @@ import numpy as np
 import numpy.typing as npt
 
 from wordlekit import budget as work
-from wordlekit import errors
 from wordlekit.core.words import WordList
 from wordlekit.errors import (
     BudgetExceeded,
-    InconsistentFeedbackError,
     InternalError,
+    ServerBusy,
     WordleError,
+    WorkerFailed,
 )
 from wordlekit.services import worker
-from wordlekit.services.limits import ClientLimits, PoolBusy
+from wordlekit.services.limits import ClientLimits
 
-__all__ = ["PoolBusy", "PoolConfig", "WorkPool", "WorkerFailed", "shared_pool"]
+__all__ = ["PoolConfig", "WorkPool", "shared_pool"]
 
 log = logging.getLogger("wordlekit.services.pool")
 
@@ -88,10 +89,6 @@ class PoolConfig:
         if self.heavy_slots is not None:
             return max(1, self.heavy_slots)
         return max(1, self.workers - 1)
-
-
-class WorkerFailed(Exception):
-    """The worker crashed or was killed while running the task."""
 
 
 # The pool, in the server process --------------------------------------------------------------
@@ -342,9 +339,8 @@ class WorkPool:
                 return w
             if len(self._waiters) >= self.config.max_waiting:
                 self.counters["rejected"] += 1
-                raise PoolBusy(
+                raise ServerBusy(
                     "the server is busy with other long computations: try again shortly",
-                    503,
                     retry_after=max(1, round(self.config.budget)),
                 )
             waiter = _Waiter(heavy, loop, loop.create_future())
@@ -358,9 +354,8 @@ class WorkPool:
             self._abandon(waiter, heavy)
             with self._lock:
                 self.counters["rejected"] += 1
-            raise PoolBusy(
+            raise ServerBusy(
                 "the server is busy with other long computations: try again shortly",
-                503,
                 retry_after=max(1, round(self.config.budget)),
             ) from None
 
@@ -372,8 +367,9 @@ class WorkPool:
                 self._waiters.remove(waiter)
 
     def check_limits(self, player: str = "", address: str = "") -> None:
-        """Raise :class:`PoolBusy` (429) if this player or address is at its limit (a cheap
-        early check before a request is even parsed; :meth:`run` checks again)."""
+        """Raise :class:`~wordlekit.errors.ClientBusy` if this player or address is at its
+        limit (a cheap early check before a request is even parsed; :meth:`run` checks
+        again)."""
         self._limits.check(player, address)
 
     # -- running ----------------------------------------------------------------------------
@@ -390,8 +386,8 @@ class WorkPool:
     ) -> Any:
         """Run ``services.OPERATIONS[op](matrix, **kwargs)`` in a worker, within the budget.
 
-        Raises :class:`PoolBusy` (no capacity), :class:`WordleError` (bad input, as the
-        operation raised it), :class:`BudgetExceeded` (no answer within the budget, or
+        Raises :class:`~wordlekit.errors.Busy` (no capacity), :class:`WordleError` (bad input,
+        as the operation raised it), :class:`BudgetExceeded` (no answer within the budget, or
         cancelled), :class:`InternalError` (the operation failed: a fault of ours, logged by
         the worker) or :class:`WorkerFailed` (the worker crashed or was killed).
         """
@@ -406,7 +402,7 @@ class WorkPool:
         if status == "ok":
             return reply[1]
         if status == "invalid":
-            raise _input_error(*reply[1:])
+            raise reply[1]  # the input error as the worker raised it (its class, its turn)
         if status == "budget":
             raise BudgetExceeded(reply[2], reply[1])
         raise InternalError(str(reply[1]))
@@ -462,18 +458,6 @@ class WorkPool:
             if w.task is task:
                 w.flag[0] = work.CANCELLED
                 self.counters["cancelled"] += 1
-
-
-def _input_error(name: str, message: str, turn: int | None = None) -> WordleError:
-    """The worker's input error as its own class where :mod:`wordlekit.errors` has it (a
-    contradiction with the number of the turn it names)."""
-    cls = getattr(errors, name, None)
-    if not (isinstance(cls, type) and issubclass(cls, WordleError)):
-        return WordleError(message)
-    error = cls(message)
-    if isinstance(error, InconsistentFeedbackError):
-        error.turn = turn
-    return error
 
 
 def _resolve(future: asyncio.Future[_Worker], w: _Worker) -> None:

@@ -5,7 +5,7 @@ deadline, or when the client has gone) without waiting for this process's GIL.
 
 Messages to the pool: ``("ready", pid)`` or ``("failed", why)`` once, then for every task
 ``(task id, retiring, status, ...)`` where status is ``ok`` (the result), ``budget`` (the
-reason and message), ``invalid`` (bad input: the error's class name and message) or
+reason and message), ``invalid`` (bad input: the error itself, pickled with its attributes) or
 ``error`` (a fault of ours, logged here; the pool raises it as an InternalError). A worker
 whose memory has grown past its limit says it is retiring and exits; the pool starts a new
 one.
@@ -17,6 +17,7 @@ import contextlib
 import logging
 import multiprocessing.connection
 import os
+import pickle
 import signal
 from dataclasses import dataclass
 from typing import Any
@@ -29,6 +30,16 @@ from wordlekit.core.words import WordList
 from wordlekit.errors import BudgetExceeded, WordleError
 
 log = logging.getLogger("wordlekit.services.worker")
+
+
+def portable(error: WordleError) -> WordleError:
+    """``error`` if it survives pickling (every :mod:`wordlekit.errors` class does, with its
+    attributes), else a plain :class:`WordleError` with its message."""
+    try:
+        pickle.loads(pickle.dumps(error))
+    except Exception:
+        return WordleError(str(error))
+    return error
 
 
 def rss_mb() -> float:
@@ -144,8 +155,8 @@ def serve(
                 reply: tuple[Any, ...] = ("ok", operations[op](matrix, **kwargs))
         except BudgetExceeded as e:
             reply = ("budget", e.reason, str(e))
-        except WordleError as e:  # with the turn it names, if any (contradictory feedback)
-            reply = ("invalid", type(e).__name__, str(e), getattr(e, "turn", None))
+        except WordleError as e:  # sent as it is, whatever module defines its class
+            reply = ("invalid", portable(e))
         except Exception as e:  # an internal fault: the pool raises InternalError
             log.exception("task %s failed", op)
             reply = ("error", f"{op} failed: {type(e).__name__}: {e}")

@@ -43,7 +43,7 @@ from wordlekit import budget as budgets
 from wordlekit.core.absurdle import AbsurdleGame, host_order
 from wordlekit.core.feedback import Turn
 from wordlekit.core.words import WordList
-from wordlekit.errors import BudgetExceeded, InternalError, WordleError
+from wordlekit.errors import BudgetExceeded, ChallengeLostError, InternalError, WordleError
 from wordlekit.fast.matrix import PatternMatrix
 from wordlekit.solve import _absurdle_jit as jit
 from wordlekit.solve._solver_parts import allowed_hard, child_constraints
@@ -57,10 +57,6 @@ Progress = Callable[[int, int, int], None]
 """``progress(done, total, found)``: first guesses examined, of how many, wins found."""
 
 Ints = npt.NDArray[np.int32]
-
-
-class ChallengeLostError(WordleError):
-    """A challenge target the host no longer holds (it can never be forced)."""
 
 
 @dataclass(frozen=True)

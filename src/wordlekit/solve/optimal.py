@@ -28,14 +28,20 @@ import numpy.typing as npt
 
 from wordlekit.core.feedback import Turn
 from wordlekit.core.game import hard_mode_violation
-from wordlekit.errors import BudgetExceeded, InternalError, InvalidWordError, WordleError
+from wordlekit.errors import (
+    BudgetExceeded,
+    InfeasibleError,
+    InternalError,
+    InvalidWordError,
+    WordleError,
+)
 from wordlekit.fast.matrix import PatternMatrix
 from wordlekit.fast.partition import Figures
 from wordlekit.solve.counts import GuessCounts
 from wordlekit.solve.lru import LRUCache
 from wordlekit.solve.objectives import Objective, Outcome, evaluate
 from wordlekit.solve.position import Position, ProgressFn
-from wordlekit.solve.solver import DEFAULT_MEMO_CAP, INF, InfeasibleError, Solver
+from wordlekit.solve.solver import DEFAULT_MEMO_CAP, INF, Solver
 from wordlekit.solve.tree import DecisionTree, TreeNode
 
 __all__ = [

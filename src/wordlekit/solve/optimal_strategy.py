@@ -130,7 +130,7 @@ class Optimal(Strategy):
         return position.best()[1]
 
     def choose(self, state: GameState) -> int:
-        from wordlekit.solve.solver import InfeasibleError
+        from wordlekit.errors import InfeasibleError
 
         if state.n == 0:
             raise WordleError("no candidates left: the feedback contradicts the word list")

@@ -22,9 +22,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from wordlekit.core.feedback import Turn
-from wordlekit.errors import InvalidWordError, WordleError
+from wordlekit.errors import InfeasibleError, InvalidWordError, WordleError
 from wordlekit.fast.matrix import PatternMatrix
-from wordlekit.solve.solver import INF, Candidates, Constraints, InfeasibleError, Solver
+from wordlekit.solve.solver import INF, Candidates, Constraints, Solver
 from wordlekit.solve.state import GameState
 from wordlekit.solve.tree import DecisionTree, TreeNode
 

@@ -6,7 +6,7 @@ class decorator), so a strategy of your own is one class and one line.
 
 from __future__ import annotations
 
-from wordlekit.errors import WordleError, quoted
+from wordlekit.errors import UnknownStrategyError, quoted
 from wordlekit.solve.optimal_strategy import (
     Optimal,
     OptimalOver4,
@@ -23,11 +23,6 @@ from wordlekit.solve.strategies import (
     RandomCandidate,
     Strategy,
 )
-
-
-class UnknownStrategyError(WordleError):
-    """A strategy name that is not in the registry."""
-
 
 REGISTRY: dict[str, type[Strategy]] = {
     cls.name: cls

@@ -35,10 +35,6 @@ Candidates = npt.NDArray[np.int32]
 _NO_FLAG = np.zeros(1, dtype=np.int64)  # never set: the search runs without a budget
 
 
-class InfeasibleError(WordleError):
-    """No strategy finds every answer within the guess limit."""
-
-
 class Solver:
     """The compiled search over one pattern matrix and mode (normal, hard or ultrahard), with
     its memo.

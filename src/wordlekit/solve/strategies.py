@@ -38,7 +38,7 @@ import numpy as np
 import numpy.typing as npt
 
 from wordlekit.core.feedback import all_green
-from wordlekit.errors import WordleError
+from wordlekit.errors import AnswerModelError, WordleError
 from wordlekit.fast import partition
 from wordlekit.fast.partition import Figures, IntArray
 from wordlekit.solve.guard import guard_for
@@ -104,11 +104,6 @@ class Suggestion:
         if self.probability is not None:
             out["probability"] = round(self.probability, 8)
         return out
-
-
-class AnswerModelError(WordleError):
-    """A strategy that cannot play the word list's answer model (e.g. ``optimal`` with
-    ``likely``)."""
 
 
 def check_answer_model(strategy: Strategy, wordlist: WordList) -> None:

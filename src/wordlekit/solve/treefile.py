@@ -27,17 +27,13 @@ from typing import Any
 from wordlekit.core.feedback import Turn, all_green, format_pattern, parse_pattern, score
 from wordlekit.core.game import hard_mode_violation
 from wordlekit.core.words import WordList
-from wordlekit.errors import InvalidPatternError, WordleError
+from wordlekit.errors import InvalidPatternError, TreeFileError, WordleError
 from wordlekit.solve.counts import Counted, GuessCounts
 from wordlekit.solve.tree import MAX_TURNS, DecisionTree, TreeNode
 from wordlekit.store.files import atomic_write
 
 FORMAT = "wordlekit-tree"
 VERSION = 1
-
-
-class TreeFileError(WordleError):
-    """A tree file that cannot be read: bad syntax, conflicting paths, wrong version."""
 
 
 @dataclass

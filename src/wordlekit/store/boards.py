@@ -24,8 +24,8 @@ from pathlib import Path
 
 from wordlekit.core.boards import BoardGame, Status, Variant, variant_for
 from wordlekit.core.words import WordList
+from wordlekit.errors import GameNotFoundError, TurnConflictError
 from wordlekit.store.database import connect, transaction
-from wordlekit.store.games import GameNotFoundError, TurnConflictError
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS board_games (

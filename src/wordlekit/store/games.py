@@ -21,7 +21,7 @@ from pathlib import Path
 from wordlekit.core.feedback import Turn
 from wordlekit.core.game import Game, Status
 from wordlekit.core.words import WordList
-from wordlekit.errors import WordleError
+from wordlekit.errors import GameNotFoundError, TurnConflictError
 from wordlekit.store.database import connect, transaction
 from wordlekit.store.files import data_dir
 
@@ -60,14 +60,6 @@ CREATE TABLE IF NOT EXISTS turns (
 # One write lock per database file in this process, shared by every Store on it.
 _WRITE_LOCKS: dict[str, threading.Lock] = {}
 _LOCKS_LOCK = threading.Lock()
-
-
-class GameNotFoundError(WordleError):
-    """No game with that id belongs to that player."""
-
-
-class TurnConflictError(WordleError):
-    """A turn that was already played, or is not the next one (a double submit, a race)."""
 
 
 @dataclass

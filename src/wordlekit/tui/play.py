@@ -22,10 +22,12 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
 from wordlekit.core.feedback import Turn
-from wordlekit.core.game import Game, Status, UltrahardError
+from wordlekit.core.game import Game, Status
 from wordlekit.errors import (
     HardModeError,
     InvalidWordError,
+    TurnConflictError,
+    UltrahardError,
     WordleError,
     WordlekitError,
 )
@@ -41,7 +43,7 @@ from wordlekit.services.games import (
 )
 from wordlekit.services.operations import ANSWER_PREFERENCE, Advice, hint_verdict
 from wordlekit.solve.strategies import Suggestion
-from wordlekit.store.games import StoredGame, TurnConflictError
+from wordlekit.store.games import StoredGame
 from wordlekit.tui.context import AppContext
 from wordlekit.tui.engine import Job, in_thread
 from wordlekit.tui.styles import correct_colour

@@ -21,10 +21,10 @@ import anyio.to_thread
 from fastapi import Depends, HTTPException, Request
 
 from wordlekit.core.words import WordList
-from wordlekit.errors import BudgetExceeded
+from wordlekit.errors import BudgetExceeded, GameNotFoundError
 from wordlekit.services.operations import is_expensive
-from wordlekit.services.pool import PoolBusy, PoolConfig, WorkerFailed, WorkPool
-from wordlekit.store.games import GameNotFoundError, Store, StoredGame
+from wordlekit.services.pool import PoolConfig, WorkPool
+from wordlekit.store.games import Store, StoredGame
 from wordlekit.web.http import MAX_BODY
 
 T = TypeVar("T")
@@ -79,14 +79,8 @@ class Work:
                 heavy=heavy,
                 disconnected=request.is_disconnected,
             )
-        except PoolBusy as e:
-            retry = {"Retry-After": str(e.retry_after)}
-            raise HTTPException(e.status, str(e), headers=retry) from None
         except BudgetExceeded as e:
             raise HTTPException(503, over_budget(op, e, self.budget)) from None
-        except WorkerFailed as e:
-            message = f"the computation stopped: {e}; try again"
-            raise HTTPException(503, message, headers={"Retry-After": "1"}) from None
         return out
 
 

@@ -3,13 +3,15 @@
 Every error is ``{"error": "..."}``, never a traceback:
 
 - bad input (:class:`~wordlekit.errors.WordleError`): 422, or more precisely 404 for a game
-  that is not the player's (:class:`~wordlekit.store.games.GameNotFoundError`) and 409 for a
+  that is not the player's (:class:`~wordlekit.errors.GameNotFoundError`) and 409 for a
   game whose state refuses the request (:class:`~wordlekit.errors.GameOverError`,
-  :class:`~wordlekit.store.games.TurnConflictError`). A hard-mode refusal says so
+  :class:`~wordlekit.errors.TurnConflictError`). A hard-mode refusal says so
   ("Hard mode: 1st letter must be C"), an ultrahard one too ("Ultrahard mode: SALET cannot be
   the answer: it is not in the answer list"); no other message is changed. Contradictory feedback
   (:class:`~wordlekit.errors.InconsistentFeedbackError`) adds the number of the turn it
   names: ``{"error": "turn 2 (...) contradicts ...", "turn": 2}``.
+- no capacity (:class:`~wordlekit.errors.Busy`): 429 for this client's limit, 503 for the
+  server's, with ``Retry-After``; a worker process lost mid-task: 503, try again.
 - the environment (:class:`~wordlekit.errors.StorageError`): 503 with ``Retry-After``, logged;
   the message names no file.
 - a fault of wordlekit (:class:`~wordlekit.errors.InternalError`, or any other exception): 500
@@ -28,16 +30,21 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from wordlekit.core.game import UltrahardError
 from wordlekit.errors import (
+    Busy,
+    ClientBusy,
+    GameNotFoundError,
     GameOverError,
     HardModeError,
     InconsistentFeedbackError,
     InternalError,
+    ServerBusy,
     StorageError,
+    TurnConflictError,
+    UltrahardError,
     WordleError,
+    WorkerFailed,
 )
-from wordlekit.store.games import GameNotFoundError, TurnConflictError
 
 log = logging.getLogger("wordlekit.web")
 
@@ -49,6 +56,13 @@ STATUS: dict[type[WordleError], int] = {
     GameOverError: 409,
     TurnConflictError: 409,
 }
+#: No capacity: this client's limit (429) or the server's (503).
+BUSY_STATUS: dict[type[Busy], int] = {ClientBusy: 429, ServerBusy: 503}
+
+
+def busy_status(exc: Busy) -> int:
+    """The status of a refusal for lack of capacity."""
+    return next((s for cls, s in BUSY_STATUS.items() if isinstance(exc, cls)), 503)
 
 
 def error(status: int, message: str, headers: Mapping[str, str] | None = None) -> JSONResponse:
@@ -94,6 +108,15 @@ async def on_storage(request: Request, exc: Exception) -> JSONResponse:
     return error(503, STORAGE, {"Retry-After": "1"})
 
 
+async def on_busy(request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, Busy)
+    return error(busy_status(exc), str(exc), {"Retry-After": str(exc.retry_after)})
+
+
+async def on_lost_worker(request: Request, exc: Exception) -> JSONResponse:
+    return error(503, f"the computation stopped: {exc}; try again", {"Retry-After": "1"})
+
+
 async def on_internal(request: Request, exc: Exception) -> JSONResponse:
     log.error("internal error on %s %s", request.method, request.url.path, exc_info=exc)
     return error(500, INTERNAL)
@@ -108,5 +131,7 @@ def install_error_handlers(app: FastAPI) -> None:
     app.add_exception_handler(HardModeError, on_hard_mode)
     app.add_exception_handler(InconsistentFeedbackError, on_contradiction)
     app.add_exception_handler(StorageError, on_storage)
+    app.add_exception_handler(Busy, on_busy)
+    app.add_exception_handler(WorkerFailed, on_lost_worker)
     app.add_exception_handler(InternalError, on_internal)
     app.add_exception_handler(Exception, on_internal)

@@ -23,7 +23,8 @@ from http.cookies import SimpleCookie
 from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from wordlekit.services.pool import PoolBusy
+from wordlekit.errors import Busy
+from wordlekit.web.errors import busy_status
 
 COOKIE = "wordlekit_player"
 #: What secrets.token_urlsafe(18) produces, with a little slack.
@@ -51,7 +52,7 @@ def cookie_player(headers: list[tuple[bytes, bytes]]) -> str:
 class PlayerMiddleware:
     """Sets the player (see the module docstring); ``expensive(path, method)`` tells which
     requests go to the work pool, and ``check(player, address)`` raises
-    :class:`~wordlekit.services.pool.PoolBusy` when that client is at its limit."""
+    :class:`~wordlekit.errors.Busy` when that client is at its limit."""
 
     def __init__(
         self,
@@ -86,7 +87,7 @@ class PlayerMiddleware:
             client = scope.get("client")
             try:
                 self.check(known, client[0] if client else "")
-            except PoolBusy as e:
+            except Busy as e:
                 body = json.dumps({"error": str(e)}).encode()
                 headers = MutableHeaders(
                     raw=[
@@ -96,7 +97,7 @@ class PlayerMiddleware:
                     ]
                 )
                 timing(headers)
-                start = {"type": "http.response.start", "status": e.status}
+                start = {"type": "http.response.start", "status": busy_status(e)}
                 await send({**start, "headers": headers.raw})
                 await send({"type": "http.response.body", "body": body})
                 return
