@@ -12,9 +12,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from wordlekit.budget import Budget
-from wordlekit.core.absurdle import AbsurdleGame, host_order, kept_by_pattern
+from wordlekit.core.absurdle import ABSURDLE, AbsurdleGame, host_order, kept_by_pattern
 from wordlekit.core.feedback import Turn, all_green, score
-from wordlekit.core.game import Status, hard_mode_violation
+from wordlekit.core.game import Status
+from wordlekit.core.rules import Mode, hard_mode_violation
 from wordlekit.core.words import WordList
 from wordlekit.errors import (
     BudgetExceeded,
@@ -72,6 +73,20 @@ def ref_minimum(
     return best
 
 
+def new(
+    wordlist: WordList | None = None, *, hard: bool = False, target: str | None = None
+) -> AbsurdleGame:
+    """A game of Absurdle (a challenge with ``target``) on ``wordlist``."""
+    mode = Mode.HARD if hard else Mode.NORMAL
+    game = ABSURDLE.challenge([target] if target else [], wordlist=wordlist, mode=mode)
+    assert isinstance(game, AbsurdleGame)
+    return game
+
+
+def replay(words: list[str], wordlist: WordList | None = None, **kwargs: object) -> AbsurdleGame:
+    return new(wordlist, **kwargs).replay(words)  # type: ignore[arg-type]
+
+
 # -- small random lists ----------------------------------------------------------------------
 
 word4 = st.text(alphabet="abcde", min_size=4, max_size=4)
@@ -119,27 +134,27 @@ def test_host_matches_the_reference(wl: WordList, data: st.DataObject) -> None:
 
 def test_the_game_keeps_the_largest_group_and_ends_on_all_green() -> None:
     wl = WordList.from_words(["abcd", "abce", "abcf", "wxyz"], name="tiny")
-    g = AbsurdleGame.new(wl).guess("abcd")
+    g = new(wl).guess("abcd")
     # groups: {abcd} gggg, {abce, abcf} gggb, {wxyz} bbbb: the largest wins
-    assert g.last == Turn("abcd", score("abcd", "abce"))
+    assert g.turns[-1] == Turn("abcd", score("abcd", "abce"))
     assert g.remaining == ("abce", "abcf")
     g = g.guess("abce")  # {abce} all green and {abcf} gggb tie: fewer greens
     assert g.remaining == ("abcf",) and g.status is Status.PLAYING
     g = g.guess("abcf")
-    assert g.status is Status.WON and g.outcome() == "Won in 3 guesses."
+    assert g.status is Status.WON and g.outcome().message == "Won in 3 guesses."  # type: ignore[union-attr]
     with pytest.raises(GameOverError):
         g.guess("abcd")
     assert g.share().splitlines()[0] == "Absurdle 3/∞"
 
 
 def test_bad_guesses_are_refused_and_use_no_turn() -> None:
-    g = AbsurdleGame.new()
+    g = new()
     with pytest.raises(InvalidWordError):
         g.guess("zzzzz")
     with pytest.raises(InvalidWordError):
         g.guess("toolong")
-    h = AbsurdleGame.new(hard=True).guess("arise")  # arise:bbbbb keeps 168 words
-    assert h.last is not None and h.last.pattern == 0
+    h = new(hard=True).guess("arise")  # arise:bbbbb keeps 168 words
+    assert h.turns[-1].pattern == 0
     h = h.guess("scold")  # scold:bbybb: O must be used again
     with pytest.raises(HardModeError, match="O"):
         h.guess("bungy")
@@ -148,12 +163,27 @@ def test_bad_guesses_are_refused_and_use_no_turn() -> None:
 
 def test_challenge_is_lost_when_the_target_leaves_and_won_on_it() -> None:
     wl = WordList.from_words(["abcd", "abce", "abcf", "wxyz"], name="tiny")
-    lost = AbsurdleGame.new(wl, target="wxyz").guess("abcd")
-    assert lost.status is Status.LOST and "WXYZ" in (lost.outcome() or "")
-    won = AbsurdleGame.replay(["abcd", "abce", "abcf"], wl, target="abcf")
-    assert won.status is Status.WON and "Challenge won" in (won.outcome() or "")
+    lost = new(wl, target="wxyz").guess("abcd")
+    outcome = lost.outcome()
+    assert lost.status is Status.LOST and outcome is not None and "WXYZ" in outcome.message
+    won = replay(["abcd", "abce", "abcf"], wl, target="abcf")
+    outcome = won.outcome()
+    assert won.status is Status.WON and outcome is not None and "Challenge won" in outcome.message
     with pytest.raises(InvalidWordError):
-        AbsurdleGame.new(wl, target="qqqq")
+        new(wl, target="qqqq")
+
+
+def test_daily_and_seeded_games_are_challenges_and_ultrahard_plays_the_hosts_words() -> None:
+    daily = ABSURDLE.daily("2024-05-01")
+    assert isinstance(daily, AbsurdleGame) and daily.target is not None
+    assert daily.label == "Absurdle challenge 1047" and daily == ABSURDLE.daily("2024-05-01")
+    assert ABSURDLE.practice(5).label == "Absurdle challenge #5"
+    assert ABSURDLE.practice().target is None and ABSURDLE.practice().label == "Absurdle"
+    g = ABSURDLE.practice(mode="ultrahard").guess("arise")
+    assert isinstance(g, AbsurdleGame)
+    with pytest.raises(HardModeError, match="cannot be the answer"):
+        g.guess("scold")  # not one of the words the host holds
+    assert g.guess(g.remaining[0]).remaining[0] in g.remaining
 
 
 # -- the solver against brute force -----------------------------------------------------------
@@ -162,13 +192,13 @@ def test_challenge_is_lost_when_the_target_leaves_and_won_on_it() -> None:
 @SETTINGS
 @given(wl=small_lists(), hard=st.booleans())
 def test_minimum_matches_brute_force(wl: WordList, hard: bool) -> None:
-    game = AbsurdleGame.new(wl, hard=hard)
+    game = new(wl, hard=hard)
     expected = ref_minimum(list(wl.answers), list(wl.guesses), 5, hard=hard)
     proof = Search(game).minimum(max_depth=5)
     assert proof.minimum == expected
     if expected is not None:
         assert proof.line is not None and len(proof.line) == expected
-        played = AbsurdleGame.replay(proof.line.guesses, wl, hard=hard)
+        played = replay(proof.line.guesses, wl, hard=hard)
         assert played.status is Status.WON
 
 
@@ -176,12 +206,12 @@ def test_minimum_matches_brute_force(wl: WordList, hard: bool) -> None:
 @given(wl=small_lists(), data=st.data())
 def test_challenge_minimum_matches_brute_force(wl: WordList, data: st.DataObject) -> None:
     target = data.draw(st.sampled_from(wl.answers))
-    game = AbsurdleGame.new(wl, target=target)
+    game = new(wl, target=target)
     expected = ref_minimum(list(wl.answers), list(wl.guesses), 5, target=target)
     proof = Search(game).minimum(max_depth=5)
     assert proof.minimum == expected
     if proof.line is not None:
-        played = AbsurdleGame.replay(proof.line.guesses, wl, target=target)
+        played = replay(proof.line.guesses, wl, target=target)
         assert played.status is Status.WON and played.turns[-1].guess == target
 
 
@@ -200,31 +230,31 @@ def test_first_guesses_match_brute_force(wl: WordList, hard: bool, depth: int) -
             continue
         if ref_minimum(kept, guesses, depth - 1, history=(Turn(g, p),), hard=hard):
             expected.append(g)
-    found = Search(AbsurdleGame.new(wl, hard=hard)).first_guesses(depth, threads=2)
+    found = Search(new(wl, hard=hard)).first_guesses(depth, threads=2)
     assert [line.guesses[0] for line in found.wins] == expected
     assert found.complete
     for line in found.wins:
-        played = AbsurdleGame.replay(line.guesses, wl, hard=hard)
+        played = replay(line.guesses, wl, hard=hard)
         assert played.status is Status.WON and len(line) <= depth
 
 
 def test_first_guesses_limit_is_the_alphabetical_prefix() -> None:
     wl = WordList.from_words(["abcd", "abce", "abcf", "wxyz", "bbcd"], ["dcba", "ecba"])
-    every = Search(AbsurdleGame.new(wl)).first_guesses(3)
-    some = Search(AbsurdleGame.new(wl)).first_guesses(3, limit=2, threads=2)
+    every = Search(new(wl)).first_guesses(3)
+    some = Search(new(wl)).first_guesses(3, limit=2, threads=2)
     assert some.wins == every.wins[:2]
 
 
 def test_a_lost_challenge_cannot_be_searched() -> None:
     wl = WordList.from_words(["abcd", "abce", "abcf", "wxyz"], name="tiny")
-    lost = AbsurdleGame.new(wl, target="wxyz").guess("abcd")
+    lost = new(wl, target="wxyz").guess("abcd")
     with pytest.raises(ValueError):
         Search(lost)
     assert issubclass(ChallengeLostError, ValueError)
 
 
 def test_an_expired_budget_stops_the_scan() -> None:
-    search = Search(AbsurdleGame.new())
+    search = Search(new())
     with Budget(seconds=0).active(), pytest.raises(BudgetExceeded):
         search.first_guesses(4, threads=2)
 
@@ -239,29 +269,29 @@ def test_parts_pin_matches_the_exact_search() -> None:
 
 
 def test_the_start_needs_four_guesses_and_three_is_impossible() -> None:
-    proof = Search(AbsurdleGame.new()).minimum()
+    proof = Search(new()).minimum()
     assert proof.minimum == 4
     assert [d for d, _ in proof.refuted] == [1, 2, 3]
     assert proof.line is not None
-    assert AbsurdleGame.replay(proof.line.guesses).status is Status.WON
+    assert replay(proof.line.guesses).status is Status.WON
 
 
 def test_hard_mode_start_needs_four_too() -> None:
-    proof = Search(AbsurdleGame.new(hard=True)).minimum()
+    proof = Search(new(hard=True)).minimum()
     assert proof.minimum == 4
     assert proof.line is not None
-    assert AbsurdleGame.replay(proof.line.guesses, hard=True).status is Status.WON
+    assert replay(proof.line.guesses, hard=True).status is Status.WON
 
 
 def test_from_a_position() -> None:
-    game = AbsurdleGame.replay(["arise", "scold"])
+    game = replay(["arise", "scold"])
     proof = Search(game).minimum()
     assert proof.minimum == 2 and proof.line is not None
-    assert AbsurdleGame.replay(["arise", "scold", *proof.line.guesses]).status is Status.WON
+    assert replay(["arise", "scold", *proof.line.guesses]).status is Status.WON
 
 
 def test_an_expired_budget_gives_a_partial_proof_when_asked() -> None:
-    search = Search(AbsurdleGame.new())
+    search = Search(new())
     with Budget(seconds=0).active():
         with pytest.raises(BudgetExceeded):
             search.minimum()

@@ -1,283 +1,284 @@
-"""The games store: one transaction per change, atomic guesses, retries that spend nothing."""
+"""The one store of every game: rows, secrets and turns by game and board, the migration of
+a database made before the one game model, and the statistics (bounded SQL aggregates)."""
 
 from __future__ import annotations
 
 import datetime as dt
+import json
+import random
+import shutil
 import sqlite3
-import threading
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from wordlekit.core.game import Game
+from wordlekit.core.game import Game, Status
+from wordlekit.core.variants import VARIANTS, variant_for
 from wordlekit.core.words import WordList
-from wordlekit.errors import (
-    GameNotFoundError,
-    GameOverError,
-    HardModeError,
-    InvalidWordError,
-    TurnConflictError,
-)
-from wordlekit.store.games import Store
+from wordlekit.errors import StorageError
+from wordlekit.services.games import GameRequest, play_guess, start_game
+from wordlekit.store.games import SCHEMA_VERSION, GameStore
 
 WL = WordList.bundled()
+DATA = Path(__file__).parent / "data"
+CLASSIC = VARIANTS["classic"]
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> Store:
-    return Store(tmp_path / "games.sqlite3", WL)
+def store(tmp_path: Path) -> GameStore:
+    return GameStore(tmp_path / "games.sqlite3", WL)
 
 
-def new(store: Store, answer: str = "cigar", hard: bool = False) -> str:
-    stored, created = store.create("p1", Game(answer, WL, hard), "practice", None, None)
-    assert created
+def rows(store: GameStore, sql: str, *args: object) -> list[tuple[object, ...]]:
+    conn = sqlite3.connect(store.path)
+    try:
+        return list(conn.execute(sql, args))
+    finally:
+        conn.close()
+
+
+def play(store: GameStore, game: Game, words: list[str], kind: str = "practice") -> str:
+    stored = store.insert("p1", game, kind, None, None)  # type: ignore[arg-type]
+    for w in words:
+        with store.transaction():
+            now = store.get(stored.id, "p1")
+            assert now is not None
+            store.save_guess(now, now.game.guess(w))
     return stored.id
 
 
-def turns_in_db(store: Store, gid: str) -> list[tuple[int, str]]:
-    conn = sqlite3.connect(store.path)
-    try:
-        return list(conn.execute("SELECT n, guess FROM turns WHERE game_id = ? ORDER BY n", (gid,)))
-    finally:
-        conn.close()
+@pytest.mark.parametrize("name", list(VARIANTS))
+def test_every_variant_is_stored_and_read_back(store: GameStore, name: str) -> None:
+    v = VARIANTS[name]
+    game = v.practice(4 if v.boards > 1 or name == "classic" else None, mode="hard")
+    gid = play(store, game, ["crane"])
+    got = store.get(gid, "p1")
+    assert got is not None and got.game == game.guess("crane") and got.game.mode.value == "hard"
+    assert store.get(gid, "someone else") is None
+    ((mode, variant, boards),) = rows(store, "SELECT mode, variant, boards FROM games")
+    assert (mode, variant, boards) == ("hard", name, v.boards)  # the mode by name
 
 
-def test_play_records_the_turn_and_the_outcome(store: Store) -> None:
-    gid = new(store)
-    g = store.play(gid, "p1", "crane")
-    assert [t.guess for t in g.game.turns] == ["crane"]
-    g = store.play(gid, "p1", "CIGAR", turn=2)
-    assert g.game.over and g.status.value == "won"
-    assert turns_in_db(store, gid) == [(1, "crane"), (2, "cigar")]
-    with pytest.raises(GameOverError):
-        store.play(gid, "p1", "crane")
-
-
-def test_a_retry_of_a_played_turn_spends_nothing(store: Store) -> None:
-    gid = new(store)
-    store.play(gid, "p1", "crane", turn=1)
-    again = store.play(gid, "p1", " Crane ", turn=1)
-    assert len(again.game.turns) == 1 and turns_in_db(store, gid) == [(1, "crane")]
-    with pytest.raises(TurnConflictError, match="turn 1 was already played"):
-        store.play(gid, "p1", "slate", turn=1)
-    with pytest.raises(TurnConflictError, match="at turn 2"):
-        store.play(gid, "p1", "slate", turn=3)
-
-
-def test_refusals_write_nothing(store: Store) -> None:
-    gid = new(store, hard=True)
-    with pytest.raises(InvalidWordError):
-        store.play(gid, "p1", "zzzzz")
-    store.play(gid, "p1", "crane")
-    with pytest.raises(HardModeError):
-        store.play(gid, "p1", "plumb")  # must start with C in hard mode
-    with pytest.raises(GameNotFoundError):
-        store.play(gid, "someone-else", "crane")
-    assert turns_in_db(store, gid) == [(1, "crane")]
-
-
-def hard_column(store: Store, gid: str) -> int:
-    conn = sqlite3.connect(store.path)
-    try:
-        return int(conn.execute("SELECT hard FROM games WHERE id = ?", (gid,)).fetchone()[0])
-    finally:
-        conn.close()
-
-
-def test_ultrahard_is_stored_as_2_in_the_hard_column_and_read_back(store: Store) -> None:
-    games = {
-        rules: store.create("p1", Game("cigar", WL, **flags), "practice", None, None)[0].id
-        for rules, flags in [
-            ("normal", {}),
-            ("hard", {"hard": True}),
-            ("ultrahard", {"ultrahard": True}),
-        ]
-    }
-    assert [hard_column(store, gid) for gid in games.values()] == [0, 1, 2]
-    for rules, gid in games.items():
-        stored = store.get(gid, "p1")
-        assert stored is not None and stored.game.rules == rules
-    gid = games["ultrahard"]
-    with pytest.raises(HardModeError, match="SALET cannot be the answer: it is not in the answer"):
-        store.play(gid, "p1", "salet")
-    store.play(gid, "p1", "crane")
-    with pytest.raises(HardModeError, match="CRANE would have shown gyyyb, not gyybb"):
-        store.play(gid, "p1", "cairn")  # obeys hard mode, but cannot be the answer
-    assert turns_in_db(store, gid) == [(1, "crane")]
-    assert store.play(gid, "p1", "cigar").game.share().splitlines()[0] == "practice 2/6**"
-
-
-def test_ultrahard_is_a_daily_mode_of_its_own(store: Store) -> None:
-    day = DAY0.isoformat()
-    ids = set()
-    for flags in ({}, {"hard": True}, {"ultrahard": True}):
-        stored, created = store.create(
-            "p1", Game.daily(DAY0, wordlist=WL, **flags), "daily", day, None
-        )
-        assert created
-        ids.add(stored.id)
-    again, created = store.create(
-        "p1", Game.daily(DAY0, ultrahard=True, wordlist=WL), "daily", day, None
+def test_turns_are_kept_by_game_board_and_guess(store: GameStore) -> None:
+    q = VARIANTS["quordle"].challenge(["cigar", "humor", "snake", "fruit"])
+    gid = play(store, q, ["snake", "cigar", "crane"])
+    turns = rows(
+        store, "SELECT board, n, guess FROM turns WHERE game_id = ? ORDER BY board, n", gid
     )
-    assert not created and again.game.ultrahard and again.id in ids and len(ids) == 3
+    assert turns == [
+        (0, 1, "snake"), (0, 2, "cigar"),
+        (1, 1, "snake"), (1, 2, "cigar"), (1, 3, "crane"),
+        (2, 1, "snake"),
+        (3, 1, "snake"), (3, 2, "cigar"), (3, 3, "crane"),
+    ]  # fmt: skip
+    secrets = rows(store, "SELECT board, word FROM secrets WHERE game_id = ? ORDER BY board", gid)
+    assert [w for _, w in secrets] == ["cigar", "humor", "snake", "fruit"]
+    assert rows(store, "SELECT guesses, status FROM games") == [(3, "playing")]
 
 
-def test_concurrent_guesses_are_serialised(store: Store) -> None:
-    """Threads, each with its own connection, play one game at once: the turns stored are
-    consecutive, every call either played or was refused as a conflict or game over."""
-    gid = new(store, answer="zesty")
-    words = ["crane", "slate", "moist", "pound", "flick", "badge", "crane", "slate"] * 3
-    outcomes: list[str] = []
-    barrier = threading.Barrier(len(words))
-
-    def go(word: str) -> None:
-        s = Store(store.path, WL)
-        barrier.wait()
-        try:
-            s.play(gid, "p1", word)
-            outcomes.append("ok")
-        except (TurnConflictError, GameOverError) as e:
-            outcomes.append(type(e).__name__)
-
-    threads = [threading.Thread(target=go, args=(w,)) for w in words]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(60)
-    stored = turns_in_db(store, gid)
-    assert [n for n, _ in stored] == list(range(1, 7))  # six turns, then the game is lost
-    assert outcomes.count("ok") == 6
-    assert set(outcomes) <= {"ok", "GameOverError", "TurnConflictError"}
+def test_hints_and_the_finished_count(store: GameStore) -> None:
+    gid = play(store, CLASSIC.challenge(["cigar"]), ["cigar"])
+    stored = store.get(gid, "p1")
+    assert stored is not None and stored.status is Status.WON
+    assert store.add_hint(stored).hints == 1 and store.get(gid, "p1").hints == 1  # type: ignore[union-attr]
+    assert store.count_finished() == 1
 
 
-def test_concurrent_retries_of_one_turn_play_it_once(store: Store) -> None:
-    gid = new(store)
-    barrier = threading.Barrier(12)
-    errors: list[Exception] = []
+def test_a_database_of_version_1_is_migrated_keeping_every_game(tmp_path: Path) -> None:
+    """tests/data/games-v1.sqlite3 was made by the store before the one game model (main at
+    8c9442c): one-board games with the mode as 0/1/2 in ``hard``, several-board games in
+    ``board_games`` with comma-joined words; games-v1.json is what that code read back."""
+    path = tmp_path / "old.sqlite3"
+    shutil.copy(DATA / "games-v1.sqlite3", path)
+    expected = json.loads((DATA / "games-v1.json").read_text())
+    store = GameStore(path, WL)
+    for gid, e in expected["games"].items():
+        stored = store.get(gid, e["player"])
+        assert stored is not None, e["what"]
+        g = stored.game
+        got = {
+            "variant": g.variant.name,
+            "mode": g.mode.value,
+            "kind": stored.kind,
+            "day": stored.day,
+            "seed": stored.seed,
+            "answers": list(g.secret),
+            "guesses": list(g.guesses),
+            "label": g.label,
+            "status": g.status.value,
+            "hints": stored.hints,
+            "share": g.share(hints=stored.hints) if g.over else None,
+        }
+        assert got == {k: e[k] for k in got}, e["what"]
+    today = dt.date.fromisoformat(expected["today"])
+    old = expected["stats"]["alice-player-000000"]
+    new = store.stats("alice-player-000000", CLASSIC, today)
+    assert (new.daily.played, new.daily.wins, new.daily.current_streak, new.daily.max_streak) == (
+        old["played"], old["wins"], old["current_streak"], old["max_streak"],
+    )  # fmt: skip
+    assert {str(k): v for k, v in new.daily.distribution.items()} == old["distribution"]
+    p = new.practice
+    assert (p.played, p.wins, p.hints, p.max_streak) == (2, 1, 1, 1) == (
+        old["practice"]["played"], old["practice"]["wins"], old["practice"]["hints"],
+        old["practice"]["max_streak"],
+    )  # fmt: skip
+    by_name = {
+        "quordle": VARIANTS["quordle"],
+        "dordle": VARIANTS["dordle"],
+        "3-board": variant_for(boards=3),
+        "4-board-10": variant_for(boards=4, max_guesses=10),
+    }
+    for name, figures in expected["board_stats"].items():
+        v = by_name[name]
+        s = store.stats("bob-player-00000000", v, today)
+        assert s.daily.played + s.practice.played == figures["played"], name
+        assert s.daily.wins + s.practice.wins == figures["wins"], name
+    tables = {r[0] for r in rows(store, "SELECT name FROM sqlite_master WHERE type = 'table'")}
+    assert tables == {"games", "secrets", "turns"}
+    assert rows(store, "PRAGMA user_version") == [(SCHEMA_VERSION,)]
+    # a game of version 1 plays on
+    playing = next(gid for gid, e in expected["games"].items() if e["what"] == "3-board playing")
+    after = play_guess(store, playing, "bob-player-00000000", "moist")
+    assert after.game.guesses[-1] == "moist"
 
-    def go() -> None:
-        s = Store(store.path, WL)
-        barrier.wait()
-        try:
-            s.play(gid, "p1", "crane", turn=1)
-        except Exception as e:  # pragma: no cover - the assertion below reports it
-            errors.append(e)
 
-    threads = [threading.Thread(target=go) for _ in range(12)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(60)
-    assert not errors and turns_in_db(store, gid) == [(1, "crane")]
+def test_a_database_of_a_later_version_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "later.sqlite3"
+    conn = sqlite3.connect(path)
+    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    conn.close()
+    with pytest.raises(StorageError, match="written by a later wordlekit"):
+        GameStore(path, WL)
 
 
-def test_add_turn_refuses_a_turn_stored_meanwhile(store: Store) -> None:
-    gid = new(store)
-    a = store.get(gid, "p1")
-    b = store.get(gid, "p1")
-    assert a is not None and b is not None
-    store.add_turn(a, a.game.guess("crane"))
-    with pytest.raises(TurnConflictError):
-        store.add_turn(b, b.game.guess("slate"))
-    assert turns_in_db(store, gid) == [(1, "crane")]
-
-
-def test_random_practice_labels_show_no_seed() -> None:
-    assert Game.practice(hard=False).label == "wordlekit practice"
-    assert Game.practice(7).label == "wordlekit practice #7"
-    assert Game.practice(7).answer == Game.practice(7).answer
-
-
-# Statistics: the daily puzzle as the NYT keeps it, practice games apart ----------------------
+# Statistics ----------------------------------------------------------------------------------
 
 DAY0 = dt.date(2024, 3, 1)
-
-
-def daily(store: Store, day: dt.date, *, won: bool = True, hard: bool = False) -> None:
-    """A finished daily puzzle of ``day`` (won in two guesses, or lost)."""
-    game = Game.daily(day, hard=hard, wordlist=WL)
-    stored, _ = store.create("p1", game, "daily", day.isoformat(), None)
-    wrong = next(w for w in ("crane", "slate", "moist") if w != game.answer)
-    store.play(stored.id, "p1", wrong)
-    for _ in range(5 if not won else 0):
-        store.play(stored.id, "p1", wrong)
-    if won:
-        store.play(stored.id, "p1", game.answer)
-
-
-def practice(store: Store, answer: str, *, won: bool) -> None:
-    gid = new(store, answer)
-    for _ in range(1 if won else 6):
-        store.play(gid, "p1", "fuzzy" if not won else answer)
 
 
 def at(n: int) -> dt.date:
     return DAY0 + dt.timedelta(days=n)
 
 
-def test_the_daily_streak_counts_consecutive_puzzle_days_won(store: Store) -> None:
+def daily(store: GameStore, day: dt.date, *, won: bool = True, mode: str = "normal") -> None:
+    """A finished daily game of ``day`` (won in two guesses, or lost)."""
+    stored, _ = start_game(store, "p1", GameRequest(kind="daily", date=day, mode=mode))
+    answer = stored.game.secret[0]
+    wrong = next(w for w in ("fuzzy", "jazzy") if w != answer)
+    for w in [wrong] * (1 if won else 6) + ([answer] if won else []):
+        stored = play_guess(store, stored.id, "p1", w)
+
+
+def practice(store: GameStore, answer: str, *, won: bool, guesses: int = 1) -> None:
+    stored, _ = start_game(store, "p1", GameRequest(kind="challenge", answers=[answer]))
+    wrong = "fuzzy" if answer != "fuzzy" else "jazzy"
+    for w in [wrong] * (guesses - 1 if won else 6) + ([answer] if won else []):
+        stored = play_guess(store, stored.id, "p1", w)
+
+
+def test_the_daily_streak_counts_consecutive_puzzle_days_won(store: GameStore) -> None:
     for n in (0, 1, 2, 4, 5):
         daily(store, at(n))
-    stats = store.stats("p1", today=at(5))
-    d = stats.daily
+    d = store.stats("p1", CLASSIC, today=at(5)).daily
     assert (d.played, d.wins, d.max_streak, d.current_streak) == (5, 5, 3, 2)
     assert d.distribution[2] == 5 and d.win_percent == 100
     # today's puzzle not played yet: the streak lives on until a day is missed
-    assert store.stats("p1", today=at(6)).daily.current_streak == 2
-    assert store.stats("p1", today=at(7)).daily.current_streak == 0
-    assert store.stats("p1", today=at(7)).daily.max_streak == 3
+    assert store.stats("p1", CLASSIC, today=at(6)).daily.current_streak == 2
+    assert store.stats("p1", CLASSIC, today=at(7)).daily.current_streak == 0
+    assert store.stats("p1", CLASSIC, today=at(7)).daily.max_streak == 3
 
 
-def test_a_lost_day_breaks_the_streak_and_counts_as_played(store: Store) -> None:
+def test_a_lost_day_breaks_the_streak_and_counts_as_played(store: GameStore) -> None:
     daily(store, at(0))
     daily(store, at(1), won=False)
     daily(store, at(2))
-    d = store.stats("p1", today=at(2)).daily
+    d = store.stats("p1", CLASSIC, today=at(2)).daily
     assert (d.played, d.wins, d.current_streak, d.max_streak) == (3, 2, 1, 1)
     assert d.win_percent == 67 and sum(d.distribution.values()) == 2
 
 
-def test_days_count_by_the_puzzles_date_not_the_order_played(store: Store) -> None:
+def test_days_count_by_the_puzzles_date_not_the_order_played(store: GameStore) -> None:
     daily(store, at(2))
     daily(store, at(0))  # the archive: an earlier puzzle played later
-    assert store.stats("p1", today=at(2)).daily.max_streak == 1
+    assert store.stats("p1", CLASSIC, today=at(2)).daily.max_streak == 1
     daily(store, at(1))  # fills the gap: three puzzle dates in a row
-    d = store.stats("p1", today=at(2)).daily
+    d = store.stats("p1", CLASSIC, today=at(2)).daily
     assert (d.current_streak, d.max_streak) == (3, 3)
 
 
-def test_normal_and_hard_mode_of_one_day_count_once_the_first_finished(store: Store) -> None:
+def test_the_modes_of_one_day_count_once_the_first_finished(store: GameStore) -> None:
     daily(store, at(0), won=False)
-    daily(store, at(0), won=True, hard=True)  # the answer is known by now: not counted
-    d = store.stats("p1", today=at(0)).daily
+    daily(store, at(0), won=True, mode="hard")  # the answer is known by now: not counted
+    d = store.stats("p1", CLASSIC, today=at(0)).daily
     assert (d.played, d.wins, d.current_streak) == (1, 0, 0)
-    daily(store, at(1), hard=True)
+    daily(store, at(1), mode="ultrahard")
     daily(store, at(1), won=False)
-    d = store.stats("p1", today=at(1)).daily
+    d = store.stats("p1", CLASSIC, today=at(1)).daily
     assert (d.played, d.wins, d.current_streak, d.max_streak) == (2, 1, 1, 1)
 
 
-def test_practice_games_have_figures_of_their_own(store: Store) -> None:
+def test_practice_games_have_figures_of_their_own(store: GameStore) -> None:
     practice(store, "cigar", won=True)
     practice(store, "rebut", won=True)
     practice(store, "sissy", won=False)
     practice(store, "humph", won=True)
-    stats = store.stats("p1", today=at(0))
+    stats = store.stats("p1", CLASSIC, today=at(0))
     p = stats.practice
     assert (p.played, p.wins, p.win_percent, p.current_streak, p.max_streak) == (4, 3, 75, 1, 2)
-    assert p.distribution[1] == 3
+    assert p.distribution == {1: 3, 2: 0, 3: 0, 4: 0, 5: 0, 6: 0}
     assert stats.daily.played == 0 and stats.daily.max_streak == 0  # practice is no streak
-    assert stats.last_mode == "practice"
+    assert stats.last_kind == "challenge"
     daily(store, at(0))
-    stats = store.stats("p1", today=at(0))
-    assert stats.last_mode == "daily" and stats.daily.played == 1 and stats.practice.played == 4
-    out = stats.to_dict()
-    assert out["played"] == 1 and out["current_streak"] == 1
-    assert isinstance(out["practice"], dict) and out["practice"]["played"] == 4
+    stats = store.stats("p1", CLASSIC, today=at(0))
+    assert stats.last_kind == "daily" and stats.daily.played == 1 and stats.practice.played == 4
 
 
-def test_an_unfinished_game_counts_nowhere(store: Store) -> None:
-    gid = new(store)
-    store.play(gid, "p1", "crane")
-    stats = store.stats("p1")
-    assert stats.daily.played == stats.practice.played == 0 and stats.last_mode is None
+def test_statistics_are_per_variant(store: GameStore) -> None:
+    practice(store, "cigar", won=True)
+    stored, _ = start_game(
+        store, "p1", GameRequest("dordle", answers=["cigar", "rebut"], kind="challenge")
+    )
+    play_guess(store, stored.id, "p1", "cigar")
+    play_guess(store, stored.id, "p1", "rebut")
+    dordle = store.stats("p1", VARIANTS["dordle"])
+    assert (dordle.practice.played, dordle.practice.wins) == (1, 1)
+    assert dordle.practice.distribution == {2: 1, 3: 0, 4: 0, 5: 0, 6: 0, 7: 0}
+    assert store.stats("p1", CLASSIC).practice.played == 1
+
+
+def test_an_unfinished_game_counts_nowhere(store: GameStore) -> None:
+    stored, _ = start_game(store, "p1", GameRequest(kind="practice", seed=1))
+    play_guess(store, stored.id, "p1", "crane")
+    stats = store.stats("p1", CLASSIC)
+    assert stats.daily.played == stats.practice.played == 0 and stats.last_kind is None
+
+
+def reference_streaks(results: list[bool]) -> tuple[int, int]:
+    current = best = 0
+    for won in results:
+        current = current + 1 if won else 0
+        best = max(best, current)
+    return current, best
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.tuples(st.booleans(), st.integers(1, 6)), max_size=30))
+def test_practice_aggregates_equal_a_readable_reference(results: list[tuple[bool, int]]) -> None:
+    """The SQL of the practice figures (one scan, window functions) against a loop over the
+    games in the order they ended."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        store = GameStore(Path(tmp) / "g.sqlite3", WL)
+        rng = random.Random(len(results))
+        for won, n in results:
+            practice(store, rng.choice(("cigar", "rebut", "sissy")), won=won, guesses=n)
+        p = store.stats("p1", CLASSIC).practice
+        wins = [won for won, _ in results]
+        assert (p.played, p.wins) == (len(results), sum(wins))
+        assert (p.current_streak, p.max_streak) == reference_streaks(wins)
+        assert p.distribution == {
+            k: sum(1 for w, n in results if w and n == k) for k in range(1, 7)
+        }

@@ -1,27 +1,52 @@
-"""The games service: the daily and seed rules every front end shares, guesses and hints."""
+"""The games service for every variant: the daily and seed rules, starting a game, the use
+case of a guess (atomic, retries that spend nothing, conflicts), hints, and the public view
+(no secret before the end)."""
 
 from __future__ import annotations
 
 import datetime as dt
+import json
+import threading
+from dataclasses import asdict
 from pathlib import Path
 
 import pytest
 
+from wordlekit.core.rules import Mode
+from wordlekit.core.variants import VARIANTS
 from wordlekit.core.words import WordList
-from wordlekit.errors import InvalidDateError, TurnConflictError, WordleError
+from wordlekit.errors import (
+    GameNotFoundError,
+    GameOverError,
+    HardModeError,
+    InvalidDateError,
+    InvalidWordError,
+    TurnConflictError,
+    VariantError,
+    WordleError,
+)
 from wordlekit.services.games import (
+    UNLIMITED_CAP,
+    GameRequest,
     daily_date,
-    game_spec,
+    load_game,
+    make_game,
+    open_store,
     play_guess,
     player_stats,
     record_hint,
-    share_text,
     start_game,
-    turns_of,
+    variants,
+    view,
 )
-from wordlekit.store.games import Store
+from wordlekit.store.games import GameStore
 
 WL = WordList.bundled()
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> GameStore:
+    return open_store(tmp_path / "g.sqlite3", WL)
 
 
 def test_daily_dates_allow_one_day_of_slack() -> None:
@@ -34,91 +59,212 @@ def test_daily_dates_allow_one_day_of_slack() -> None:
     assert daily_date() == dt.date.today()
 
 
-def test_game_specs() -> None:
-    daily = game_spec("daily", date="2021-06-19", wordlist=WL)
-    assert daily.mode == "daily" and daily.day == "2021-06-19" and daily.game.answer == "cigar"
-    seeded = game_spec("practice", seed=7, hard=True, wordlist=WL)
-    assert seeded.seed == 7 and seeded.game.hard and seeded.game.label.endswith("#7")
-    assert seeded.game.answer == game_spec("practice", seed=7).game.answer
-    random = game_spec("practice", wordlist=WL)
+def test_the_menus_list_every_variant() -> None:
+    names = [v.name for v in variants()]
+    assert names == list(VARIANTS) and variants()[-1].host == "adversary"
+
+
+def test_requests() -> None:
+    daily = make_game(GameRequest(kind="daily", date="2021-06-19"), WL)
+    assert daily.kind == "daily" and daily.day == "2021-06-19" and daily.game.secret == ("cigar",)
+    seeded = make_game(GameRequest(kind="practice", seed=7, mode="hard"))
+    assert seeded.seed == 7 and seeded.game.mode is Mode.HARD and seeded.game.label.endswith("#7")
+    assert seeded.game.secret == make_game(GameRequest(seed=7)).game.secret
+    random = make_game(GameRequest())
     assert random.seed is None and random.game.label == "wordlekit practice"
-
-
-def test_ultrahard_game_specs(tmp_path: Path) -> None:
-    daily = game_spec("daily", date="2021-06-19", ultrahard=True, wordlist=WL)
-    assert daily.game.rules == "ultrahard" and daily.game.hard
-    practice = game_spec("practice", seed=7, ultrahard=True, wordlist=WL)
-    assert (
-        practice.game.ultrahard
-        and practice.game.answer == game_spec("practice", seed=7).game.answer
-    )
-    # ultrahard is a daily game of its own, next to the normal and the hard one
-    store = Store(tmp_path / "g.sqlite3", WL)
-    ids = {
-        start_game(store, "p1", game_spec("daily", date="2021-06-19", wordlist=WL, **rules))[0].id
-        for rules in ({}, {"hard": True}, {"ultrahard": True})
-    }
-    assert len(ids) == 3
-    stored, created = start_game(store, "p1", daily)
-    assert not created and stored.id in ids and stored.game.ultrahard
-    with pytest.raises(WordleError, match="SALET cannot be the answer: it is not in the answer"):
-        play_guess(store, stored.id, "p1", "salet", turn=1)
+    quordle = make_game(GameRequest("quordle", kind="daily", date="2024-05-01"))
+    assert quordle.game.label == "Daily Quordle 1047"
+    custom = make_game(GameRequest(None, boards=3, max_guesses=9, seed=2))
+    assert custom.game.variant.name == "3-board-9"
+    challenge = make_game(GameRequest("absurdle", kind="challenge", answers=["cigar"]))
+    assert challenge.game.target_word() == "cigar"
 
 
 @pytest.mark.parametrize(
-    ("mode", "kwargs", "match"),
+    ("kwargs", "error", "match"),
     [
-        ("daily", {"seed": 3}, "not a seed"),
-        ("practice", {"date": "2022-01-01"}, "not a date"),
-        ("practice", {"seed": -1}, "from 0"),
-        ("weekly", {}, "daily or practice"),
+        ({"kind": "daily", "seed": 3}, WordleError, "not a seed"),
+        ({"kind": "practice", "date": "2022-01-01"}, WordleError, "takes no date"),
+        ({"kind": "practice", "seed": -1}, WordleError, "from 0"),
+        ({"kind": "weekly"}, WordleError, "daily, practice or challenge"),
+        ({"kind": "practice", "answers": ["cigar"]}, WordleError, "only a challenge"),
+        ({"kind": "challenge", "answers": ["qqqqq"]}, InvalidWordError, "QQQQQ"),
+        ({"variant": "pentordle"}, VariantError, "unknown variant"),
+        ({"mode": "easy"}, WordleError, "unknown mode"),
     ],
 )
-def test_game_spec_refusals(mode: str, kwargs: dict[str, object], match: str) -> None:
-    with pytest.raises(WordleError, match=match):
-        game_spec(mode, **kwargs)  # type: ignore[arg-type]
+def test_refused_requests(kwargs: dict[str, object], error: type[Exception], match: str) -> None:
+    with pytest.raises(error, match=match):
+        make_game(GameRequest(**kwargs))  # type: ignore[arg-type]
 
 
-def test_start_play_and_hint(tmp_path: Path) -> None:
-    store = Store(tmp_path / "g.sqlite3", WL)
-    spec = game_spec("daily", date="2021-06-19", wordlist=WL)
-    stored, created = start_game(store, "p1", spec)
-    again, created_again = start_game(store, "p1", spec)
-    assert created and not created_again and again.id == stored.id
-    game = play_guess(store, stored.id, "p1", "crane", turn=1)
-    assert [t.guess for t in turns_of(game)] == ["crane"]
-    with pytest.raises(TurnConflictError):
-        play_guess(store, stored.id, "p1", "slate", turn=1)
-    assert record_hint(store, game) == 1 and record_hint(store, game) == 2
+def test_each_mode_is_a_daily_game_of_its_own(store: GameStore) -> None:
+    ids = {
+        start_game(store, "p1", GameRequest(kind="daily", date="2021-06-19", mode=m))[0].id
+        for m in Mode
+    }
+    assert len(ids) == 3
+    stored, created = start_game(
+        store, "p1", GameRequest(kind="daily", date="2021-06-19", mode="ultrahard")
+    )
+    assert not created and stored.id in ids and stored.game.mode is Mode.ULTRAHARD
+    with pytest.raises(HardModeError, match="SALET cannot be the answer: it is not in the answer"):
+        play_guess(store, stored.id, "p1", "salet", turn=1)
+    other, created = start_game(store, "p2", GameRequest(kind="daily", date="2021-06-19"))
+    assert created and other.id not in ids  # another player's daily game
 
 
-def test_a_game_played_with_hints_says_so_on_its_share_grid(tmp_path: Path) -> None:
-    """Hints are allowed on the daily puzzle and marked on the share grid's title line,
-    after the hard-mode star; a game without hints keeps the usual line."""
-    store = Store(tmp_path / "g.sqlite3", WL)
-    spec = game_spec("daily", date="2021-06-19", hard=True, wordlist=WL)
-    stored, _ = start_game(store, "p1", spec)
-    record_hint(store, stored)
+def test_a_guess_is_refereed_and_stored(store: GameStore) -> None:
+    stored, _ = start_game(
+        store, "p1", GameRequest(kind="challenge", answers=["cigar"], mode="hard")
+    )
+    gid = stored.id
+    with pytest.raises(InvalidWordError):
+        play_guess(store, gid, "p1", "zzzzz")
+    play_guess(store, gid, "p1", "crane", turn=1)
+    with pytest.raises(HardModeError):
+        play_guess(store, gid, "p1", "plumb")  # must start with C in hard mode
+    with pytest.raises(GameNotFoundError):
+        play_guess(store, gid, "someone-else", "crane")
+    # a retry of a turn played spends nothing; another word there, or a later turn, is refused
+    assert play_guess(store, gid, "p1", " Crane ", turn=1).game.guesses == ("crane",)
+    with pytest.raises(TurnConflictError, match="turn 1 was already played"):
+        play_guess(store, gid, "p1", "cache", turn=1)
+    with pytest.raises(TurnConflictError, match="at turn 2"):
+        play_guess(store, gid, "p1", "cache", turn=3)
+    won = play_guess(store, gid, "p1", "CIGAR", turn=2)
+    assert won.game.over and load_game(store, gid, "p1").game.guesses == ("crane", "cigar")
+    with pytest.raises(GameOverError):
+        play_guess(store, gid, "p1", "crane")
+    with pytest.raises(GameOverError):
+        record_hint(store, won)
+
+
+def test_concurrent_guesses_are_serialised(store: GameStore) -> None:
+    """Threads, each with its own store and connection, play one game at once: the guesses
+    stored are consecutive, every call either played or was refused as game over."""
+    stored, _ = start_game(store, "p1", GameRequest(kind="challenge", answers=["zesty"]))
+    words = ["crane", "slate", "moist", "pound", "flick", "badge", "crane", "slate"] * 3
+    outcomes: list[str] = []
+    barrier = threading.Barrier(len(words))
+
+    def go(word: str) -> None:
+        s = open_store(store.path, WL)
+        barrier.wait()
+        try:
+            play_guess(s, stored.id, "p1", word)
+            outcomes.append("ok")
+        except (TurnConflictError, GameOverError) as e:
+            outcomes.append(type(e).__name__)
+
+    threads = [threading.Thread(target=go, args=(w,)) for w in words]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    game = load_game(store, stored.id, "p1").game
+    assert len(game.guesses) == 6 and outcomes.count("ok") == 6  # six, then the game is lost
+    assert set(outcomes) <= {"ok", "GameOverError"}
+
+
+def test_concurrent_retries_of_one_turn_play_it_once(store: GameStore) -> None:
+    stored, _ = start_game(store, "p1", GameRequest(kind="practice", seed=3))
+    barrier = threading.Barrier(12)
+    errors: list[Exception] = []
+
+    def go() -> None:
+        s = open_store(store.path, WL)
+        barrier.wait()
+        try:
+            play_guess(s, stored.id, "p1", "crane", turn=1)
+        except Exception as e:  # pragma: no cover - the assertion below reports it
+            errors.append(e)
+
+    threads = [threading.Thread(target=go) for _ in range(12)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert not errors and load_game(store, stored.id, "p1").game.guesses == ("crane",)
+
+
+def test_a_game_played_with_hints_says_so_on_its_share(store: GameStore) -> None:
+    """Hints are allowed on the daily game and marked on the share's title line, after the
+    hard-mode star; a game without hints keeps the usual line."""
+    stored, _ = start_game(store, "p1", GameRequest(kind="daily", date="2021-06-19", mode="hard"))
+    stored = record_hint(store, stored)
     stored = play_guess(store, stored.id, "p1", "cigar")
     assert stored.game.over and stored.hints == 1
-    assert share_text(stored).splitlines()[0] == "Wordle 0 1/6* (1 hint)"
-    record_hint(store, stored)
-    assert share_text(stored).splitlines()[0] == "Wordle 0 1/6* (2 hints)"
-    assert "🟧" in share_text(stored, high_contrast=True)
-    plain, _ = start_game(store, "p1", game_spec("daily", date="2021-06-20", wordlist=WL))
-    plain = play_guess(store, plain.id, "p1", plain.game.answer)
-    assert share_text(plain).splitlines()[0] == "Wordle 1 1/6"
+    assert view(stored).share.splitlines()[0] == "Wordle 0 1/6* (1 hint)"  # type: ignore[union-attr]
+    plain, _ = start_game(store, "p1", GameRequest(kind="daily", date="2021-06-20"))
+    plain = play_guess(store, plain.id, "p1", plain.game.secret[0])
+    assert view(plain).share.splitlines()[0] == "Wordle 1 1/6"  # type: ignore[union-attr]
 
 
-def test_player_stats_keep_the_daily_puzzle_and_practice_apart(tmp_path: Path) -> None:
-    store = Store(tmp_path / "g.sqlite3", WL)
+@pytest.mark.parametrize("name", list(VARIANTS))
+def test_no_secret_leaks_before_the_end(store: GameStore, name: str) -> None:
+    v = VARIANTS[name]
+    request = GameRequest(name, kind="practice", seed=5 if v.host.value == "fixed" else None)
+    stored, _ = start_game(store, "p1", request)
+    stored = play_guess(store, stored.id, "p1", "crane")
+    shown = view(stored)
+    text = json.dumps(asdict(shown))
+    secret = [w for w in stored.game.secret if w != "crane"]
+    for word in secret:
+        assert f'"{word}"' not in text, name
+    assert shown.outcome is None and shown.share is None and not shown.over
+    assert [t.guess for b in shown.boards for t in b.turns] == ["crane"] * len(shown.boards)
+    if v.boards > 1:  # a solved board shows its answer: the player typed it
+        last = v.boards - 1
+        stored = play_guess(store, stored.id, "p1", stored.game.secret[last])
+        assert view(stored).boards[last].answer == stored.game.secret[last]
+        assert view(stored).boards[0].answer is None
+
+
+def test_the_view_at_the_end(store: GameStore) -> None:
+    stored, _ = start_game(
+        store, "p1", GameRequest("dordle", kind="challenge", answers=["cigar", "humor"])
+    )
+    for _ in range(7):
+        stored = play_guess(store, stored.id, "p1", "crane")
+    shown = view(stored)
+    assert shown.over and shown.status == "lost" and shown.outcome is not None
+    assert shown.outcome.answers == ["cigar", "humor"] and [b.answer for b in shown.boards] == [
+        "cigar",
+        "humor",
+    ]
+    assert shown.boards[0].keyboard["c"] == "green" and shown.share is not None
+    assert shown.guesses_left == 0 and shown.kind == "challenge"
+
+
+def test_an_absurdle_view_says_what_the_host_holds(store: GameStore) -> None:
+    stored, _ = start_game(store, "p1", GameRequest("absurdle"))
+    shown = view(play_guess(store, stored.id, "p1", "arise"))
+    assert (
+        shown.host_words == 168 and shown.host_sample is not None and len(shown.host_sample) == 30
+    )
+    assert shown.max_guesses is None and shown.guesses_left is None
+
+
+def test_a_game_without_a_limit_stops_at_the_cap(store: GameStore) -> None:
+    stored, _ = start_game(
+        store, "p1", GameRequest("absurdle", kind="challenge", answers=["cigar"])
+    )
+    assert UNLIMITED_CAP >= 30
+    # a challenge lost at once ends the game before any cap
+    stored = play_guess(store, stored.id, "p1", "arise")
+    assert stored.game.over or stored.game.guesses == ("arise",)
+
+
+def test_player_stats_per_variant_and_kind(store: GameStore) -> None:
     day = dt.date(2021, 6, 19)
-    stored, _ = start_game(store, "p1", game_spec("daily", date=day, wordlist=WL))
+    stored, _ = start_game(store, "p1", GameRequest(kind="daily", date=day))
     play_guess(store, stored.id, "p1", "cigar")
-    seeded, _ = start_game(store, "p1", game_spec("practice", seed=3, wordlist=WL))
-    play_guess(store, seeded.id, "p1", seeded.game.answer)
+    seeded, _ = start_game(store, "p1", GameRequest(seed=3))
+    play_guess(store, seeded.id, "p1", seeded.game.secret[0])
     stats = player_stats(store, "p1", today=day)
     assert (stats.daily.played, stats.daily.current_streak) == (1, 1)
     assert (stats.practice.played, stats.practice.wins) == (1, 1)
-    assert stats.last_mode == "practice"
+    assert stats.last_kind == "practice" and stats.variant == "classic"
     assert player_stats(store, "p1", today=day + dt.timedelta(days=2)).daily.current_streak == 0
+    assert player_stats(store, "p1", "quordle").daily.played == 0

@@ -22,13 +22,17 @@ host reveals as little as it can, as early in the word as it can. A consequence 
 knowing: all green has the most greens, so the host shows it only when it holds one word and
 you guess that word.
 
-Hard mode is the NYT rule of :func:`wordlekit.core.game.hard_mode_violation` applied to the
-patterns the host showed. Challenge mode names a target: you win by making the host end on
-it, and lose as soon as the target leaves the group the host keeps.
+Hard mode is the NYT rule of :func:`wordlekit.core.rules.hard_mode_violation` applied to
+the patterns the host showed; ultrahard mode asks every guess to be one of the words the host
+still holds (a word of the answer list consistent with every pattern shown). Challenge mode
+names a target: you win by making the host end on it, and lose as soon as the target leaves
+the group the host keeps. The daily game is the day's challenge (its target drawn from the
+date), a practice game with a seed a challenge too; without a seed it is the free game.
 
->>> g = AbsurdleGame.new(WordList.from_words(["abcd", "abce", "wxyz"]))
+>>> from wordlekit.core.words import WordList
+>>> g = ABSURDLE.practice(wordlist=WordList.from_words(["abcd", "abce", "wxyz"]))
 >>> g = g.guess("abcd")       # three groups of one: the host shows the fewest greens
->>> g.last.format("letters"), g.remaining
+>>> g.turns[-1].format("letters"), g.remaining
 ('abcd:bbbb', ('wxyz',))
 >>> g.guess("wxyz").status
 <Status.WON: 'won'>
@@ -36,19 +40,24 @@ it, and lose as soon as the target leaves the group the host keeps.
 
 from __future__ import annotations
 
+import datetime as dt
+import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 from functools import cache
+from typing import ClassVar, Self
 
 import numpy as np
 
 from wordlekit.core.codes import encode, patterns_against
-from wordlekit.core.feedback import Pattern, Turn, all_green, format_pattern, pattern_count, score
-from wordlekit.core.game import Status, hard_mode_violation
-from wordlekit.core.words import WordList
-from wordlekit.errors import GameOverError, HardModeError, InvalidWordError, shown
+from wordlekit.core.feedback import Pattern, pattern_count, score
+from wordlekit.core.game import Game, Kind, Outcome, Status, Variant
+from wordlekit.core.rules import Host, Rules
+from wordlekit.core.words import day_number
+from wordlekit.errors import VariantError, shown
 
 __all__ = [
+    "ABSURDLE",
     "AbsurdleGame",
     "host_choice",
     "host_order",
@@ -117,111 +126,117 @@ def kept_by_pattern(guess: str, words: Sequence[str]) -> tuple[Pattern, tuple[st
 
 
 @dataclass(frozen=True)
-class AbsurdleGame:
-    """One game of Absurdle: a value (:meth:`guess` returns the next game).
+class AbsurdleGame(Game):
+    """One game of Absurdle (see the module docstring).
 
     ``remaining`` are the words the host still holds, in answer-list order; ``target`` (a
-    possible answer) makes it a challenge; ``hard`` enforces the NYT hard-mode rule.
+    possible answer) makes it a challenge.
     """
 
-    wordlist: WordList = field(repr=False)
-    remaining: tuple[str, ...]
-    turns: tuple[Turn, ...] = ()
-    hard: bool = False
+    host: ClassVar[Host] = Host.ADVERSARY
+
+    remaining: tuple[str, ...] = ()
     target: str | None = None
-    #: The word the host lost in a challenge (the target left its group): the game is lost.
-    lost_target: bool = False
 
     @classmethod
-    def new(
-        cls, wordlist: WordList | None = None, *, hard: bool = False, target: str | None = None
-    ) -> AbsurdleGame:
-        """A game on every answer of ``wordlist`` (the ``original`` list by default)."""
-        wl = wordlist or WordList.bundled()
-        t = wl.check_answer(target) if target is not None else None
-        return cls(wl, wl.answers, (), hard, t)
+    def start(cls, variant: Variant, rules: Rules, secret: tuple[str, ...], label: str) -> Self:
+        target = secret[0] if secret else None
+        return cls(variant, rules, label, remaining=rules.wordlist.answers, target=target)
 
     @classmethod
-    def replay(
-        cls,
-        words: Sequence[str],
-        wordlist: WordList | None = None,
-        *,
-        hard: bool = False,
-        target: str | None = None,
-    ) -> AbsurdleGame:
-        """The game after playing ``words`` in order."""
-        game = cls.new(wordlist, hard=hard, target=target)
-        for w in words:
-            game = game.guess(w)
-        return game
+    def daily_secret(cls, variant: Variant, rules: Rules, day: dt.date) -> tuple[str, ...]:
+        day_number(day)  # refuses dates before the first puzzle
+        wl = rules.wordlist
+        rng = random.Random(f"wordlekit {variant.name} {wl.content_hash} {day.isoformat()}")
+        return (rng.choice(sorted(wl.answers)),)
+
+    @classmethod
+    def practice_secret(cls, variant: Variant, rules: Rules, seed: int | None) -> tuple[str, ...]:
+        if seed is None:
+            return ()
+        if seed < 0:
+            raise VariantError(f"a seed is a number from 0, not {seed}")
+        rng = random.Random(f"wordlekit {variant.name} practice {seed}")
+        return (rng.choice(sorted(rules.wordlist.answers)),)
+
+    @classmethod
+    def check_secret(cls, rules: Rules, words: Sequence[str]) -> tuple[str, ...]:
+        targets = tuple(w for w in words if w)
+        if len(targets) > 1:
+            raise VariantError("an Absurdle challenge has one target word")
+        return tuple(rules.wordlist.check_answer(w) for w in targets)
+
+    @classmethod
+    def label_for(
+        cls, variant: Variant, kind: Kind, *, day: dt.date | None = None, seed: int | None = None
+    ) -> str:
+        if kind == "daily":
+            assert day is not None
+            return f"Absurdle challenge {day_number(day)}"
+        if kind == "practice" and seed is not None:
+            return f"Absurdle challenge #{seed}"
+        return "Absurdle"
 
     @property
-    def length(self) -> int:
-        return self.wordlist.length
+    def secret(self) -> tuple[str, ...]:
+        return () if self.target is None else (self.target,)
 
     @property
-    def last(self) -> Turn | None:
-        return self.turns[-1] if self.turns else None
+    def lost_target(self) -> bool:
+        """Whether the challenge is lost: the target left the host's words."""
+        return self.target is not None and self.target not in self.remaining
 
-    @property
-    def status(self) -> Status:
+    def host_words(self) -> tuple[str, ...]:
+        return self.remaining
+
+    def target_word(self) -> str | None:
+        return self.target
+
+    def lost_early(self) -> str | None:
         if self.lost_target:
-            return Status.LOST
-        if self.turns and self.turns[-1].pattern == all_green(self.length):
-            return Status.WON
-        return Status.PLAYING
-
-    @property
-    def over(self) -> bool:
-        return self.status is not Status.PLAYING
-
-    @property
-    def rules(self) -> str:
-        return "hard" if self.hard else "normal"
-
-    def check(self, word: str) -> str:
-        """Validate a guess without playing it; return it normalised, or raise."""
-        if self.over:
-            raise GameOverError(f"the game is over ({self.status.value})")
-        w = self.wordlist.normalize(word)
-        if not self.wordlist.is_valid(w):
-            raise InvalidWordError(f"Not in word list: {w.upper()}")
-        if self.hard:
-            reason = hard_mode_violation(self.turns, w)
-            if reason:
-                raise HardModeError(reason)
-        return w
-
-    def guess(self, word: str) -> AbsurdleGame:
-        """The game after ``word``: the host shows the pattern of its largest group."""
-        w = self.check(word)
-        pattern, kept = kept_by_pattern(w, self.remaining)
-        lost = self.target is not None and self.target not in kept
-        return AbsurdleGame(
-            self.wordlist, kept, (*self.turns, Turn(w, pattern)), self.hard, self.target, lost
-        )
-
-    def outcome(self) -> str | None:
-        """One sentence on how the game ended (``None`` while playing)."""
-        n = len(self.turns)
-        if self.status is Status.WON:
-            head = f"Challenge won: {shown(self.turns[-1].guess)}" if self.target else "Won"
-            return f"{head} in {n} guess{'es' if n != 1 else ''}."
-        if self.status is Status.LOST:
-            assert self.target is not None
-            return (
-                f"Challenge lost: {shown(self.target)} left the host's words after "
-                f"{shown(self.turns[-1].guess)} ({len(self.remaining):,} words remain)."
-            )
+            return "the target left the host's words"
         return None
 
-    def share(self) -> str:
-        """The emoji grid: ``Absurdle 4/∞*`` (``*`` for hard mode) and one row per guess."""
-        star = "*" if self.hard else ""
-        tries = str(len(self.turns)) if self.status is Status.WON else "X"
-        head = f"Absurdle {tries}/∞{star}"
+    def feedback(self, word: str) -> tuple[tuple[Pattern | None, ...], Self]:
+        """The host shows the pattern of its largest group and keeps that group."""
+        pattern, kept = kept_by_pattern(word, self.remaining)
+        return (pattern,), replace(self, remaining=kept)
+
+    def outcome(self) -> Outcome | None:
+        """How the game ended (``None`` while playing)."""
+        n = len(self.guesses)
+        status = self.status
+        if status is Status.PLAYING:
+            return None
+        answers = (self.turns[-1].guess,) if status is Status.WON else self.secret
+        if status is Status.WON:
+            head = f"Challenge won: {shown(self.turns[-1].guess)}" if self.target else "Won"
+            return self._outcome(f"{head} in {n} guess{'es' if n != 1 else ''}.", answers)
+        assert self.target is not None
+        return self._outcome(
+            f"Challenge lost: {shown(self.target)} left the host's words after "
+            f"{shown(self.turns[-1].guess)} ({len(self.remaining):,} words remain).",
+            answers,
+        )
+
+    def share(self, *, dark: bool = True, high_contrast: bool = False, hints: int = 0) -> str:
+        """The emoji grid: ``Absurdle 4/∞*`` (the mode's star) and one row per guess."""
+        tries = str(len(self.guesses)) if self.status is Status.WON else "X"
+        head = f"Absurdle {tries}/∞{self.title_marks(hints)}"
         if self.target:
             head += f" (challenge: {self.target.upper()})"
-        rows = [format_pattern(t.pattern, self.length) for t in self.turns]
+        rows = self.grid_rows(0, dark=dark, high_contrast=high_contrast)
         return head + "\n\n" + "\n".join(rows)
+
+
+ABSURDLE = Variant(
+    "absurdle",
+    "Absurdle",
+    AbsurdleGame,
+    1,
+    None,
+    "the host keeps the largest group of words: corner it in as few guesses as you can",
+)
+
+#: The variants of this module (the registry, :mod:`wordlekit.core.variants`, collects them).
+VARIANTS: tuple[Variant, ...] = (ABSURDLE,)

@@ -1,23 +1,44 @@
-"""The referee: valid words, the guess limit, hard and ultrahard mode, the outcome and the
-share grid."""
+"""The one game model: every variant is a :class:`Game` played under one
+:class:`~wordlekit.core.rules.Rules`.
+
+A game is a value. :meth:`Game.guess` returns the game after one more guess (a refused word
+raises and changes nothing), so a game is rebuilt from its variant, its rules, its secret (the
+answers a fixed host drew, or an Absurdle challenge's target) and its guesses alone; that is
+all the store keeps.
+
+Every variant shares, from here:
+
+- construction: :meth:`Variant.daily`, :meth:`Variant.practice` and :meth:`Variant.challenge`
+  (a game on answers chosen by someone, as a challenge link makes), and :meth:`Game.restore`;
+- the referee: :meth:`Game.check` (the game is on, the word is valid, the mode's rule on every
+  board still being played: :func:`~wordlekit.core.rules.boards_violation`);
+- :attr:`Game.status` (one :class:`Status`), :meth:`Game.outcome` (an :class:`Outcome` value),
+  :meth:`Game.share`, :meth:`Game.keyboard`, :meth:`Game.replay`.
+
+A variant supplies its host (:meth:`Game.feedback`: the colours of a guess on each board still
+being played), how it draws its secret, its labels and its share grid. The classic game and
+games of several boards are :class:`~wordlekit.core.wordle.WordleGame`; Absurdle is
+:class:`~wordlekit.core.absurdle.AbsurdleGame`. The registry of variants by name is
+:mod:`wordlekit.core.variants`.
+"""
 
 from __future__ import annotations
 
+import abc
 import datetime as dt
 import enum
-import random
-from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import ClassVar, Literal, Self
 
-from wordlekit.core.feedback import Tile, Turn, format_pattern, score
-from wordlekit.core.words import WordList, day_number, parse_date
+from wordlekit.core.feedback import Pattern, Tile, Turn, format_pattern
+from wordlekit.core.rules import Host, Mode, Rules, boards_violation
+from wordlekit.core.words import WordList, parse_date
 from wordlekit.errors import GameOverError, HardModeError, InvalidWordError, UltrahardError
 
-MAX_GUESSES = 6
-
-_ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th")
-_COUNTS = ("", "", "two", "three", "four", "five", "six", "seven", "eight")
+#: How a game came to be: the day's puzzle, a practice game, or answers someone chose.
+Kind = Literal["daily", "practice", "challenge"]
+KINDS: tuple[Kind, ...] = ("daily", "practice", "challenge")
 
 
 class Status(enum.StrEnum):
@@ -26,203 +47,275 @@ class Status(enum.StrEnum):
     LOST = "lost"
 
 
-def _hard_reason(turn: Turn, guess: str, counts: Counter[str]) -> tuple[int, str, int] | None:
-    """The first hard-mode rule of ``turn`` that ``guess`` breaks: ``(position, letter, 0)``
-    for a green left out of place, ``(-1, letter, need)`` for a revealed letter used too few
-    times; ``None`` if it obeys the turn."""
-    tiles = turn.tiles
-    for i, (letter, tile) in enumerate(zip(turn.guess, tiles, strict=True)):
-        if tile is Tile.GREEN and guess[i] != letter:
-            return i, letter, 0
-    revealed = Counter(
-        letter for letter, tile in zip(turn.guess, tiles, strict=True) if tile is not Tile.GRAY
-    )
-    for letter in sorted(revealed, key=turn.guess.index):
-        need = revealed[letter]
-        if counts[letter] < need:
-            return -1, letter, need
-    return None
+@dataclass(frozen=True)
+class Board:
+    """One board: its turns, up to the one that solved it."""
 
-
-def _copies(letter: str, need: int) -> str:
-    """``A``, or ``two Es``: how many copies of a letter, for a message."""
-    return f"{_COUNTS[need]} {letter.upper()}s" if need > 1 else letter.upper()
-
-
-def hard_mode_violation(history: Iterable[Turn], guess: str) -> str | None:
-    """Why ``guess`` breaks the hard-mode rule after ``history``, or ``None``.
-
-    The NYT rule: every green stays in place, and every letter revealed (yellow or green) is
-    used again, as many times as it was revealed in one turn.
-
-    >>> hard_mode_violation([Turn.parse("crane:bbybb")], "salty")
-    >>> hard_mode_violation([Turn.parse("crane:bbybb")], "moist")
-    'Guess must contain A'
-    >>> hard_mode_violation([Turn.parse("crane:bbygb")], "plain")
-    '4th letter must be N'
-    """
-    counts = Counter(guess)
-    for turn in history:
-        reason = _hard_reason(turn, guess, counts)
-        if reason is None:
-            continue
-        i, letter, need = reason
-        if need == 0:
-            return f"{_ORDINALS[i]} letter must be {letter.upper()}"
-        return f"Guess must contain {_copies(letter, need)}"
-    return None
-
-
-#: The ultrahard rule in one sentence, as the help texts and the pages give it.
-ULTRAHARD_RULE = (
-    "every guess must be a word that could still be the answer: a word of the answer list "
-    "consistent with all the feedback so far"
-)
-
-
-def _an(letter: str) -> str:
-    """The article before a letter's name: an A, an F, a B."""
-    return "an" if letter.upper() in "AEFHILMNORSX" else "a"
-
-
-def ultrahard_violation(history: Iterable[Turn], guess: str, wordlist: WordList) -> str | None:
-    """Why ``guess`` is refused in ultrahard mode after ``history``, or ``None``.
-
-    The ultrahard rule: every guess must be a word that could still be the answer, a word of
-    the answer list consistent with all the feedback so far (it would show exactly the colours
-    every earlier guess showed, were it the answer). A consistent word obeys hard mode too.
-    The reason given is the hard-mode rule it breaks where there is one, otherwise the first
-    earlier turn it contradicts, with the colours that turn would have shown (``g``/``y``/``b``).
-
-    >>> wl = WordList.bundled()
-    >>> ultrahard_violation([], "salet", wl)
-    'SALET cannot be the answer: it is not in the answer list'
-    >>> ultrahard_violation([Turn.parse("crane:bbybb")], "moist", wl)
-    'MOIST cannot be the answer: CRANE showed A yellow, so it would need an A'
-    >>> ultrahard_violation([Turn.parse("crane:bbygb")], "plain", wl)
-    'PLAIN cannot be the answer: CRANE showed N green, so its 4th letter would be N'
-    >>> ultrahard_violation([Turn.parse("crane:bbybb")], "alone", wl)
-    'ALONE cannot be the answer: CRANE would have shown bbygg, not bbybb'
-    >>> ultrahard_violation([Turn.parse("crane:bbybb")], "salty", wl)
-    """
-    head = f"{guess.upper()} cannot be the answer"
-    if not wordlist.is_answer(guess):
-        return f"{head}: it is not in the answer list"
-    turns = list(history)
-    counts = Counter(guess)
-    for turn in turns:
-        reason = _hard_reason(turn, guess, counts)
-        if reason is None:
-            continue
-        i, letter, need = reason
-        shown = turn.guess.upper()
-        if need == 0:
-            return (
-                f"{head}: {shown} showed {letter.upper()} green, so its {_ORDINALS[i]} letter "
-                f"would be {letter.upper()}"
-            )
-        # One copy revealed and not missing from its place: it was yellow.
-        if need == 1:
-            big = letter.upper()
-            return f"{head}: {shown} showed {big} yellow, so it would need {_an(letter)} {big}"
-        copies = _copies(letter, need)
-        return f"{head}: {shown} showed {copies}, so it would need {copies}"
-    for turn in turns:
-        would = score(turn.guess, guess)
-        if would != turn.pattern:
-            n = len(guess)
-            was = format_pattern(turn.pattern, n, "letters")
-            return (
-                f"{head}: {turn.guess.upper()} would have shown "
-                f"{format_pattern(would, n, 'letters')}, not {was}"
-            )
-    return None
-
-
-#: What the game says on a win, by the number of guesses it took (as the NYT game does).
-PRAISE = ("Genius", "Magnificent", "Impressive", "Splendid", "Great", "Phew")
-
-
-@dataclass
-class Game:
-    """One game of Wordle: the answer, the turns so far and the rules in force.
-
-    ``hard`` enforces the NYT hard-mode rule; ``ultrahard`` the stricter rule that every guess
-    could still be the answer (see :func:`ultrahard_violation`), which implies hard mode:
-    ``Game(..., ultrahard=True).hard`` is true.
-
-    >>> g = Game("cigar")
-    >>> g.guess("crane").format("letters")
-    'crane:gyybb'
-    >>> g.status
-    <Status.PLAYING: 'playing'>
-    """
-
-    answer: str
-    wordlist: WordList = field(default_factory=WordList.bundled)
-    hard: bool = False
-    max_guesses: int = MAX_GUESSES
-    turns: list[Turn] = field(default_factory=list)
-    label: str = "practice"
-    ultrahard: bool = False
-
-    def __post_init__(self) -> None:
-        self.answer = self.wordlist.check_answer(self.answer)
-        if self.ultrahard:
-            self.hard = True
-        if self.max_guesses < 1:
-            raise ValueError("max_guesses must be at least 1")
-
-    @classmethod
-    def daily(
-        cls,
-        date: dt.date | str = "today",
-        *,
-        hard: bool = False,
-        ultrahard: bool = False,
-        wordlist: WordList | None = None,
-    ) -> Game:
-        """The daily puzzle of ``date`` from the original daily order."""
-        wl = wordlist or WordList.bundled()
-        d = parse_date(date)
-        label = f"Wordle {day_number(d)}"
-        return cls(wl.daily_answer(d), wl, hard, label=label, ultrahard=ultrahard)
-
-    @classmethod
-    def practice(
-        cls,
-        seed: int | None = None,
-        *,
-        hard: bool = False,
-        ultrahard: bool = False,
-        wordlist: WordList | None = None,
-    ) -> Game:
-        """A practice game on a random answer; the same seed gives the same answer.
-
-        Without a seed the answer is drawn from the system's randomness and the label shows
-        no number: a seed in the label would give the answer away.
-        """
-        wl = wordlist or WordList.bundled()
-        if seed is None:
-            answer = random.SystemRandom().choice(sorted(wl.answers))
-            return cls(answer, wl, hard, label="wordlekit practice", ultrahard=ultrahard)
-        answer = random.Random(seed).choice(sorted(wl.answers))
-        return cls(answer, wl, hard, label=f"wordlekit practice #{seed}", ultrahard=ultrahard)
+    turns: tuple[Turn, ...] = ()
 
     @property
-    def rules(self) -> str:
-        """The rules in force by name: ``normal``, ``hard`` or ``ultrahard``."""
-        return "ultrahard" if self.ultrahard else "hard" if self.hard else "normal"
+    def solved(self) -> bool:
+        return bool(self.turns) and self.turns[-1].is_win
+
+    @property
+    def solved_at(self) -> int | None:
+        """The number of the guess that solved it (``None`` while it is being played)."""
+        return len(self.turns) if self.solved else None
+
+    def keyboard(self) -> dict[str, Tile]:
+        """The best known state of every letter guessed on this board (green > yellow > gray)."""
+        best: dict[str, Tile] = {}
+        for turn in self.turns:
+            for letter, tile in zip(turn.guess, turn.tiles, strict=True):
+                if letter not in best or tile > best[letter]:
+                    best[letter] = tile
+        return best
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended.
+
+    ``answers`` are every board's answers (revealed now); ``solved_at`` the guess that solved
+    each board (``None`` for a board left unsolved); ``message`` the sentence a front end
+    shows; ``praise`` the word of a one-board win (Genius … Phew).
+    """
+
+    status: Status
+    guesses: int
+    max_guesses: int | None
+    solved_at: tuple[int | None, ...]
+    answers: tuple[str, ...]
+    message: str
+    praise: str | None = None
+
+    @property
+    def won(self) -> bool:
+        return self.status is Status.WON
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A variant people play: its name and title, its boards and guess limit (``None``: no
+    limit) and the game class that plays it. Its methods make games of it."""
+
+    name: str
+    title: str
+    game: type[Game] = field(repr=False)
+    boards: int = 1
+    max_guesses: int | None = 6
+    summary: str = ""
+
+    @property
+    def host(self) -> Host:
+        return self.game.host
+
+    def rules(self, wordlist: WordList | None = None, mode: Mode | str = Mode.NORMAL) -> Rules:
+        """The rules of this variant on ``wordlist`` (the ``original`` lists by default)."""
+        return Rules(
+            wordlist or WordList.bundled(), Mode.parse(mode), self.boards, self.max_guesses,
+            self.host,
+        )  # fmt: skip
+
+    def daily(
+        self,
+        date: dt.date | str = "today",
+        *,
+        wordlist: WordList | None = None,
+        mode: Mode | str = Mode.NORMAL,
+    ) -> Game:
+        """The daily game of ``date`` (the same for every player of these lists)."""
+        day = parse_date(date)
+        rules = self.rules(wordlist, mode)
+        secret = self.game.daily_secret(self, rules, day)
+        return self.game.start(self, rules, secret, self.game.label_for(self, "daily", day=day))
+
+    def practice(
+        self,
+        seed: int | None = None,
+        *,
+        wordlist: WordList | None = None,
+        mode: Mode | str = Mode.NORMAL,
+    ) -> Game:
+        """A practice game: the same seed gives the same game; without one, a game drawn from
+        the system's randomness whose label shows no number (a seed would give it away)."""
+        rules = self.rules(wordlist, mode)
+        secret = self.game.practice_secret(self, rules, seed)
+        label = self.game.label_for(self, "practice", seed=seed)
+        return self.game.start(self, rules, secret, label)
+
+    def challenge(
+        self,
+        words: Sequence[str],
+        *,
+        wordlist: WordList | None = None,
+        mode: Mode | str = Mode.NORMAL,
+    ) -> Game:
+        """A game on secret words chosen by someone (a challenge link)."""
+        rules = self.rules(wordlist, mode)
+        secret = self.game.check_secret(rules, words)
+        return self.game.start(self, rules, secret, self.game.label_for(self, "challenge"))
+
+
+@dataclass(frozen=True)
+class Game(abc.ABC):
+    """A game of any variant (see the module docstring). Subclasses are frozen dataclasses
+    that add their host's state; they implement :meth:`feedback` and the secret's draws."""
+
+    variant: Variant
+    rules: Rules
+    label: str
+    #: Every guess played, in order (each went to every board then being played).
+    guesses: tuple[str, ...] = ()
+    boards: tuple[Board, ...] = ()
+
+    #: Who answers the guesses (a fact of the class: its variants' rules carry it).
+    host: ClassVar[Host] = Host.FIXED
+
+    def __post_init__(self) -> None:
+        r = self.rules
+        if (r.boards, r.max_guesses, r.host) != (
+            self.variant.boards,
+            self.variant.max_guesses,
+            self.variant.host,
+        ):
+            raise ValueError(f"{r!r} are not the rules of {self.variant.name}")
+        if not self.boards:
+            object.__setattr__(self, "boards", (Board(),) * r.boards)
+        elif len(self.boards) != r.boards:
+            raise ValueError(f"{len(self.boards)} boards for rules of {r.boards}")
+
+    # -- what a variant supplies ---------------------------------------------------------------
+
+    @classmethod
+    @abc.abstractmethod
+    def start(cls, variant: Variant, rules: Rules, secret: tuple[str, ...], label: str) -> Self:
+        """A new game (no guess yet) on ``secret``."""
+
+    @classmethod
+    @abc.abstractmethod
+    def daily_secret(cls, variant: Variant, rules: Rules, day: dt.date) -> tuple[str, ...]:
+        """The secret of the daily game of ``day``."""
+
+    @classmethod
+    @abc.abstractmethod
+    def practice_secret(cls, variant: Variant, rules: Rules, seed: int | None) -> tuple[str, ...]:
+        """The secret of practice game ``seed`` (``None``: drawn from the system)."""
+
+    @classmethod
+    @abc.abstractmethod
+    def check_secret(cls, rules: Rules, words: Sequence[str]) -> tuple[str, ...]:
+        """Words chosen for a challenge, checked and normalised."""
+
+    @classmethod
+    @abc.abstractmethod
+    def label_for(
+        cls,
+        variant: Variant,
+        kind: Kind,
+        *,
+        day: dt.date | None = None,
+        seed: int | None = None,
+    ) -> str:
+        """The game's title line, as its share grid starts."""
+
+    @property
+    @abc.abstractmethod
+    def secret(self) -> tuple[str, ...]:
+        """What the store keeps hidden to rebuild the game (answers, or a target)."""
+
+    @abc.abstractmethod
+    def feedback(self, word: str) -> tuple[tuple[Pattern | None, ...], Self]:
+        """The colours of ``word`` (checked) on each board (``None`` on a board already
+        solved), and the game with its host's state moved on (boards and guesses unchanged)."""
+
+    @abc.abstractmethod
+    def outcome(self) -> Outcome | None:
+        """How the game ended (``None`` while it is being played)."""
+
+    @abc.abstractmethod
+    def share(self, *, dark: bool = True, high_contrast: bool = False, hints: int = 0) -> str:
+        """The text people paste (the variant's own format)."""
+
+    def lost_early(self) -> str | None:
+        """Why the game is lost before its guesses run out (``None``: it is not)."""
+        return None
+
+    def host_words(self) -> tuple[str, ...] | None:
+        """The words an adversary host still holds (``None`` for a fixed host: its answers
+        are secret)."""
+        return None
+
+    def target_word(self) -> str | None:
+        """A challenge's target when the player knows it (Absurdle's), else ``None``."""
+        return None
+
+    def answer_of(self, board: int) -> str | None:
+        """Board ``board``'s answer if the player may know it now: the guess that solved it,
+        or a fixed host's answer once the game is over."""
+        b = self.boards[board]
+        if b.solved:
+            return b.turns[-1].guess
+        if self.over and self.host is Host.FIXED:
+            return self.secret[board]
+        return None
+
+    # -- shared by every variant ---------------------------------------------------------------
+
+    @classmethod
+    def restore(
+        cls,
+        variant: Variant,
+        rules: Rules,
+        label: str,
+        secret: Sequence[str],
+        guesses: Iterable[str],
+    ) -> Self:
+        """The game of ``secret`` after ``guesses``, as stored (replayed without the mode's
+        check: the rules in force when they were played accepted them)."""
+        game = cls.start(variant, rules, tuple(secret), label)
+        for word in guesses:
+            game = game._played(word)
+        return game
+
+    @property
+    def wordlist(self) -> WordList:
+        return self.rules.wordlist
+
+    @property
+    def mode(self) -> Mode:
+        return self.rules.mode
 
     @property
     def length(self) -> int:
-        return self.wordlist.length
+        return self.rules.length
+
+    @property
+    def max_guesses(self) -> int | None:
+        return self.rules.max_guesses
+
+    @property
+    def turns(self) -> tuple[Turn, ...]:
+        """The first board's turns (the only board of a one-board game)."""
+        return self.boards[0].turns
+
+    @property
+    def solved_at(self) -> tuple[int | None, ...]:
+        return tuple(b.solved_at for b in self.boards)
+
+    @property
+    def unsolved(self) -> tuple[int, ...]:
+        """The boards still being played (numbered from 0)."""
+        return tuple(i for i, b in enumerate(self.boards) if not b.solved)
 
     @property
     def status(self) -> Status:
-        if self.turns and self.turns[-1].guess == self.answer:
+        if all(b.solved for b in self.boards):
             return Status.WON
-        if len(self.turns) >= self.max_guesses:
+        limit = self.rules.max_guesses
+        if limit is not None and len(self.guesses) >= limit:
+            return Status.LOST
+        if self.lost_early() is not None:
             return Status.LOST
         return Status.PLAYING
 
@@ -231,8 +324,14 @@ class Game:
         return self.status is not Status.PLAYING
 
     @property
-    def guesses_left(self) -> int:
-        return self.max_guesses - len(self.turns)
+    def guesses_left(self) -> int | None:
+        limit = self.rules.max_guesses
+        return None if limit is None else limit - len(self.guesses)
+
+    def violation(self, word: str) -> str | None:
+        """Why the mode refuses ``word`` (normalised) now, or ``None``."""
+        playing = [self.boards[b].turns for b in self.unsolved]
+        return boards_violation(self.mode, playing, word, self.wordlist)
 
     def check(self, word: str) -> str:
         """Validate a guess without playing it; return it normalised, or raise."""
@@ -241,83 +340,60 @@ class Game:
         w = self.wordlist.normalize(word)
         if not self.wordlist.is_valid(w):
             raise InvalidWordError(f"Not in word list: {w.upper()}")
-        if self.ultrahard:
-            reason = ultrahard_violation(self.turns, w, self.wordlist)
-            if reason:
-                raise UltrahardError(reason)
-        elif self.hard:
-            reason = hard_mode_violation(self.turns, w)
-            if reason:
-                raise HardModeError(reason)
+        reason = self.violation(w)
+        if reason:
+            raise (UltrahardError if self.mode is Mode.ULTRAHARD else HardModeError)(reason)
         return w
 
-    def guess(self, word: str) -> Turn:
-        """Play a guess; an invalid word or a hard- or ultrahard-mode refusal raises
-        (:class:`HardModeError`, or its subclass :class:`UltrahardError`, saying why) and
-        uses no turn."""
-        w = self.check(word)
-        turn = Turn(w, score(w, self.answer))
-        self.turns.append(turn)
-        return turn
+    def guess(self, word: str) -> Self:
+        """The game after playing ``word`` on every board still being played. A refused word
+        (not valid, against the mode, the game over) raises and uses no turn."""
+        return self._played(self.check(word))
 
-    @property
-    def praise(self) -> str | None:
-        """The word the game says on a win (Genius in 1 … Phew in 6 or more), else None."""
-        if self.status is not Status.WON:
-            return None
-        return PRAISE[min(len(self.turns), len(PRAISE)) - 1]
+    def _played(self, word: str) -> Self:
+        patterns, moved = self.feedback(word)
+        boards = tuple(
+            b if p is None else Board((*b.turns, Turn(word, p)))
+            for b, p in zip(self.boards, patterns, strict=True)
+        )
+        return replace(moved, guesses=(*self.guesses, word), boards=boards)
 
-    def outcome(self) -> str | None:
-        """One sentence on how the game ended (``None`` while it is being played).
+    def replay(self, words: Iterable[str]) -> Self:
+        """The game after playing ``words`` in order (each refereed)."""
+        game = self
+        for w in words:
+            game = game.guess(w)
+        return game
 
-        >>> g = Game("cigar"); _ = g.guess("crane"); _ = g.guess("cigar")
-        >>> g.outcome()
-        'Magnificent! Solved in 2/6.'
-        """
-        if self.status is Status.WON:
-            return f"{self.praise}! Solved in {len(self.turns)}/{self.max_guesses}."
-        if self.status is Status.LOST:
-            return f"Out of guesses. The answer was {self.answer.upper()}."
-        return None
+    def keyboard(self, board: int = 0) -> dict[str, Tile]:
+        """Board ``board``'s best known state of every letter guessed on it."""
+        return self.boards[board].keyboard()
 
-    def keyboard(self) -> dict[str, Tile]:
-        """The best known state of every letter guessed so far (green > yellow > gray)."""
-        best: dict[str, Tile] = {}
-        for turn in self.turns:
-            for letter, tile in zip(turn.guess, turn.tiles, strict=True):
-                if letter not in best or tile > best[letter]:
-                    best[letter] = tile
-        return best
+    def keyboards(self) -> list[dict[str, Tile]]:
+        return [b.keyboard() for b in self.boards]
 
-    def share(self, *, dark: bool = True, high_contrast: bool = False, hints: int = 0) -> str:
-        """The emoji grid people paste: ``Wordle 241 3/6*`` and one row per guess.
-
-        Hard mode is marked ``*`` as the NYT does; ultrahard ``**``: it is hard mode and more,
-        so a reader (or a tool) looking for the hard-mode star still finds it, and the second
-        star says the stricter rule was kept, in plain text that survives any paste.
-
-        ``dark=False`` draws gray as ⬜; ``high_contrast`` draws green as 🟧 and yellow as 🟦,
-        as the NYT's colour-blind mode does. A game played with ``hints`` from the bot says
-        so on its title line, after the hard-mode star: ``Wordle 241 3/6* (1 hint)`` (plain
-        words, readable wherever the grid is pasted, even without an emoji font).
-
-        >>> g = Game("cigar", hard=True); _ = g.guess("cigar")
-        >>> g.share(hints=2).splitlines()[0]
-        'practice 1/6* (2 hints)'
-        >>> g = Game("cigar", ultrahard=True); _ = g.guess("cigar")
-        >>> g.share().splitlines()[0]
-        'practice 1/6**'
-        """
-        tries = str(len(self.turns)) if self.status is Status.WON else "X"
-        star = "**" if self.ultrahard else "*" if self.hard else ""
-        if hints > 0:
-            star += f" ({hints} hint{'s' if hints != 1 else ''})"
-        rows = [format_pattern(t.pattern, self.length) for t in self.turns]
+    def grid_rows(self, board: int, *, dark: bool = True, high_contrast: bool = False) -> list[str]:
+        """Board ``board``'s colour rows as emoji (``dark=False`` draws gray as ⬜;
+        ``high_contrast`` green as 🟧 and yellow as 🟦, as the NYT's colour-blind mode)."""
+        rows = [format_pattern(t.pattern, self.length) for t in self.boards[board].turns]
         if not dark:
             rows = [r.replace("⬛", "⬜") for r in rows]
         if high_contrast:
             rows = [r.replace("🟩", "🟧").replace("🟨", "🟦") for r in rows]
-        return f"{self.label} {tries}/{self.max_guesses}{star}\n\n" + "\n".join(rows)
+        return rows
 
-    def replay(self, words: Sequence[str]) -> list[Turn]:
-        return [self.guess(w) for w in words]
+    def title_marks(self, hints: int = 0) -> str:
+        """What the share's title line adds after the count: the mode's star (``*`` hard,
+        ``**`` ultrahard) and the hints taken, in plain words (``* (1 hint)``)."""
+        marks = self.mode.star
+        if hints > 0:
+            marks += f" ({hints} hint{'s' if hints != 1 else ''})"
+        return marks
+
+    def _outcome(
+        self, message: str, answers: tuple[str, ...], praise: str | None = None
+    ) -> Outcome:
+        return Outcome(
+            self.status, len(self.guesses), self.rules.max_guesses, self.solved_at, answers,
+            message, praise,
+        )  # fmt: skip

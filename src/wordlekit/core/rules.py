@@ -31,7 +31,7 @@ from dataclasses import dataclass, field, replace
 
 from wordlekit.core.feedback import Tile, Turn, format_pattern, score
 from wordlekit.core.words import WordList
-from wordlekit.errors import WordleError, quoted
+from wordlekit.errors import VariantError, WordleError, quoted
 
 #: The most boards a game may have (Duotrigordle's 32 twice over; a sanity limit).
 MAX_BOARDS = 64
@@ -123,7 +123,7 @@ class Rules:
     >>> Rules(boards=4, max_guesses=3)
     Traceback (most recent call last):
     ...
-    wordlekit.errors.WordleError: 4 boards need at least 4 guesses (one per board), not 3
+    wordlekit.errors.VariantError: 4 boards need at least 4 guesses (one per board), not 3
     """
 
     wordlist: WordList = field(default_factory=WordList.bundled)
@@ -136,22 +136,22 @@ class Rules:
         object.__setattr__(self, "mode", Mode.parse(self.mode))
         object.__setattr__(self, "host", Host(self.host))
         if not 1 <= self.boards <= MAX_BOARDS:
-            raise WordleError(f"a game has 1 to {MAX_BOARDS} boards, not {self.boards}")
+            raise VariantError(f"a game has 1 to {MAX_BOARDS} boards, not {self.boards}")
         if self.host is Host.ADVERSARY and self.boards != 1:
-            raise WordleError("an adversary host plays one board")
+            raise VariantError("an adversary host plays one board")
         limit = self.max_guesses
         if limit is not None:
             if limit < 1:
-                raise WordleError(f"a game needs at least one guess, not {limit}")
+                raise VariantError(f"a game needs at least one guess, not {limit}")
             # Every board needs a turn of its own (its answer guessed): fewer guesses than
             # boards could never be won.
             if limit < self.boards:
-                raise WordleError(
+                raise VariantError(
                     f"{self.boards} boards need at least {self.boards} guesses (one per "
                     f"board), not {limit}"
                 )
             if limit > 10 * self.boards + 20:
-                raise WordleError(
+                raise VariantError(
                     f"at most {10 * self.boards + 20} guesses for {self.boards} "
                     f"board{'s' if self.boards != 1 else ''}"
                 )
@@ -328,17 +328,17 @@ def boards_violation(
     >>> boards_violation(Mode.HARD, [b1, b2], "plank", WordList.bundled())
     'board 2: 1st letter must be C'
     """
-    if not mode.hard:
+    if not mode.hard or not boards:
         return None
+    if len(boards) == 1:  # the one-board rule, in its own words
+        return mode_violation(mode, boards[0], guess, wordlist)
     for b, turns in enumerate(boards, start=1):
         reason = hard_mode_violation(turns, guess)
         if reason:
-            return f"board {b}: {reason}" if len(boards) > 1 else reason
+            return f"board {b}: {reason}"
     if mode is Mode.ULTRAHARD:
         reasons = [ultrahard_violation(turns, guess, wordlist) for turns in boards]
         if all(reasons):
-            if len(boards) == 1:
-                return reasons[0]
             return (
                 f"{guess.upper()} cannot be the answer of any board still being played "
                 f"(board 1: {(reasons[0] or '').split(': ', 1)[-1]})"

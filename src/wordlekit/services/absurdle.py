@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from wordlekit.core.absurdle import AbsurdleGame
+from wordlekit.core.absurdle import ABSURDLE, AbsurdleGame
 from wordlekit.core.feedback import Turn, format_pattern
 from wordlekit.core.words import WordList
 from wordlekit.errors import WordleError
@@ -43,7 +43,10 @@ def new_game(
     wordlist: WordList | None = None, *, hard: bool = False, target: str | None = None
 ) -> AbsurdleGame:
     """A new game on the list's answers (a challenge with ``target``)."""
-    return AbsurdleGame.new(wordlist, hard=hard, target=target or None)
+    mode = "hard" if hard else "normal"
+    game = ABSURDLE.challenge([target] if target else [], wordlist=wordlist, mode=mode)
+    assert isinstance(game, AbsurdleGame)
+    return game
 
 
 def replay(
@@ -56,7 +59,7 @@ def replay(
     """The game after ``words`` (bounded: at most :data:`MAX_GUESSES`)."""
     if len(words) > MAX_GUESSES:
         raise WordleError(f"at most {MAX_GUESSES} guesses in a game of Absurdle")
-    return AbsurdleGame.replay(list(words), wordlist, hard=hard, target=target or None)
+    return new_game(wordlist, hard=hard, target=target).replay(words)
 
 
 def guess(game: AbsurdleGame, word: str) -> AbsurdleGame:
@@ -83,9 +86,9 @@ def game_dict(game: AbsurdleGame) -> dict[str, Any]:
         "remaining": n,
         "words": list(game.remaining[:SHOW_WORDS]),
         "status": game.status.value,
-        "outcome": game.outcome(),
+        "outcome": None if game.outcome() is None else game.outcome().message,  # type: ignore[union-attr]
         "share": game.share() if game.over else None,
-        "hard": game.hard,
+        "hard": game.mode.hard,
         "target": game.target,
         "length": game.length,
     }

@@ -1,53 +1,108 @@
-"""Games as every front end offers them: which game a request means (the daily and seed
-rules), playing a guess, recording a hint. The web app, the terminal UI and the command line
-all call these, so the rules cannot drift apart.
+"""Games as every front end offers them, for every variant: which game a request means (the
+daily and seed rules), starting it, playing a guess, recording a hint, the statistics. The
+web app, the terminal UI and the command line all call these, so the rules cannot drift
+apart.
 
-- A daily puzzle is given by date (default today). Past puzzles are an archive; future ones
-  would be spoilers, with one day of slack for players whose midnight comes before the
-  machine's. A daily puzzle takes no seed.
-- A practice game takes a seed (the same seed, the same answer; the label shows it) or none:
-  then the answer is drawn from the system's randomness and the label shows no number, since
-  a seed would give the answer away. It takes no date.
-- Hints are allowed on every game, the daily puzzle included, and counted: a game played
-  with hints says so on the share grid's title line (``Wordle 1234 4/6* (1 hint)``, see
-  :meth:`~wordlekit.core.game.Game.share`). Switching them off on the daily puzzle would hide
-  their use rather than prevent it (Assist gives the same suggestions to anyone); marking
-  keeps a shared result honest.
-- Statistics as the NYT keeps them: the daily puzzles make the streak, practice games have
-  figures of their own (see :class:`~wordlekit.store.games.PlayerStats`).
+- A daily game is given by date (default today). Past days are an archive; future ones would
+  be spoilers, with one day of slack for players whose midnight comes before the machine's. A
+  daily game takes no seed, and each player has one daily game per variant, day and mode.
+- A practice game takes a seed (the same seed, the same game; the label shows it) or none:
+  then the secret is drawn from the system's randomness and the label shows no number, since
+  a seed would give it away. It takes no date.
+- A challenge is a game on words someone chose (the answers, or Absurdle's target).
+- Hints are allowed on every game, the daily one included, and counted: a game played with
+  hints says so on the share's title line (``Wordle 1234 4/6* (1 hint)``). Switching them off
+  on the daily game would hide their use rather than prevent it (the helper gives the same
+  suggestions to anyone); marking keeps a shared result honest.
+- A guess is one atomic step (:func:`play_guess`): read the game, referee the guess, store it.
+  A retry of a turn already played with the same word spends no turn (a double submit);
+  another word there, or a turn that is not next, is refused.
+- Statistics per variant as the NYT keeps them: the daily games make the streak, the others
+  have figures of their own (see :class:`~wordlekit.store.games.PlayerStats`).
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
-from typing import Literal
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
 
-from wordlekit.core.feedback import Turn
-from wordlekit.core.game import Game
+from wordlekit.core.game import Game, Kind, Variant
+from wordlekit.core.rules import Mode
+from wordlekit.core.variants import VARIANTS, variant_for
 from wordlekit.core.words import WordList, day_number, parse_date
-from wordlekit.errors import InvalidDateError, WordleError
-from wordlekit.store.games import PlayerStats, Store, StoredGame
+from wordlekit.errors import (
+    GameNotFoundError,
+    GameOverError,
+    InvalidDateError,
+    TurnConflictError,
+    WordleError,
+)
+from wordlekit.services.views import GameView, VariantInfo, game_view
+from wordlekit.store.games import GameStore, PlayerStats, Stats, StoredGame, default_db_path
 
-Mode = Literal["daily", "practice"]
+__all__ = [
+    "GameRequest",
+    "GameStore",
+    "GameView",
+    "NewGame",
+    "PlayerStats",
+    "Stats",
+    "StoredGame",
+    "daily_date",
+    "load_game",
+    "make_game",
+    "open_store",
+    "play_guess",
+    "player_stats",
+    "record_hint",
+    "start_game",
+    "variants",
+    "view",
+]
 
-#: How far ahead of this machine's date a daily puzzle may be asked for (time zones).
+#: How far ahead of this machine's date a daily game may be asked for (time zones).
 DAILY_SLACK = dt.timedelta(days=1)
+#: The most guesses a game with no guess limit takes (Absurdle is won in four or five; this
+#: bounds the work and the storage of one game).
+UNLIMITED_CAP = 64
 
 
 @dataclass(frozen=True)
-class GameSpec:
-    """A game to start and how it is stored (``mode``, ``day`` or ``seed``)."""
+class GameRequest:
+    """A game a player asks for: the variant (by name; ``boards``/``max_guesses`` for a custom
+    one), how it comes to be (``daily`` with a ``date``, ``practice`` with a ``seed`` or none,
+    ``challenge`` with its ``answers``) and the mode."""
+
+    variant: str | None = "classic"
+    kind: Kind = "practice"
+    mode: Mode | str = Mode.NORMAL
+    date: dt.date | str | None = None
+    seed: int | None = None
+    answers: Sequence[str] = field(default_factory=tuple)
+    boards: int | None = None
+    max_guesses: int | None = None
+
+
+@dataclass(frozen=True)
+class NewGame:
+    """A game made from a request, and how to store it."""
 
     game: Game
-    mode: Mode
+    kind: Kind
     day: str | None = None
     seed: int | None = None
 
 
+def variants() -> list[VariantInfo]:
+    """Every variant offered, in menu order."""
+    return [VariantInfo.of(v) for v in VARIANTS.values()]
+
+
 def daily_date(date: dt.date | str | None = None, *, today: dt.date | None = None) -> dt.date:
-    """The date of a daily puzzle that may be played now (default: today): not before the
-    first puzzle, not more than a day ahead."""
+    """The date of a daily game that may be played now (default: today): not before the first
+    puzzle, not more than a day ahead."""
     day = parse_date(date if date is not None else "today")
     day_number(day)  # refuses dates before the first puzzle
     if day > (today or dt.date.today()) + DAILY_SLACK:
@@ -55,64 +110,117 @@ def daily_date(date: dt.date | str | None = None, *, today: dt.date | None = Non
     return day
 
 
-def game_spec(
-    mode: Mode,
-    *,
-    hard: bool = False,
-    ultrahard: bool = False,
-    date: dt.date | str | None = None,
-    seed: int | None = None,
-    wordlist: WordList | None = None,
-) -> GameSpec:
-    """The game a request for ``mode`` means, by the rules above (``ultrahard`` implies hard
-    mode, and is a daily game of its own like hard mode)."""
+def make_game(request: GameRequest, wordlist: WordList | None = None) -> NewGame:
+    """The game ``request`` means, by the rules above."""
     wl = wordlist or WordList.bundled()
-    rules = {"hard": hard, "ultrahard": ultrahard}
-    if mode == "daily":
-        if seed is not None:
-            raise WordleError("a daily puzzle takes a date, not a seed")
-        day = daily_date(date)
-        return GameSpec(Game.daily(day, **rules, wordlist=wl), "daily", day=day.isoformat())
-    if mode != "practice":
-        raise WordleError(f"a game is daily or practice, not {mode!r}")
-    if date is not None:
-        raise WordleError("a practice game takes a seed, not a date")
-    if seed is not None and seed < 0:
-        raise WordleError(f"a seed is a number from 0, not {seed}")
-    return GameSpec(Game.practice(seed, **rules, wordlist=wl), "practice", seed=seed)
+    v = variant_for(request.variant, boards=request.boards, max_guesses=request.max_guesses)
+    mode = Mode.parse(request.mode)
+    kind = request.kind
+    if kind == "daily":
+        if request.seed is not None:
+            raise WordleError("a daily game takes a date, not a seed")
+        _no_answers(request)
+        day = daily_date(request.date)
+        return NewGame(v.daily(day, wordlist=wl, mode=mode), "daily", day=day.isoformat())
+    if request.date is not None:
+        raise WordleError(f"a {kind} game takes no date")
+    if kind == "practice":
+        if request.seed is not None and request.seed < 0:
+            raise WordleError(f"a seed is a number from 0, not {request.seed}")
+        _no_answers(request)
+        return NewGame(v.practice(request.seed, wordlist=wl, mode=mode), "practice", seed=request.seed)
+    if kind == "challenge":
+        if request.seed is not None:
+            raise WordleError("a challenge takes its words, not a seed")
+        return NewGame(v.challenge(list(request.answers), wordlist=wl, mode=mode), "challenge")
+    raise WordleError(f"a game is daily, practice or challenge, not {kind!r}")
 
 
-def start_game(store: Store, player: str, spec: GameSpec) -> tuple[StoredGame, bool]:
-    """Store a new game for ``player``; a daily puzzle already started is returned instead.
+def _no_answers(request: GameRequest) -> None:
+    if request.answers:
+        raise WordleError("only a challenge takes its answers")
 
-    Returns the game and whether it was created now.
-    """
-    return store.create(player, spec.game, spec.mode, spec.day, spec.seed)
+
+def open_store(path: str | Path | None = None, wordlist: WordList | None = None) -> GameStore:
+    """The games database at ``path`` (default: the one in the user data folder)."""
+    return GameStore(path if path is not None else default_db_path(), wordlist or WordList.bundled())
+
+
+def start_game(
+    store: GameStore, player: str, request: GameRequest | NewGame
+) -> tuple[StoredGame, bool]:
+    """Store a new game for ``player``; a daily game this player already started (same
+    variant, day and mode) is returned instead. Returns the game and whether it is new."""
+    new = request if isinstance(request, NewGame) else make_game(request, store.wordlist)
+    game = new.game
+    with store.transaction():
+        if new.kind == "daily":
+            assert new.day is not None
+            found = store.find_daily(player, game.variant.name, new.day, game.mode.value)
+            if found is not None:
+                return found, False
+        return store.insert(player, game, new.kind, new.day, new.seed), True
+
+
+def load_game(store: GameStore, gid: str, player: str) -> StoredGame:
+    """The game ``gid`` of ``player`` (:class:`GameNotFoundError` for anyone else's, or none)."""
+    stored = store.get(gid, player)
+    if stored is None:
+        raise GameNotFoundError("no such game")
+    return stored
 
 
 def play_guess(
-    store: Store, gid: str, player: str, word: str, turn: int | None = None
+    store: GameStore, gid: str, player: str, word: str, turn: int | None = None
 ) -> StoredGame:
-    """Play ``word`` as one atomic step (see :meth:`Store.play`)."""
-    return store.play(gid, player, word, turn)
+    """Play ``word`` in game ``gid`` as one atomic step: read, referee, write, in one
+    transaction, so two requests for one game (two windows, the TUI beside the web app) queue
+    and each sees the other's guesses.
+
+    ``turn`` is the number of the guess the caller means to play: a retry of a guess already
+    played with the same word returns the game unchanged (a double submit spends no turn);
+    another word there, or a turn that is not next, is a :class:`TurnConflictError`. A refused
+    word (invalid, against the mode, the game over) raises and writes nothing.
+    """
+    with store.transaction():
+        stored = load_game(store, gid, player)
+        game = stored.game
+        played = len(game.guesses)
+        if turn is not None:
+            if turn <= played:
+                before = game.guesses[turn - 1]
+                if before == word.strip().lower():
+                    return stored  # a retry of a guess already played
+                raise TurnConflictError(f"turn {turn} was already played ({before.upper()})")
+            if turn > played + 1:
+                raise TurnConflictError(
+                    f"turn {turn} cannot be played yet: this game is at turn {played + 1}"
+                )
+        if game.max_guesses is None and played >= UNLIMITED_CAP and not game.over:
+            raise GameOverError(f"a game takes at most {UNLIMITED_CAP} guesses")
+        return store.save_guess(stored, game.guess(word))
 
 
-def record_hint(store: Store, stored: StoredGame) -> int:
-    """Count a hint given in ``stored``; returns the game's hints so far."""
-    store.add_hint(stored)
-    return stored.hints
+def record_hint(store: GameStore, stored: StoredGame) -> StoredGame:
+    """Count a hint given in ``stored`` (refused once the game is over)."""
+    if stored.game.over:
+        raise GameOverError("the game is over")
+    return store.add_hint(stored)
 
 
-def share_text(stored: StoredGame, *, high_contrast: bool = False) -> str:
-    """The share grid of a finished game, marked with the hints taken in it."""
-    return stored.game.share(high_contrast=high_contrast, hints=stored.hints)
+def view(stored: StoredGame) -> GameView:
+    """What the player may see of a stored game (the secret only once it is over)."""
+    return game_view(
+        stored.game, gid=stored.id, kind=stored.kind, date=stored.day, hints=stored.hints
+    )
 
 
-def player_stats(store: Store, player: str, today: dt.date | None = None) -> PlayerStats:
-    """The player's daily figures (the streak) and practice figures, apart."""
-    return store.stats(player, today)
-
-
-def turns_of(stored: StoredGame) -> list[Turn]:
-    """The turns played so far (what a hint or a review works from)."""
-    return list(stored.game.turns)
+def player_stats(
+    store: GameStore,
+    player: str,
+    variant: str | Variant = "classic",
+    today: dt.date | None = None,
+) -> PlayerStats:
+    """The player's daily figures (the streak) and other figures of one variant."""
+    v = variant if isinstance(variant, Variant) else variant_for(variant)
+    return store.stats(player, v, today)

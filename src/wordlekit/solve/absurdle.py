@@ -40,7 +40,7 @@ import numpy as np
 import numpy.typing as npt
 
 from wordlekit import budget as budgets
-from wordlekit.core.absurdle import AbsurdleGame, host_order
+from wordlekit.core.absurdle import ABSURDLE, AbsurdleGame, host_order
 from wordlekit.core.feedback import Turn
 from wordlekit.core.words import WordList
 from wordlekit.errors import BudgetExceeded, ChallengeLostError, InternalError, WordleError
@@ -193,7 +193,7 @@ class Search:
         self.target = -1 if game.target is None else wl.answer_index(game.target)
         if game.target is not None and game.target not in game.remaining:
             raise ChallengeLostError(f"the host no longer holds {game.target.upper()}")
-        self.hard = game.hard
+        self.hard = game.mode.hard
         cands = np.asarray([wl.answer_index(w) for w in game.remaining], dtype=np.int32)
         fixed = np.full(wl.length, -1, dtype=np.int8)
         mincnt = np.zeros(26, dtype=np.int8)
@@ -556,5 +556,8 @@ def prove(
     max_depth: int = DEFAULT_MAX_DEPTH,
 ) -> Proof:
     """The fewest guesses that win after playing ``words`` (see :meth:`Search.minimum`)."""
-    game = AbsurdleGame.replay(words, wordlist, hard=hard, target=target)
+    mode = "hard" if hard else "normal"
+    start = ABSURDLE.challenge([target] if target else [], wordlist=wordlist, mode=mode)
+    game = start.replay(words)
+    assert isinstance(game, AbsurdleGame)
     return Search(game).minimum(max_depth)

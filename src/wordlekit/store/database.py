@@ -23,6 +23,18 @@ from pathlib import Path
 
 from wordlekit.errors import StorageError
 
+# One write lock per database file in this process, shared by every store on it.
+_WRITE_LOCKS: dict[str, threading.Lock] = {}
+_LOCKS_LOCK = threading.Lock()
+
+
+def write_lock(path: str | Path) -> threading.Lock:
+    """The lock this process's writers of the database ``path`` share (see
+    :func:`transaction`); ``:memory:`` databases are private to their connection."""
+    key = str(path) if str(path) == ":memory:" else os.path.realpath(path)
+    with _LOCKS_LOCK:
+        return _WRITE_LOCKS.setdefault(key, threading.Lock())
+
 
 def connect(path: str | Path) -> sqlite3.Connection:
     """An autocommit connection (transactions are explicit) in WAL mode, FULL sync."""

@@ -1,78 +1,97 @@
-"""Games and statistics in SQLite (WAL, one transaction per change), shared by the web app
-and the terminal UI (same default file in the user data folder).
+"""Every game and its statistics in SQLite (WAL, one transaction per change), whatever its
+variant: the classic game, several boards, Absurdle. The web app and the terminal UI share the
+file (the same default in the user data folder).
 
-A game lives here, answer included, from its start to its end; the web app's browser only
-ever sees the patterns of the guesses made (and the answer once the game is over). Every
-change is one transaction, so a program killed at any moment keeps every finished game and
-statistic.
+A game lives here, secret included, from its start to its end; front ends only ever see what
+the services show (the patterns of the guesses made; the answers once the game is over).
+Every change is one transaction, so a program killed at any moment keeps every finished game
+and statistic.
+
+The schema (version 2, ``PRAGMA user_version``):
+
+- ``games``: one row a game: its variant by name with its boards and guess limit, the mode by
+  name (``normal``, ``hard``, ``ultrahard``), how it came to be (``daily``, ``practice``,
+  ``challenge``) with its day or seed, the label, the status, the guesses played and the hints
+  taken;
+- ``secrets``: the answer of each board (an Absurdle challenge's target), by game and board;
+- ``turns``: each board's turns, by game, board and guess number.
+
+A database of version 1 (one-board games with the mode as a number in ``games.hard``, and
+several-board games in ``board_games`` with comma-joined words) is migrated when it is opened,
+in one transaction: every game, turn, hint and statistic is kept (``tests/test_gamestore.py``
+checks it on a database made by that version).
 """
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
-import os
 import secrets
 import sqlite3
 import threading
-from contextlib import AbstractContextManager
-from dataclasses import dataclass
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 
-from wordlekit.core.feedback import Turn
-from wordlekit.core.game import Game, Status
+from wordlekit.core.feedback import score
+from wordlekit.core.game import Game, Kind, Status, Variant
+from wordlekit.core.variants import variant_for
 from wordlekit.core.words import WordList
-from wordlekit.errors import GameNotFoundError, TurnConflictError
-from wordlekit.store.database import connect, transaction
+from wordlekit.errors import StorageError
+from wordlekit.store.database import connect, transaction, write_lock
 from wordlekit.store.files import data_dir
 
-#: How the ``hard`` column stores the rules of a game (one column since the first schema:
-#: ultrahard, which implies hard mode, is its highest value, so no migration was needed).
-RULES_CODE = {"normal": 0, "hard": 1, "ultrahard": 2}
+SCHEMA_VERSION = 2
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
     id TEXT PRIMARY KEY,
     player TEXT NOT NULL,
-    mode TEXT NOT NULL CHECK (mode IN ('daily', 'practice')),
+    variant TEXT NOT NULL,
+    boards INTEGER NOT NULL,
+    max_guesses INTEGER,
+    mode TEXT NOT NULL CHECK (mode IN ('normal', 'hard', 'ultrahard')),
+    kind TEXT NOT NULL CHECK (kind IN ('daily', 'practice', 'challenge')),
     day TEXT,
     seed INTEGER,
-    hard INTEGER NOT NULL,
-    answer TEXT NOT NULL,
     label TEXT NOT NULL,
-    max_guesses INTEGER NOT NULL,
     status TEXT NOT NULL CHECK (status IN ('playing', 'won', 'lost')),
+    guesses INTEGER NOT NULL DEFAULT 0,
     hints INTEGER NOT NULL DEFAULT 0,
     created_at TEXT NOT NULL,
     finished_at TEXT
 );
-CREATE INDEX IF NOT EXISTS games_player ON games (player, finished_at);
-CREATE UNIQUE INDEX IF NOT EXISTS games_daily ON games (player, day, hard) WHERE mode = 'daily';
+CREATE INDEX IF NOT EXISTS games_player ON games (player, variant, kind, finished_at);
+CREATE UNIQUE INDEX IF NOT EXISTS games_daily
+    ON games (player, variant, day, mode) WHERE kind = 'daily';
+CREATE TABLE IF NOT EXISTS secrets (
+    game_id TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    board INTEGER NOT NULL,
+    word TEXT NOT NULL,
+    PRIMARY KEY (game_id, board)
+);
 CREATE TABLE IF NOT EXISTS turns (
-    game_id TEXT NOT NULL REFERENCES games (id),
+    game_id TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    board INTEGER NOT NULL,
     n INTEGER NOT NULL,
     guess TEXT NOT NULL,
     pattern INTEGER NOT NULL,
-    PRIMARY KEY (game_id, n)
+    PRIMARY KEY (game_id, board, n)
 );
 """
 
 
-# One write lock per database file in this process, shared by every Store on it.
-_WRITE_LOCKS: dict[str, threading.Lock] = {}
-_LOCKS_LOCK = threading.Lock()
-
-
-@dataclass
+@dataclass(frozen=True)
 class StoredGame:
-    """A game row with its turns, and the engine's view of it."""
+    """A game as stored: its id, owner, how it came to be, the hints taken, and the game."""
 
     id: str
     player: str
-    mode: str
+    kind: Kind
     day: str | None
     seed: int | None
     game: Game
-    hints: int
+    hints: int = 0
 
     @property
     def status(self) -> Status:
@@ -81,72 +100,64 @@ class StoredGame:
 
 @dataclass(frozen=True)
 class Stats:
-    """The figures of one kind of game (daily puzzles, or practice games)."""
+    """The figures of one group of games (the daily ones, or the others)."""
 
     played: int
     wins: int
+    win_percent: int
     current_streak: int
     max_streak: int
+    #: Games won in each number of guesses (every count a win may take, zeros included, for a
+    #: game with a guess limit).
     distribution: dict[int, int]
     hints: int
-
-    @property
-    def win_percent(self) -> int:
-        return round(100 * self.wins / self.played) if self.played else 0
-
-    def to_dict(self) -> dict[str, object]:
-        return {
-            "played": self.played,
-            "wins": self.wins,
-            "win_percent": self.win_percent,
-            "current_streak": self.current_streak,
-            "max_streak": self.max_streak,
-            "distribution": {str(k): v for k, v in self.distribution.items()},
-            "hints": self.hints,
-        }
 
 
 @dataclass(frozen=True)
 class PlayerStats:
-    """A player's statistics as the NYT keeps them, and practice games apart.
+    """A player's statistics of one variant, as the NYT keeps them, and practice apart.
 
-    - ``daily``: one result per puzzle date (normal, hard and ultrahard mode together: the
-      first daily game finished for a date counts; a second game of that date in another mode
-      is left out, its answer being known). The streak is the number of consecutive puzzle
-      dates won: a lost date or a date with no finished game breaks it, and the current
-      streak is alive while its last date is today or yesterday (or later: the day of slack
-      of time zones). Played, win % and the guess distribution count the same games.
-    - ``practice``: every finished practice game, in the order they ended; its streak is the
-      games won in a row.
-    - ``last_mode``: the kind of the game finished last (``None`` before the first), so a
+    - ``daily``: one result per puzzle date (every mode together: the first daily game
+      finished for a date counts; a second game of that date in another mode is left out, its
+      answer being known). The streak is the number of consecutive dates won: a lost date or a
+      date with no finished game breaks it, and the current streak is alive while its last
+      date is today or yesterday (or later: the day of slack of time zones).
+    - ``practice``: every other finished game (practice and challenges), in the order they
+      ended; its streak is the games won in a row.
+    - ``last_kind``: the kind of the game finished last (``None`` before the first), so a
       front end can show those figures first.
     """
 
+    variant: str
     daily: Stats
     practice: Stats
-    last_mode: str | None = None
-
-    def to_dict(self) -> dict[str, object]:
-        """The daily figures at the top level (the NYT's), the practice ones in ``practice``."""
-        return {
-            **self.daily.to_dict(),
-            "practice": self.practice.to_dict(),
-            "last_mode": self.last_mode,
-        }
+    last_kind: str | None = None
 
 
-class Store:
-    """SQLite access. One connection per thread; every change is one transaction."""
+class GameStore:
+    """SQLite access to the games of every variant. One connection per thread; every change
+    is one transaction (:meth:`transaction` groups several)."""
 
     def __init__(self, path: str | Path, wordlist: WordList) -> None:
         self.path = str(path)
         self.wordlist = wordlist
         self._local = threading.local()
-        with _LOCKS_LOCK:
-            self._write_lock = _WRITE_LOCKS.setdefault(
-                os.path.realpath(self.path), threading.Lock()
-            )
-        self._conn().executescript(SCHEMA)
+        self._lock = write_lock(self.path)
+        self._open()
+
+    def _open(self) -> None:
+        with self.transaction() as db:
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+            if version < SCHEMA_VERSION and "games" in tables and _is_v1(db):
+                _migrate_v1(db, tables)
+            elif version > SCHEMA_VERSION:
+                raise StorageError(
+                    f"the database {self.path} was written by a later wordlekit (schema "
+                    f"{version}; this one reads {SCHEMA_VERSION})"
+                )
+            _create(db)
+            db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
     def _conn(self) -> sqlite3.Connection:
         conn: sqlite3.Connection | None = getattr(self._local, "conn", None)
@@ -156,227 +167,314 @@ class Store:
             self._local.conn = conn
         return conn
 
-    def _tx(self) -> AbstractContextManager[sqlite3.Connection]:
-        # Writers of this process queue on a lock first (see database.transaction); other
-        # processes (the TUI next to the web app) meet at SQLite's write lock.
-        return transaction(self._conn(), self._write_lock)
+    @contextlib.contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction for the block; the reads and writes of this store inside it
+        (same thread) belong to it. Writers of this process queue on one lock per file (see
+        :func:`~wordlekit.store.database.transaction`); other processes meet at SQLite's."""
+        conn = self._conn()
+        if conn.in_transaction:  # nested: part of the transaction already open
+            yield conn
+            return
+        with transaction(conn, self._lock) as db:
+            yield db
 
-    @staticmethod
-    def new_id() -> str:
-        return secrets.token_urlsafe(12)
+    # -- games -----------------------------------------------------------------------------
 
-    def create(
-        self, player: str, game: Game, mode: str, day: str | None, seed: int | None
-    ) -> tuple[StoredGame, bool]:
-        """Store a new game; a daily puzzle already started by this player in the same rules
-        (normal, hard, ultrahard: one game each) is returned instead.
-
-        Returns the game and whether it was created now.
-        """
-        with self._tx() as db:
-            if mode == "daily":
-                row = db.execute(
-                    "SELECT id FROM games WHERE player = ? AND mode = 'daily' AND day = ? "
-                    "AND hard = ?",
-                    (player, day, RULES_CODE[game.rules]),
-                ).fetchone()
-                if row is not None:
-                    existing = self._load(db, row["id"], player)
-                    assert existing is not None
-                    return existing, False
-            gid = self.new_id()
-            db.execute(
-                "INSERT INTO games (id, player, mode, day, seed, hard, answer, label, "
-                "max_guesses, status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    gid,
-                    player,
-                    mode,
-                    day,
-                    seed,
-                    RULES_CODE[game.rules],
-                    game.answer,
-                    game.label,
-                    game.max_guesses,
-                    game.status.value,
-                    _now(),
-                ),
+    def find_daily(self, player: str, variant: str, day: str, mode: str) -> StoredGame | None:
+        row = (
+            self._conn()
+            .execute(
+                "SELECT id FROM games WHERE player = ? AND variant = ? AND kind = 'daily' "
+                "AND day = ? AND mode = ?",
+                (player, variant, day, mode),
             )
-        return StoredGame(gid, player, mode, day, seed, game, 0), True
+            .fetchone()
+        )
+        return None if row is None else self.get(row["id"], player)
+
+    def insert(
+        self, player: str, game: Game, kind: Kind, day: str | None, seed: int | None
+    ) -> StoredGame:
+        """Store a new game (no guess yet)."""
+        gid = secrets.token_urlsafe(12)
+        v, r = game.variant, game.rules
+        with self.transaction() as db:
+            db.execute(
+                "INSERT INTO games (id, player, variant, boards, max_guesses, mode, kind, day, "
+                "seed, label, status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (gid, player, v.name, r.boards, r.max_guesses, r.mode.value, kind, day, seed,
+                 game.label, game.status.value, _now()),
+            )  # fmt: skip
+            db.executemany(
+                "INSERT INTO secrets (game_id, board, word) VALUES (?, ?, ?)",
+                [(gid, b, w) for b, w in enumerate(game.secret)],
+            )
+            for n, _ in enumerate(game.guesses, start=1):
+                self._insert_turns(db, gid, game, n)
+            self._update(db, gid, game)
+        return StoredGame(gid, player, kind, day, seed, game)
 
     def get(self, gid: str, player: str) -> StoredGame | None:
-        return self._load(self._conn(), gid, player)
-
-    def _load(self, db: sqlite3.Connection, gid: str, player: str) -> StoredGame | None:
+        """The game ``gid`` if it is ``player``'s."""
+        db = self._conn()
         row = db.execute(
             "SELECT * FROM games WHERE id = ? AND player = ?", (gid, player)
         ).fetchone()
         if row is None:
             return None
-        turns = [
-            Turn(r["guess"], r["pattern"])
+        words = [
+            r["word"]
+            for r in db.execute("SELECT word FROM secrets WHERE game_id = ? ORDER BY board", (gid,))
+        ]
+        guesses = [
+            r["guess"]
             for r in db.execute(
-                "SELECT guess, pattern FROM turns WHERE game_id = ? ORDER BY n", (gid,)
+                "SELECT n, MIN(guess) AS guess FROM turns WHERE game_id = ? GROUP BY n ORDER BY n",
+                (gid,),
             )
         ]
-        game = Game(
-            row["answer"],
-            self.wordlist,
-            bool(row["hard"]),
-            row["max_guesses"],
-            turns,
-            row["label"],
-            ultrahard=row["hard"] == RULES_CODE["ultrahard"],
-        )
-        return StoredGame(gid, player, row["mode"], row["day"], row["seed"], game, row["hints"])
+        variant = _variant(row["variant"], row["boards"], row["max_guesses"])
+        rules = variant.rules(self.wordlist, row["mode"])
+        game = variant.game.restore(variant, rules, row["label"], words, guesses)
+        kind = row["kind"]
+        return StoredGame(gid, player, kind, row["day"], row["seed"], game, row["hints"])
 
-    def add_turn(self, stored: StoredGame, turn: Turn) -> None:
-        """Record a turn played on ``stored.game`` (already applied to it) and its outcome.
+    def save_guess(self, stored: StoredGame, game: Game) -> StoredGame:
+        """Record the last guess of ``game`` (``stored.game`` after one more guess) and its
+        status; the caller holds the :meth:`transaction` in which it read ``stored``."""
+        n = len(game.guesses)
+        with self.transaction() as db:
+            self._insert_turns(db, stored.id, game, n)
+            self._update(db, stored.id, game)
+        return replace(stored, game=game)
 
-        Refused with :class:`TurnConflictError` if that turn was stored meanwhile (by
-        another window or process): the database never holds two turns with one number.
-        """
-        game = stored.game
-        with self._tx() as db:
-            n = len(game.turns)
-            self._check_next(db, stored.id, n)
-            self._insert_turn(db, stored, n, turn)
-
-    def play(self, gid: str, player: str, word: str, turn: int | None = None) -> StoredGame:
-        """Play ``word`` in a stored game as one transaction: read, referee, write.
-
-        Concurrent calls on one game are serialised by SQLite's write lock, so each sees the
-        turns of the others. ``turn`` is the number of the turn the caller means to play:
-        a retry of a turn already played with the same word returns the game unchanged (a
-        double submit spends no turn); another word there, or a turn that is not next, is a
-        :class:`TurnConflictError`. Raises :class:`GameNotFoundError` for an unknown game and
-        whatever :meth:`Game.guess` raises (invalid word, hard mode, game over).
-        """
-        with self._tx() as db:
-            stored = self._load(db, gid, player)
-            if stored is None:
-                raise GameNotFoundError("no such game")
-            game = stored.game
-            played = len(game.turns)
-            if turn is not None:
-                if turn <= played:
-                    before = game.turns[turn - 1]
-                    if before.guess == word.strip().lower():
-                        return stored  # a retry of a turn already played
-                    raise TurnConflictError(
-                        f"turn {turn} was already played ({before.guess.upper()})"
-                    )
-                if turn > played + 1:
-                    raise TurnConflictError(
-                        f"turn {turn} cannot be played yet: this game is at turn {played + 1}"
-                    )
-            played_turn = game.guess(word)  # refused: nothing is written (rollback)
-            self._insert_turn(db, stored, played + 1, played_turn)
-        return stored
-
-    @staticmethod
-    def _check_next(db: sqlite3.Connection, gid: str, n: int) -> None:
-        row = db.execute("SELECT COUNT(*) FROM turns WHERE game_id = ?", (gid,)).fetchone()
-        if int(row[0]) != n - 1:
-            raise TurnConflictError(f"turn {n} was already played elsewhere")
-
-    @staticmethod
-    def _insert_turn(db: sqlite3.Connection, stored: StoredGame, n: int, turn: Turn) -> None:
-        game = stored.game
-        db.execute(
-            "INSERT INTO turns (game_id, n, guess, pattern) VALUES (?, ?, ?, ?)",
-            (stored.id, n, turn.guess, turn.pattern),
-        )
-        db.execute(
-            "UPDATE games SET status = ?, finished_at = ? WHERE id = ?",
-            (game.status.value, _now() if game.over else None, stored.id),
-        )
-
-    def add_hint(self, stored: StoredGame) -> None:
-        with self._tx() as db:
+    def add_hint(self, stored: StoredGame) -> StoredGame:
+        with self.transaction() as db:
             db.execute("UPDATE games SET hints = hints + 1 WHERE id = ?", (stored.id,))
-        stored.hints += 1
+        return replace(stored, hints=stored.hints + 1)
 
-    def stats(self, player: str, today: dt.date | None = None) -> PlayerStats:
-        """This player's daily and practice figures (see :class:`PlayerStats`); ``today``
-        (default: this machine's date) decides whether the daily streak is still alive."""
-        rows = (
-            self._conn()
-            .execute(
-                "SELECT g.mode, g.day, g.status, g.hints, "
-                "(SELECT COUNT(*) FROM turns t WHERE t.game_id = g.id) AS n "
-                "FROM games g WHERE g.player = ? AND g.status != 'playing' "
-                "ORDER BY g.finished_at, g.rowid",
-                (player,),
-            )
-            .fetchall()
+    @staticmethod
+    def _insert_turns(db: sqlite3.Connection, gid: str, game: Game, n: int) -> None:
+        """The turns of guess ``n`` on every board it was played on."""
+        rows = [
+            (gid, b, n, board.turns[n - 1].guess, board.turns[n - 1].pattern)
+            for b, board in enumerate(game.boards)
+            if len(board.turns) >= n
+        ]
+        db.executemany(
+            "INSERT INTO turns (game_id, board, n, guess, pattern) VALUES (?, ?, ?, ?, ?)", rows
         )
-        results = [_Result(r["status"] == "won", r["n"], r["hints"]) for r in rows]
-        practice = [res for r, res in zip(rows, results, strict=True) if r["mode"] == "practice"]
-        by_day: dict[dt.date, _Result] = {}
-        for r, res in zip(rows, results, strict=True):
-            if r["mode"] == "daily" and r["day"]:
-                by_day.setdefault(dt.date.fromisoformat(r["day"]), res)  # the first one ended
-        return PlayerStats(
-            daily=_daily_stats(by_day, today or dt.date.today()),
-            practice=_figures(practice, *_run_streaks([res.won for res in practice])),
-            last_mode=rows[-1]["mode"] if rows else None,
+
+    @staticmethod
+    def _update(db: sqlite3.Connection, gid: str, game: Game) -> None:
+        db.execute(
+            "UPDATE games SET status = ?, guesses = ?, finished_at = ? WHERE id = ?",
+            (game.status.value, len(game.guesses), _now() if game.over else None, gid),
         )
 
     def count_finished(self) -> int:
-        row = (
-            self._conn().execute("SELECT COUNT(*) FROM games WHERE status != 'playing'").fetchone()
+        row = self._conn().execute("SELECT COUNT(*) FROM games WHERE status != 'playing'")
+        return int(row.fetchone()[0])
+
+    # -- statistics ------------------------------------------------------------------------
+
+    def stats(self, player: str, variant: Variant, today: dt.date | None = None) -> PlayerStats:
+        """This player's figures of ``variant`` (see :class:`PlayerStats`); ``today`` (default:
+        this machine's date) decides whether the daily streak is still alive.
+
+        Bounded whatever the player did: the daily results are at most one a puzzle date and
+        mode, and the other games are counted by SQL aggregates (no row per game is read)."""
+        db = self._conn()
+        key = (player, variant.name)
+        daily = db.execute(
+            "SELECT day, status, guesses, hints FROM games WHERE player = ? AND variant = ? "
+            "AND kind = 'daily' AND status != 'playing' ORDER BY finished_at, rowid",
+            key,
+        ).fetchall()
+        by_day: dict[dt.date, tuple[bool, int, int]] = {}
+        for r in daily:  # the first one ended counts
+            by_day.setdefault(
+                dt.date.fromisoformat(r["day"]), (r["status"] == "won", r["guesses"], r["hints"])
+            )
+        last = db.execute(
+            "SELECT kind FROM games WHERE player = ? AND variant = ? AND status != 'playing' "
+            "ORDER BY finished_at DESC, rowid DESC LIMIT 1",
+            key,
+        ).fetchone()
+        return PlayerStats(
+            variant.name,
+            _daily_stats(by_day, today or dt.date.today(), variant),
+            _practice_stats(db, key, variant),
+            last["kind"] if last is not None else None,
         )
-        return int(row[0])
 
 
 def default_db_path() -> Path:
-    """The games and statistics database both front ends use by default."""
+    """The games and statistics database every front end uses by default."""
     return data_dir() / "wordlekit.sqlite3"
 
 
-@dataclass(frozen=True)
-class _Result:
-    """One finished game as the statistics see it."""
-
-    won: bool
-    guesses: int
-    hints: int
-
-
-def _figures(results: list[_Result], current: int, best: int) -> Stats:
-    """Played, wins, the distribution and hints of ``results``, with the given streaks."""
-    dist: dict[int, int] = {k: 0 for k in range(1, 7)}
-    for res in results:
-        if res.won:
-            dist[res.guesses] = dist.get(res.guesses, 0) + 1
-    wins = sum(res.won for res in results)
-    return Stats(len(results), wins, current, best, dist, sum(res.hints for res in results))
+def _variant(name: str, boards: int, max_guesses: int | None) -> Variant:
+    """The variant of a stored row (a custom one by its figures)."""
+    try:
+        v = variant_for(name)
+    except ValueError:
+        v = variant_for(boards=boards, max_guesses=max_guesses)
+    if (v.boards, v.max_guesses) != (boards, max_guesses):
+        v = variant_for(boards=boards, max_guesses=max_guesses)
+    return v
 
 
-def _run_streaks(won: list[bool]) -> tuple[int, int]:
-    """(current, longest) run of wins in a sequence of results, the last one current."""
-    current = best = 0
-    for w in won:
-        current = current + 1 if w else 0
-        best = max(best, current)
-    return current, best
+def _distribution(counts: dict[int, int], variant: Variant) -> dict[int, int]:
+    """Wins by guesses, with every count a win may take (``boards`` to the limit)."""
+    if variant.max_guesses is None:
+        return dict(sorted(counts.items()))
+    return {k: counts.get(k, 0) for k in range(variant.boards, variant.max_guesses + 1)}
 
 
-def _daily_stats(by_day: dict[dt.date, _Result], today: dt.date) -> Stats:
-    """The daily figures: one result per puzzle date; streaks of consecutive dates won."""
+def _stats(
+    played: int, wins: int, current: int, best: int, dist: dict[int, int], hints: int
+) -> Stats:
+    percent = round(100 * wins / played) if played else 0
+    return Stats(played, wins, percent, current, best, dist, hints)
+
+
+def _daily_stats(by_day: dict[dt.date, tuple[bool, int, int]], today: dt.date, v: Variant) -> Stats:
+    """One result per puzzle date; streaks of consecutive dates won."""
     days = sorted(by_day)
     current = best = 0
     previous: dt.date | None = None
     for day in days:
         consecutive = previous is not None and day - previous == dt.timedelta(days=1)
-        current = (current + 1 if consecutive else 1) if by_day[day].won else 0
+        current = (current + 1 if consecutive else 1) if by_day[day][0] else 0
         best = max(best, current)
         previous = day
     if days and days[-1] < today - dt.timedelta(days=1):
         current = 0  # the puzzle of yesterday was missed: the streak has ended
-    return _figures([by_day[d] for d in days], current, best)
+    wins: dict[int, int] = {}
+    for won, n, _ in by_day.values():
+        if won:
+            wins[n] = wins.get(n, 0) + 1
+    results = list(by_day.values())
+    return _stats(
+        len(results), sum(r[0] for r in results), current, best, _distribution(wins, v),
+        sum(r[2] for r in results),
+    )  # fmt: skip
+
+
+#: The other games of a player and variant, in the order they ended, as SQL (one scan).
+_OTHERS = (
+    "SELECT status, guesses, hints, "
+    "SUM(status = 'lost') OVER (ORDER BY finished_at, rowid) AS run "
+    "FROM games WHERE player = ? AND variant = ? AND kind != 'daily' AND status != 'playing'"
+)
+
+
+def _practice_stats(db: sqlite3.Connection, key: tuple[str, str], v: Variant) -> Stats:
+    """Played, wins, hints, the distribution and the streaks (games won in a row) by SQL
+    aggregates: a win's run number counts the losses before it, so a run of wins is a group."""
+    played, wins, hints = db.execute(
+        f"SELECT COUNT(*), COALESCE(SUM(status = 'won'), 0), COALESCE(SUM(hints), 0) "
+        f"FROM ({_OTHERS})",
+        key,
+    ).fetchone()
+    dist = dict(
+        db.execute(
+            f"SELECT guesses, COUNT(*) FROM ({_OTHERS}) WHERE status = 'won' GROUP BY guesses",
+            key,
+        ).fetchall()
+    )
+    runs = f"SELECT run, COUNT(*) AS n FROM ({_OTHERS}) WHERE status = 'won' GROUP BY run"
+    best = db.execute(f"SELECT COALESCE(MAX(n), 0) FROM ({runs})", key).fetchone()[0]
+    current = db.execute(
+        f"SELECT COALESCE(SUM(status = 'won' AND run = (SELECT MAX(run) FROM ({_OTHERS}))), 0) "
+        f"FROM ({_OTHERS})",
+        (*key, *key),
+    ).fetchone()[0]
+    return _stats(played, wins, current, best, _distribution(dist, v), hints)
 
 
 def _now() -> str:
     return dt.datetime.now(dt.UTC).isoformat(timespec="milliseconds")
+
+
+# -- version 1 ---------------------------------------------------------------------------------
+
+
+def _create(db: sqlite3.Connection) -> None:
+    """The tables and indexes, where missing, inside the caller's transaction (not with
+    ``executescript``, which commits first)."""
+    for statement in SCHEMA.split(";"):
+        if statement.strip():
+            db.execute(statement)
+
+
+def _is_v1(db: sqlite3.Connection) -> bool:
+    columns = {r[1] for r in db.execute("PRAGMA table_info(games)")}
+    return "hard" in columns and "variant" not in columns
+
+
+_V1_MODES = "CASE hard WHEN 0 THEN 'normal' WHEN 1 THEN 'hard' ELSE 'ultrahard' END"
+
+
+def _migrate_v1(db: sqlite3.Connection, tables: set[str]) -> None:
+    """Version 1 to 2, inside the caller's transaction (every row kept; see the module
+    docstring)."""
+    for index in ("games_player", "games_daily", "board_games_player", "board_games_daily"):
+        db.execute(f"DROP INDEX IF EXISTS {index}")
+    db.execute("ALTER TABLE games RENAME TO games_v1")
+    db.execute("ALTER TABLE turns RENAME TO turns_v1")
+    _create(db)
+    db.execute(
+        "INSERT INTO games (id, player, variant, boards, max_guesses, mode, kind, day, seed, "
+        "label, status, guesses, hints, created_at, finished_at) "
+        "SELECT id, player, CASE max_guesses WHEN 6 THEN 'classic' "
+        "ELSE 'classic-' || max_guesses END, 1, max_guesses, "
+        f"{_V1_MODES}, mode, day, seed, label, status, "
+        "(SELECT COUNT(*) FROM turns_v1 t WHERE t.game_id = g.id), hints, created_at, "
+        "finished_at FROM games_v1 g"
+    )
+    db.execute("INSERT INTO secrets (game_id, board, word) SELECT id, 0, answer FROM games_v1")
+    db.execute(
+        "INSERT INTO turns (game_id, board, n, guess, pattern) "
+        "SELECT game_id, 0, n, guess, pattern FROM turns_v1"
+    )
+    if "board_games" in tables:
+        for row in db.execute("SELECT * FROM board_games").fetchall():
+            _migrate_board_game(db, row)
+        db.execute("DROP TABLE board_games")
+    db.execute("DROP TABLE turns_v1")
+    db.execute("DROP TABLE games_v1")
+
+
+def _migrate_board_game(db: sqlite3.Connection, row: sqlite3.Row) -> None:
+    answers = row["answers"].split(",")
+    guesses = [g for g in row["guesses"].split(",") if g]
+    variant = _variant(row["variant"], row["boards"], row["max_guesses"])
+    db.execute(
+        "INSERT INTO games (id, player, variant, boards, max_guesses, mode, kind, day, seed, "
+        "label, status, guesses, hints, created_at, finished_at) "
+        "VALUES (?, ?, ?, ?, ?, 'normal', ?, ?, ?, ?, ?, ?, 0, ?, ?)",
+        (row["id"], row["player"], variant.name, row["boards"], row["max_guesses"], row["mode"],
+         row["day"], row["seed"], row["label"], row["status"], len(guesses), row["created_at"],
+         row["finished_at"]),
+    )  # fmt: skip
+    db.executemany(
+        "INSERT INTO secrets (game_id, board, word) VALUES (?, ?, ?)",
+        [(row["id"], b, w) for b, w in enumerate(answers)],
+    )
+    db.executemany(
+        "INSERT INTO turns (game_id, board, n, guess, pattern) VALUES (?, ?, ?, ?, ?)",
+        list(_board_turns(row["id"], answers, guesses)),
+    )
+
+
+def _board_turns(
+    gid: str, answers: Sequence[str], guesses: Sequence[str]
+) -> Iterator[tuple[str, int, int, str, int]]:
+    for b, answer in enumerate(answers):
+        for n, g in enumerate(guesses, start=1):
+            yield gid, b, n, g, score(g, answer)
+            if g == answer:
+                break

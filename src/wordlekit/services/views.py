@@ -1,0 +1,162 @@
+"""What a front end shows of a game, as typed values: :class:`GameView` and its parts.
+
+A view is public: it holds the patterns of the guesses made and what the host may tell, never
+a secret before the game is over (a board's answer shows once that board is solved: it was the
+guess that solved it). The web app answers with these values as they are (FastAPI reads their
+fields for the OpenAPI schema), the terminal UI and the command line draw them.
+
+Tiles are named everywhere (``green``, ``yellow``, ``gray``), in rows and keyboards alike.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from wordlekit.core.feedback import Tile, Turn, format_pattern
+from wordlekit.core.game import Game, Variant
+
+TileName = Literal["green", "yellow", "gray"]
+TILE_NAMES: dict[Tile, TileName] = {Tile.GREEN: "green", Tile.YELLOW: "yellow", Tile.GRAY: "gray"}
+
+
+@dataclass(frozen=True)
+class TurnView:
+    """A guess and its colours: the pattern as an int (digit i of weight 3**i: 0 gray,
+    1 yellow, 2 green), as emoji and as g/y/b letters."""
+
+    guess: str
+    pattern: int
+    emoji: str
+    letters: str
+
+    @classmethod
+    def of(cls, turn: Turn) -> TurnView:
+        n = turn.length
+        return cls(
+            turn.guess, turn.pattern, format_pattern(turn.pattern, n), format_pattern(turn.pattern, n, "letters")
+        )
+
+
+@dataclass(frozen=True)
+class BoardView:
+    """One board: its turns, the guess that solved it, each letter's best tile seen on it, and
+    its answer once it is solved or the game is over."""
+
+    turns: list[TurnView]
+    solved_at: int | None
+    keyboard: dict[str, TileName]
+    answer: str | None
+
+
+@dataclass(frozen=True)
+class VariantInfo:
+    """A variant as the menus list it (``max_guesses`` ``None``: no guess limit; ``host``
+    ``fixed``: answers drawn at the start, ``adversary``: Absurdle's)."""
+
+    name: str
+    title: str
+    boards: int
+    max_guesses: int | None
+    host: str
+    summary: str
+
+    @classmethod
+    def of(cls, v: Variant) -> VariantInfo:
+        return cls(v.name, v.title, v.boards, v.max_guesses, v.host.value, v.summary)
+
+
+@dataclass(frozen=True)
+class OutcomeView:
+    """How the game ended: ``message`` as a front end shows it, every board's answer, the
+    guess that solved each board, and the praise of a one-board win (Genius … Phew)."""
+
+    status: Literal["won", "lost"]
+    message: str
+    answers: list[str]
+    solved_at: list[int | None]
+    praise: str | None
+
+
+@dataclass(frozen=True)
+class GameView:
+    """A game as its player sees it.
+
+    ``guesses_left`` and ``max_guesses`` are ``None`` in a game with no guess limit. An
+    Absurdle game says how many words its host still holds (``host_words``, with up to 30 of
+    them in ``host_sample``) and its challenge ``target``. ``outcome`` and ``share`` are set
+    once the game is over (the share's title line ends with ``(N hints)`` when hints were
+    taken).
+    """
+
+    id: str | None
+    variant: VariantInfo
+    mode: Literal["normal", "hard", "ultrahard"]
+    kind: Literal["daily", "practice", "challenge"]
+    date: str | None
+    label: str
+    length: int
+    status: Literal["playing", "won", "lost"]
+    over: bool
+    guesses: list[str]
+    max_guesses: int | None
+    guesses_left: int | None
+    hints: int
+    boards: list[BoardView]
+    host_words: int | None = None
+    host_sample: list[str] | None = None
+    target: str | None = None
+    outcome: OutcomeView | None = None
+    share: str | None = None
+
+
+#: How many of the Absurdle host's words a view lists.
+HOST_SAMPLE = 30
+
+
+def game_view(
+    game: Game,
+    *,
+    gid: str | None = None,
+    kind: Literal["daily", "practice", "challenge"] = "practice",
+    date: str | None = None,
+    hints: int = 0,
+) -> GameView:
+    """The public view of ``game`` (see the module docstring)."""
+    over = game.over
+    boards = []
+    for b, board in enumerate(game.boards):
+        keyboard = {ch: TILE_NAMES[t] for ch, t in sorted(board.keyboard().items())}
+        turns = [TurnView.of(t) for t in board.turns]
+        boards.append(BoardView(turns, board.solved_at, keyboard, game.answer_of(b)))
+    remaining = game.host_words()
+    outcome = game.outcome()
+    return GameView(
+        id=gid,
+        variant=VariantInfo.of(game.variant),
+        mode=game.mode.value,  # type: ignore[arg-type]
+        kind=kind,
+        date=date,
+        label=game.label,
+        length=game.length,
+        status=game.status.value,  # type: ignore[arg-type]
+        over=over,
+        guesses=list(game.guesses),
+        max_guesses=game.max_guesses,
+        guesses_left=game.guesses_left,
+        hints=hints,
+        boards=boards,
+        host_words=None if remaining is None else len(remaining),
+        host_sample=None if remaining is None else list(remaining[:HOST_SAMPLE]),
+        target=game.target_word(),
+        outcome=None
+        if outcome is None
+        else OutcomeView(
+            outcome.status.value,  # type: ignore[arg-type]
+            outcome.message,
+            list(outcome.answers),
+            list(outcome.solved_at),
+            outcome.praise,
+        ),
+        share=game.share(hints=hints) if over else None,
+    )
