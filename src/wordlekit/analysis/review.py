@@ -50,7 +50,7 @@ from wordlekit.analysis.guess_values import (
 )
 from wordlekit.analysis.review_report import Review, TurnReview
 from wordlekit.core.feedback import Turn, all_green, format_pattern, score
-from wordlekit.core.game import hard_mode_violation, ultrahard_violation
+from wordlekit.core.rules import hard_mode_violation, ultrahard_violation
 from wordlekit.errors import BudgetExceeded, WordleError
 from wordlekit.fast.matrix import PatternMatrix
 from wordlekit.solve.bot import BotTurn, play

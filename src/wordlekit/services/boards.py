@@ -1,12 +1,6 @@
-"""Multi-board games as every front end offers them: a new game (daily or practice), a
-guess, the helper (words left per board and the best next guess for all boards together),
-the bot, and statistics per variant.
-
-What a front end shows of a game comes from :func:`public_view`: the boards' colours and
-keyboards, never an answer before the game is over (a board's answer is its last guess once
-solved, so that is no leak). The rules of which game a request means follow the one-board
-game (:mod:`wordlekit.services.games`): a daily game takes a date (not a seed, not ahead of
-tomorrow), a practice game a seed or none (then the label shows no number).
+"""Several boards at once beyond the referee: the helper (words left per board and the best
+next guess for all boards together) and the bot. Games of several boards are played through
+:mod:`wordlekit.services.games`, as every variant is.
 
 :func:`assist` and :func:`solve` take the pattern matrix first, as every operation of the
 web app's work pool (:data:`wordlekit.services.operations.OPERATIONS`).
@@ -15,110 +9,16 @@ web app's work pool (:data:`wordlekit.services.operations.OPERATIONS`).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Literal
+from typing import Any
 
-from wordlekit.core.boards import BoardGame, Variant, variant_for
 from wordlekit.core.feedback import all_green, format_pattern, parse_pattern
-from wordlekit.core.words import WordList
 from wordlekit.errors import WordleError
 from wordlekit.fast.matrix import PatternMatrix
-from wordlekit.services.games import daily_date
 from wordlekit.solve.boards import DEFAULT_STRATEGY, BoardsState, get_board_strategy
 from wordlekit.solve.boards_play import autoplay
-from wordlekit.store.boards import BoardStore, StoredBoardGame
-
-Mode = Literal["daily", "practice"]
 
 #: How many of a board's words left the helper lists.
 WORDS_SHOWN = 50
-
-
-def variant_of(
-    variant: str | None = None, boards: int | None = None, max_guesses: int | None = None
-) -> Variant:
-    return variant_for(variant, boards=boards, max_guesses=max_guesses)
-
-
-def new_game(
-    variant: Variant,
-    mode: Mode,
-    *,
-    date: str | None = None,
-    seed: int | None = None,
-    wordlist: WordList | None = None,
-) -> BoardGame:
-    """The game a request for ``mode`` of ``variant`` means (the daily and seed rules)."""
-    wl = wordlist or WordList.bundled()
-    if mode == "daily":
-        if seed is not None:
-            raise WordleError("a daily game takes a date, not a seed")
-        return BoardGame.daily(variant, daily_date(date), wl)
-    if mode != "practice":
-        raise WordleError(f"a game is daily or practice, not {mode!r}")
-    if date is not None:
-        raise WordleError("a practice game takes a seed, not a date")
-    return BoardGame.practice(variant, seed, wl)
-
-
-def start(
-    store: BoardStore,
-    player: str,
-    variant: Variant,
-    mode: Mode,
-    *,
-    date: str | None = None,
-    seed: int | None = None,
-) -> tuple[StoredBoardGame, bool]:
-    """Store a new game (a daily game already started is returned, with ``False``)."""
-    game = new_game(variant, mode, date=date, seed=seed, wordlist=store.wordlist)
-    day = daily_date(date).isoformat() if mode == "daily" else None
-    return store.create(player, game, mode, day, seed)
-
-
-def guess(
-    store: BoardStore, gid: str, player: str, word: str, turn: int | None = None
-) -> StoredBoardGame:
-    return store.play(gid, player, word, turn)
-
-
-def public_view(game: BoardGame, gid: str | None = None) -> dict[str, Any]:
-    """What a player may see: every board's rows and keyboard, the answers only at the end."""
-    solved_at = game.solved_at
-    boards = []
-    for b in range(game.boards):
-        turns = game.board_turns(b)
-        kb = game.keyboard(b)
-        boards.append(
-            {
-                "rows": [
-                    {
-                        "guess": t.guess,
-                        "pattern": t.pattern,
-                        "letters": format_pattern(t.pattern, game.length, "letters"),
-                    }
-                    for t in turns
-                ],
-                "solved_at": solved_at[b],
-                "keyboard": {ch: int(tile) for ch, tile in kb.items()},
-                "answer": game.answers[b] if game.over or solved_at[b] else None,
-            }
-        )
-    data: dict[str, Any] = {
-        "id": gid,
-        "variant": game.variant.to_dict(),
-        "label": game.label,
-        "length": game.length,
-        "guesses": list(game.guesses),
-        "guesses_left": game.guesses_left,
-        "status": game.status.value,
-        "boards": boards,
-        "over": game.over,
-    }
-    if game.over:
-        data["answers"] = list(game.answers)
-        data["outcome"] = game.outcome()
-        data["share"] = game.share()
-    return data
 
 
 def parse_board_turn(text: str, boards: int, length: int) -> tuple[str, list[int | None]]:
@@ -205,7 +105,3 @@ def solve(
                 cells.append(format_pattern(matrix.pattern(g, a), n))
         rows.append({"guess": g, "patterns": cells})
     return {**played.to_dict(), "rows": rows}
-
-
-def stats(store: BoardStore, player: str, variant: Variant) -> dict[str, Any]:
-    return store.stats(player, variant).to_dict()

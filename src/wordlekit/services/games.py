@@ -128,7 +128,9 @@ def make_game(request: GameRequest, wordlist: WordList | None = None) -> NewGame
         if request.seed is not None and request.seed < 0:
             raise WordleError(f"a seed is a number from 0, not {request.seed}")
         _no_answers(request)
-        return NewGame(v.practice(request.seed, wordlist=wl, mode=mode), "practice", seed=request.seed)
+        return NewGame(
+            v.practice(request.seed, wordlist=wl, mode=mode), "practice", seed=request.seed
+        )
     if kind == "challenge":
         if request.seed is not None:
             raise WordleError("a challenge takes its words, not a seed")
@@ -143,7 +145,9 @@ def _no_answers(request: GameRequest) -> None:
 
 def open_store(path: str | Path | None = None, wordlist: WordList | None = None) -> GameStore:
     """The games database at ``path`` (default: the one in the user data folder)."""
-    return GameStore(path if path is not None else default_db_path(), wordlist or WordList.bundled())
+    return GameStore(
+        path if path is not None else default_db_path(), wordlist or WordList.bundled()
+    )
 
 
 def start_game(

@@ -34,7 +34,10 @@ class TurnView:
     def of(cls, turn: Turn) -> TurnView:
         n = turn.length
         return cls(
-            turn.guess, turn.pattern, format_pattern(turn.pattern, n), format_pattern(turn.pattern, n, "letters")
+            turn.guess,
+            turn.pattern,
+            format_pattern(turn.pattern, n),
+            format_pattern(turn.pattern, n, "letters"),
         )
 
 

@@ -10,8 +10,8 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from wordlekit.core.boards import BoardGame, Variant, random_games
-from wordlekit.core.feedback import all_green, score
+from wordlekit.core.game import Game, Variant
+from wordlekit.core.wordle import random_games
 from wordlekit.errors import InvalidWordError
 from wordlekit.fast.matrix import PatternMatrix
 from wordlekit.fast.partition import load_numba
@@ -157,20 +157,16 @@ def benchmark_boards(
     return BoardsBenchmark(strat.name, variant, seed, counts, seconds, tuple(plays))
 
 
-def play_game(game: BoardGame, matrix: PatternMatrix, strategy: BoardsStrategy) -> BoardsPlay:
-    """The bot plays a :class:`BoardGame`'s boards (its variant's limit)."""
-    return autoplay(matrix, game.answers, strategy, max_guesses=game.variant.max_guesses)
+def play_game(game: Game, matrix: PatternMatrix, strategy: BoardsStrategy) -> BoardsPlay:
+    """The bot plays a game's boards (its rules' limit)."""
+    return autoplay(matrix, game.secret, strategy, max_guesses=game.max_guesses)
 
 
-def state_of(game: BoardGame, matrix: PatternMatrix) -> BoardsState:
-    """The bot's view of a game being played."""
-    win = all_green(matrix.length)
+def state_of(game: Game, matrix: PatternMatrix) -> BoardsState:
+    """The bot's view of a game being played (every board's colours, ``None`` once solved)."""
     patterns: list[list[int | None]] = []
-    for b in range(game.boards):
-        row: list[int | None] = []
-        done = False
-        for g in game.guesses:
-            row.append(None if done else score(g, game.answers[b]))
-            done = done or row[-1] == win
-        patterns.append(row)
-    return BoardsState.from_turns(matrix, game.guesses, patterns, game.variant.max_guesses)
+    for board in game.boards:
+        row: list[int | None] = [t.pattern for t in board.turns]
+        patterns.append(row + [None] * (len(game.guesses) - len(row)))
+    limit = game.max_guesses if game.max_guesses is not None else len(game.guesses) + 6
+    return BoardsState.from_turns(matrix, game.guesses, patterns, limit)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from wordlekit.core.feedback import Turn, all_green
-from wordlekit.core.game import ultrahard_violation
+from wordlekit.core.rules import ultrahard_violation
 from wordlekit.errors import InvalidWordError
 from wordlekit.fast.matrix import PatternMatrix
 from wordlekit.solve.state import GameState

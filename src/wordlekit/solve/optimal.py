@@ -27,7 +27,7 @@ import numpy as np
 import numpy.typing as npt
 
 from wordlekit.core.feedback import Turn
-from wordlekit.core.game import hard_mode_violation
+from wordlekit.core.rules import hard_mode_violation
 from wordlekit.errors import (
     BudgetExceeded,
     InfeasibleError,

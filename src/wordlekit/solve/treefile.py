@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from wordlekit.core.feedback import Turn, all_green, format_pattern, parse_pattern, score
-from wordlekit.core.game import hard_mode_violation
+from wordlekit.core.rules import hard_mode_violation
 from wordlekit.core.words import WordList
 from wordlekit.errors import InvalidPatternError, TreeFileError, WordleError
 from wordlekit.solve.counts import Counted, GuessCounts
