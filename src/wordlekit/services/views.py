@@ -137,12 +137,12 @@ def game_view(
     return GameView(
         id=gid,
         variant=VariantInfo.of(game.variant),
-        mode=game.mode.value,  # type: ignore[arg-type]
+        mode=game.mode.value,
         kind=kind,
         date=date,
         label=game.label,
         length=game.length,
-        status=game.status.value,  # type: ignore[arg-type]
+        status=game.status.value,
         over=over,
         guesses=list(game.guesses),
         max_guesses=game.max_guesses,
