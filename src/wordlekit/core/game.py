@@ -275,7 +275,7 @@ class Game(abc.ABC):
         check: the rules in force when they were played accepted them)."""
         game = cls.start(variant, rules, tuple(secret), label)
         for word in guesses:
-            game = game._played(word)
+            game = game.after(word)
         return game
 
     @property
@@ -348,9 +348,11 @@ class Game(abc.ABC):
     def guess(self, word: str) -> Self:
         """The game after playing ``word`` on every board still being played. A refused word
         (not valid, against the mode, the game over) raises and uses no turn."""
-        return self._played(self.check(word))
+        return self.after(self.check(word))
 
-    def _played(self, word: str) -> Self:
+    def after(self, word: str) -> Self:
+        """The game after ``word``, a word already refereed (:meth:`guess` checks it first;
+        :meth:`restore` replays what was accepted when it was played)."""
         patterns, moved = self.feedback(word)
         boards = tuple(
             b if p is None else Board((*b.turns, Turn(word, p)))
