@@ -275,15 +275,35 @@ class LetterConstraints:
             lines.append("Nothing known yet.")
         return lines
 
-    def to_dict(self) -> dict[str, object]:
-        return {
-            "pattern": "".join(self.placed.get(i, "?") for i in range(self.length)),
-            "placed": {str(i + 1): ch for i, ch in sorted(self.placed.items())},
-            "excluded": {ch: sorted(i + 1 for i in p) for ch, p in sorted(self.excluded.items())},
-            "min_count": dict(sorted(self.min_count.items())),
-            "max_count": dict(sorted(self.max_count.items())),
-            "absent": self.absent,
-        }
+    def known(self) -> KnownLetters:
+        """The summary as a value (positions from 1), with its sentences."""
+        return KnownLetters(
+            summary=tuple(self.describe()),
+            pattern="".join(self.placed.get(i, "?") for i in range(self.length)),
+            placed={i + 1: ch for i, ch in sorted(self.placed.items())},
+            excluded={
+                ch: tuple(sorted(i + 1 for i in p)) for ch, p in sorted(self.excluded.items())
+            },
+            min_count=dict(sorted(self.min_count.items())),
+            max_count=dict(sorted(self.max_count.items())),
+            absent=tuple(self.absent),
+        )
+
+
+@dataclass(frozen=True)
+class KnownLetters:
+    """What a history implies, for people: the sentences of :meth:`LetterConstraints.describe`,
+    the placed letters as a pattern (``?`` where unknown) and by position (from 1), the
+    positions each letter is known not to be at, the least and most copies of each letter, and
+    the letters known absent."""
+
+    summary: tuple[str, ...]
+    pattern: str
+    placed: dict[int, str]
+    excluded: dict[str, tuple[int, ...]]
+    min_count: dict[str, int]
+    max_count: dict[str, int]
+    absent: tuple[str, ...]
 
 
 def filter_by_hints(
