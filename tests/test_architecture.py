@@ -25,7 +25,7 @@ def module_name(path: Path) -> str:
 
 @pytest.fixture(scope="module")
 def graph() -> grimp.ImportGraph:
-    return grimp.build_graph("wordlekit", exclude_type_checking_imports=True)
+    return grimp.build_graph("wordlekit", exclude_type_checking_imports=False)
 
 
 def test_no_import_cycle_between_any_two_modules(graph: grimp.ImportGraph) -> None:

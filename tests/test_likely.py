@@ -69,18 +69,18 @@ def test_every_probability_is_strictly_between_0_and_1() -> None:
 @pytest.mark.parametrize("name", ["original", "nyt"])
 def test_the_weights_sum_to_1_are_cached_and_read_only(name: str) -> None:
     wl = WordList.bundled(name)
-    w = likely_weights(wl)
+    w = likely_weights(wl.guesses)
     assert w.shape == (len(wl.guesses),)
     assert w.sum() == pytest.approx(1.0, abs=1e-12)
     assert np.all(w > 0)
-    assert likely_weights(WordList.bundled(name)) is w
+    assert likely_weights(WordList.bundled(name).guesses) is w
     with pytest.raises(ValueError):
         w[0] = 1.0
 
 
 def test_a_custom_list_gets_weights_even_for_words_outside_the_table() -> None:
     wl = WordList.from_words(["cigar", "aioli", "qwzzy"], ["rebus", "xylyl"])
-    w = likely_weights(wl)
+    w = likely_weights(wl.guesses)
     assert w.sum() == pytest.approx(1.0)
     assert w[0] > w[3] > w[4]  # CIGAR > REBUS > XYLYL
     assert w[2] > 0
@@ -88,7 +88,7 @@ def test_a_custom_list_gets_weights_even_for_words_outside_the_table() -> None:
 
 def test_the_original_answers_get_far_more_mass_per_word() -> None:
     wl = WordList.bundled("original")
-    w = likely_weights(wl)
+    w = likely_weights(wl.guesses)
     n = len(wl.answers)
     per_answer, per_allowed = w[:n].mean(), w[n:].mean()
     # Measured with the shipped fit: 12.8 times as much per word, 73.6% of the mass on the
@@ -96,7 +96,7 @@ def test_the_original_answers_get_far_more_mass_per_word() -> None:
     assert per_answer > 10 * per_allowed
     assert w[:n].sum() > 0.7
     nyt = WordList.bundled("nyt")
-    wn = likely_weights(nyt)
+    wn = likely_weights(nyt.guesses)
     # Over the NYT valid list, 70.9% of the mass falls on its 2,309 answers (uniform: 15.5%).
     assert wn[: len(nyt.answers)].sum() > 0.65
 
@@ -171,7 +171,7 @@ def test_the_run_time_needs_neither_wordfreq_nor_numba() -> None:
         "import sys; sys.modules['wordfreq'] = None\n"
         "from wordlekit.core.likely import likely_weights\n"
         "from wordlekit.core.words import WordList\n"
-        "assert abs(likely_weights(WordList.bundled('nyt')).sum() - 1) < 1e-9\n"
+        "assert abs(likely_weights(WordList.bundled('nyt').guesses).sum() - 1) < 1e-9\n"
         "assert 'numba' not in sys.modules\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)

@@ -171,7 +171,7 @@ def test_answer_models_derive_a_list_whose_answers_are_every_valid_guess(
     likely, uniform = original.with_answers("likely"), original.with_answers("all")
     assert uniform.weights is None and likely.weights is not None
     assert likely.weights.sum() == pytest.approx(1.0)
-    assert np.allclose(likely.weights, likely_weights(original))
+    assert np.allclose(likely.weights, likely_weights(original.guesses))
     with pytest.raises(ValueError):  # read-only
         likely.weights[0] = 1.0
     # the same words share one pattern matrix; the weights make a different content

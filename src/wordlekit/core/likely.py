@@ -22,7 +22,7 @@ user adds) gets the model's value for Zipf frequency 0 with its own letter featu
 >>> bool(p[0] > 100 * p[1])
 True
 >>> from wordlekit.core.words import WordList
->>> w = likely_weights(WordList.bundled("original"))
+>>> w = likely_weights(WordList.bundled("original").guesses)
 >>> w.shape, round(float(w.sum()), 9)
 ((12972,), 1.0)
 """
@@ -35,15 +35,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from importlib import resources
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from wordlekit.errors import InternalError
 
-if TYPE_CHECKING:  # words.py imports this module for the likely answer model
-    from wordlekit.core.words import WordList
 
 Floats = npt.NDArray[np.float64]
 
@@ -290,20 +288,20 @@ def prior(words: Sequence[str]) -> Floats:
 
 
 @lru_cache(maxsize=16)
-def likely_weights(wordlist: WordList) -> Floats:
-    """The prior over ``wordlist.guesses``, normalised to sum to 1 (cached, read-only).
+def likely_weights(guesses: tuple[str, ...]) -> Floats:
+    """The prior over a word list's ``guesses``, normalised to sum to 1 (cached, read-only).
 
     >>> from wordlekit.core.words import WordList
     >>> wl = WordList.bundled("original")
-    >>> w = likely_weights(wl)
+    >>> w = likely_weights(wl.guesses)
     >>> answers = float(w[: len(wl.answers)].sum())  # the answers come first in guesses
     >>> 0.6 < answers < 0.9
     True
     """
-    p = prior(wordlist.guesses)
+    p = prior(guesses)
     total = float(p.sum())
     if not math.isfinite(total) or total <= 0.0:
-        raise InternalError(f"the likely prior of the {wordlist.name} list sums to {total}")
+        raise InternalError(f"the likely prior of these {len(guesses):,} words sums to {total}")
     weights: Floats = p / total
     weights.setflags(write=False)
     return weights
