@@ -193,6 +193,14 @@ def test_bad_words_typed_never_end_the_game() -> None:
     assert out.count("(no turn used)") == 3 and "Genius! Solved in 1/6." in out
 
 
+def test_play_with_the_helper() -> None:
+    text = ok("play", "--seed", "3", "--assist", "--answers", "likely", input="crane\n:q\n")
+    assert "Assist: 1300 words left (every valid word" in text and "most likely" in text
+    assert "Assist: next " in text
+    text = ok("play", "--challenge", "cigar", "--hard", "--assist", input="crane\n:q\n")
+    assert "Assist: 1 word left (answers of the original list): CIGAR" in text
+
+
 # the help ----------------------------------------------------------------------------------
 
 
