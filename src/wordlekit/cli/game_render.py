@@ -77,13 +77,15 @@ def prompt(view: GameView) -> str:
 
 
 def draw(console: Console, view: GameView) -> None:
-    """The game after a guess: the whole board on a terminal, the last guess otherwise."""
+    """The game after a guess: the whole board on a terminal, the last guess otherwise; the
+    keyboard while the game is on (the outcome and the share text follow its end)."""
     if console.is_terminal:
         _draw_boards(console, view)
-        console.print(keyboard_text(view))
+        if not view.over:
+            console.print(keyboard_text(view, console.width))
     else:
         console.print(last_turn_plain(view))
-        if len(view.boards) == 1:
+        if len(view.boards) == 1 and not view.over:
             console.print(keyboard_plain(view.boards[0]))
 
 
@@ -111,12 +113,29 @@ def _draw_boards(console: Console, view: GameView) -> None:
             if host:
                 console.print(host)
         return
-    width = 4 * view.length - 1
-    per_line = max(1, (console.width + GAP) // (width + GAP))
-    for i in range(0, len(view.boards), per_line):
-        for line in board_lines(view, range(i, min(i + per_line, len(view.boards)))):
+    per_line = max(1, (console.width + GAP) // (4 * view.length - 1 + GAP))
+    shown = list(range(len(view.boards)))
+    if len(shown) > per_line:  # more than a line of boards: the solved ones in one line
+        shown = [b for b in shown if view.boards[b].solved_at is None]
+        solved = solved_text(view)
+        if solved is not None:
+            console.print(solved, soft_wrap=False)  # wrapped between words
+            console.print()
+    for i in range(0, len(shown), per_line):
+        for line in board_lines(view, shown[i : i + per_line]):
             console.print(line)
         console.print()
+
+
+def solved_text(view: GameView) -> Text | None:
+    """``Solved: board 2 ALERT (2), board 7 CIGAR (5)``: each solved board, its answer and the
+    guess that solved it (``None`` while none is)."""
+    done = [
+        f"board {b + 1} {(board.answer or '').upper()} ({board.solved_at})"
+        for b, board in enumerate(view.boards)
+        if board.solved_at is not None
+    ]
+    return Text(f"Solved: {', '.join(done)}") if done else None
 
 
 def board_lines(view: GameView, boards: Sequence[int]) -> list[Text]:
@@ -140,23 +159,35 @@ def board_lines(view: GameView, boards: Sequence[int]) -> list[Text]:
     return lines
 
 
-def keyboard_text(view: GameView) -> Text:
+def keyboard_text(view: GameView, width: int | None = None) -> Text:
     """The keyboard with each letter's best known state. One board: a coloured key per letter.
     Several: each key split in one cell per board still being played (the letter on the
-    first), so a key shows its state on every board, as Quordle's does."""
-    playing = [b for b in view.boards if b.solved_at is None] or list(view.boards)
-    one = len(view.boards) == 1
+    first), so a key shows its state on every board, as Quordle's does; when that is wider
+    than ``width`` columns, one key per letter in its best colour on any of those boards."""
+    playing = [b.keyboard for b in view.boards if b.solved_at is None]
+    keyboards = playing or [b.keyboard for b in view.boards]  # the game is over
+    merged = len(keyboards) > 1 and width is not None and 10 * (len(keyboards) + 1) > width
+    if merged:
+        best: dict[str, TileName] = {}
+        for keys in keyboards:
+            for ch, name in keys.items():
+                if ch not in best or _TILE_OF[name] > _TILE_OF[best[ch]]:
+                    best[ch] = name
+        keyboards = [best]
+    wide = len(view.boards) == 1 or merged  # a key of three columns: " A "
     text = Text()
     for n, row in enumerate(KEYBOARD_ROWS):
         text.append(" " * (n * 2))
         for ch in row:
-            if one:
-                text.append(f" {ch.upper()} ", style=_style(playing[0].keyboard.get(ch)))
+            if wide:
+                text.append(f" {ch.upper()} ", style=_style(keyboards[0].get(ch)))
             else:
-                for k, board in enumerate(playing):
-                    text.append(ch.upper() if k == 0 else " ", style=_style(board.keyboard.get(ch)))
+                for k, keys in enumerate(keyboards):
+                    text.append(ch.upper() if k == 0 else " ", style=_style(keys.get(ch)))
             text.append(" ")
         text.append("\n")
+    if merged:
+        text.append(f"Each key: its best colour on the {len(playing)} boards still being played.\n")
     return text
 
 
