@@ -198,7 +198,8 @@ def test_play_with_the_helper() -> None:
     assert "Assist: 1300 words left (every valid word" in text and "most likely" in text
     assert "Assist: next " in text
     text = ok("play", "--challenge", "cigar", "--hard", "--assist", input="crane\n:q\n")
-    assert "Assist: 1 word left (answers of the original list): CIGAR" in text
+    assert "Assist: 8 words left (answers of the original list)\n" in text
+    assert "Assist: next CARGO (2.75 bits, could be the answer)" in text
 
 
 # the help ----------------------------------------------------------------------------------
@@ -247,3 +248,17 @@ def test_absurdle_on_a_terminal(terminal: CliRunner) -> None:
     r = terminal.invoke(app, ["play", "--variant", "absurdle"], input="arise\n:q\n")
     assert r.exit_code == 0, r.stderr
     assert "168 words left" in r.stdout and " A " in r.stdout
+
+
+def test_many_boards_on_a_terminal(terminal: CliRunner) -> None:
+    """Past one line of boards the solved ones are listed in a line; a keyboard split in more
+    cells than the width holds becomes one key per letter in its best colour."""
+    first, second = answers_of("octordle", 5)[:2]
+    args = ["play", "--variant", "octordle", "--seed", "5"]
+    r = terminal.invoke(app, args, input=typed([first, second, ":q"]))
+    assert r.exit_code == 0, r.stderr
+    assert f"Solved: board 1 {first.upper()} (1), board 2 {second.upper()} (2)" in r.stdout
+    assert "Board 1 " not in r.stdout.split("Solved: board 1")[1]  # not drawn again
+    assert "Each key" not in r.stdout  # 7 cells a key fit in 100 columns
+    r = terminal.invoke(app, ["play", "--variant", "sedecordle"], input="crane\n:q\n")
+    assert "Each key: its best colour on the 16 boards still being played." in r.stdout

@@ -250,7 +250,12 @@ game_options: Decorator = combine(
         flag_value="today",
         help="The daily puzzle of DATE (YYYY-MM-DD; today when no date is given).",
     ),
-    click.option("--seed", "-s", type=int, help="Practice game with this seed (repeatable)."),
+    click.option(
+        "--seed",
+        "-s",
+        type=int,
+        help="A practice game with this seed (the same seed, the same game).",
+    ),
 )
 
 

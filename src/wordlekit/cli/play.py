@@ -210,7 +210,7 @@ class Helper:
             likeliest = f"; most likely {shown}"
         else:
             likeliest = f": {' '.join(w.upper() for w in words)}" if n <= MOST_LIKELY else ""
-        more = " …" if n > len(words) else ""
+        more = " …" if likeliest and n > len(words) else ""
         console.print(
             f"Assist: {n} {plural(n, 'word')} left ({describe(self.wordlist)}){likeliest}{more}"
         )
