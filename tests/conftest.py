@@ -12,6 +12,9 @@ from wordlekit.core.words import WordList
 
 DATA = Path(__file__).parent / "data"
 
+#: The harnesses of the front ends (runners, input helpers), one plugin module each.
+pytest_plugins = ["harness_cli"]
+
 
 def pytest_configure(config: pytest.Config) -> None:
     if "WORDLEKIT_CACHE_DIR" not in os.environ:

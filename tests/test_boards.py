@@ -10,10 +10,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from click.testing import CliRunner
 
 from conftest import SMALL_ANSWERS
-from wordlekit.cli import app
 from wordlekit.core.boards import (
     VARIANTS,
     BoardGame,
@@ -364,89 +362,6 @@ def test_assist_lists_words_per_board_and_the_best_guess(pm: PatternMatrix) -> N
     assert win == 242
 
 
-# -- the command line ------------------------------------------------------------------------
-
-runner = CliRunner()
-
-
-def _run(*args: str, input: str | None = None) -> tuple[int, str, str]:
-    r = runner.invoke(app, list(args), input=input)
-    return r.exit_code, r.stdout, r.stderr
-
-
-def test_cli_help_has_examples() -> None:
-    for cmd, example in (
-        ("play", "wordle play --boards 4"),
-        ("solve", "wordle solve --boards 4"),
-        ("bench", "wordle bench --boards 4"),
-        ("boards", "wordle boards"),
-    ):
-        code, out, _ = _run(cmd, "--help")
-        assert code == 0 and example in out and "Example" in out
-
-
-def test_cli_solve_and_bench() -> None:
-    code, out, err = _run("solve", "--boards", "4", "cigar,humor,snake,fruit", "--json")
-    assert code == 0, err
-    data = json.loads(out)
-    assert data["won"] and sorted(data["answers"]) == sorted(["cigar", "humor", "snake", "fruit"])
-    code, out, err = _run("bench", "--variant", "dordle", "--games", "10", "--seed", "3", "--json")
-    assert code == 0, err
-    res = json.loads(out)["results"][0]
-    assert res["games"] == 10 and res["variant"]["name"] == "dordle"
-    code, out2, _ = _run("bench", "--boards", "2", "--games", "10", "--seed", "3", "--json")
-    assert json.loads(out2)["results"][0]["histogram"] == res["histogram"]
-
-
-def test_cli_play_a_dordle_to_the_end() -> None:
-    answers = practice_answers(variant_for("dordle"), 9, WordList.bundled())
-    code, out, err = _run("play", "--boards", "2", "--seed", "9", input="\n".join(answers) + "\n")
-    assert code == 0, err
-    assert "Solved all 2 boards in 2/7." in out and "Practice Dordle #9" in out
-
-
-def test_cli_boards_helper() -> None:
-    code, out, err = _run("boards", "-b", "2", "cigar:ggggg,bbbbb", "humor:-,ggggg")
-    assert code == 0, err
-    assert "Every board is solved." in out
-    code, out, err = _run("boards", "-v", "quordle", "crane:bbybb,ybbbg,bbbbb,gbgbb")
-    assert code == 0, err
-    assert "Board 4:" in out and "Next guess" in out
-
-
-@pytest.mark.parametrize(
-    ("args", "match"),
-    [
-        (("play", "--boards", "0"), "1 to 64"),
-        (("solve", "--boards", "4", "cigar,humor"), "give 4 answers"),
-        (("solve", "--variant", "quordle", "cigar,humor,snake,xxxxx"), "XXXXX"),
-        (("bench", "--boards", "4", "--games", "0"), "--games"),
-        (("boards", "-b", "2", "crane:bbbbb"), "1 patterns for 2 boards"),
-        (("boards", "crane:bbbbb"), "--boards N"),
-        (("play", "--boards", "4", "--hard"), "no hard mode"),
-    ],
-)
-def test_cli_bad_input_is_one_line(args: tuple[str, ...], match: str) -> None:
-    code, out, err = _run(*args)
-    assert code == 2, (out, err)
-    lines = err.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("error: ") and match in lines[0], err
-
-
 def test_small_answers_fixture_is_a_valid_game(original: WordList) -> None:
     g = BoardGame(variant_for(boards=len(SMALL_ANSWERS)), tuple(SMALL_ANSWERS), original)
     assert g.boards == 20 and g.variant.max_guesses == 25
-
-
-def test_every_example_of_the_boards_help_works() -> None:
-    code, out, _ = _run("boards", "--help")
-    examples = [
-        line.strip().split("   ")[0].split()
-        for line in out.splitlines()
-        if line.strip().startswith("wordle boards")
-    ]
-    assert len(examples) == 3
-    for words in examples:
-        code, text, err = _run(*words[1:])
-        assert code == 0, (words, err)
-        assert "Next guess" in text

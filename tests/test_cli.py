@@ -6,38 +6,10 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 from conftest import SMALL_ANSWERS
+from harness_cli import bad, failed, ok, run, runner
 from wordlekit.cli import app
-
-runner = CliRunner()
-
-
-def run(*args: str, input: str | None = None) -> tuple[int, str, str]:
-    r = runner.invoke(app, list(args), input=input)
-    return r.exit_code, r.stdout, r.stderr
-
-
-def ok(*args: str, input: str | None = None) -> str:
-    code, out, err = run(*args, input=input)
-    assert code == 0, (args, out, err)
-    return out
-
-
-def bad(*args: str, match: str, input: str | None = None, code: int = 2) -> None:
-    """Bad input: exit code 2, one line ``error: …`` on stderr, nothing on stdout."""
-    got, out, err = run(*args, input=input)
-    assert got == code, (args, got, out, err)
-    assert out == ""
-    lines = err.strip().splitlines()
-    assert len(lines) == 1, err
-    assert lines[0].startswith("error: ") and match in lines[0], lines[0]
-
-
-def failed(*args: str, match: str) -> None:
-    """The environment failed (a file, a database, a port): as bad input, but exit code 1."""
-    bad(*args, match=match, code=1)
 
 
 def commands() -> list[str]:
@@ -171,67 +143,43 @@ def test_daily() -> None:
     bad("daily", "soon", match="bad date")
 
 
-# play --------------------------------------------------------------------------------------
+# the mode: one option group wherever a command has one ------------------------------------
+
+MODE_COMMANDS = (
+    ("play",), ("suggest",), ("solve",), ("bench",), ("review",), ("optimal",),
+    ("rank-openers",),
+)  # fmt: skip
 
 
-def test_play_a_whole_game() -> None:
-    out = ok("play", "--daily", "2021-06-19", input="crane\nxxxxx\nsalty\ncigar\n")
-    assert "Not in word list: XXXXX (no turn used)" in out
-    assert "1. CRANE 🟩🟨🟨⬛⬛" in out
-    assert "Keyboard: green C · yellow AR · gray EN" in out
-    assert "Solved in 3/6" in out
-    assert out.rstrip().endswith("Wordle 0 3/6\n\n🟩🟨🟨⬛⬛\n⬛🟨⬛⬛⬛\n🟩🟩🟩🟩🟩")
+@pytest.mark.parametrize("cmd", MODE_COMMANDS, ids=" ".join)
+def test_every_mode_command_takes_mode_hard_and_ultrahard(cmd: tuple[str, ...]) -> None:
+    text = " ".join(ok(*cmd, "--help").split())
+    assert "--mode MODE The rules: normal, hard or ultrahard" in text, cmd
+    assert "--hard " in text and "--ultrahard" in text, cmd
+    assert "could still be the answer" in text, cmd  # the ultrahard rule, spelt out
 
 
-def test_play_hard_mode_refusal() -> None:
-    out = ok("play", "--daily", "2021-06-19", "--hard", input="crane\nsalty\ncarry\n")
-    assert "Hard mode: 1st letter must be C (no turn used)" in out
-    assert "2. CARRY" in out
-    assert "Game left unfinished." in out  # input ended
+@pytest.mark.parametrize("cmd", [("absurdle", "solve"), ("tree", "verify")], ids=" ".join)
+def test_commands_without_ultrahard_offer_normal_and_hard(cmd: tuple[str, ...]) -> None:
+    text = " ".join(ok(*cmd, "--help").split())
+    assert "--mode MODE The rules: normal or hard" in text and "--hard " in text, cmd
+    assert "--ultrahard" not in text, cmd
+    bad(*cmd, "--mode", "ultrahard", match="unknown mode 'ultrahard': choose one of normal, hard")
 
 
-def test_play_ultrahard_refusals_explain_the_rule() -> None:
-    out = ok("play", "--daily", "2021-06-19", "--ultrahard", input="salet\ncrane\ncairn\ncigar\n")
-    assert out.splitlines()[0].startswith("Wordle 0 (ultrahard mode): guess")
-    assert (
-        "Ultrahard mode: SALET cannot be the answer: it is not in the answer list (no turn used)"
-        in out
-    )
-    assert (
-        "Ultrahard mode: CAIRN cannot be the answer: CRANE would have shown gyyyb, not gyybb" in out
-    )
-    assert out.rstrip().endswith("Wordle 0 2/6**\n\n🟩🟨🟨⬛⬛\n🟩🟩🟩🟩🟩")
+def test_the_tui_help_explains_ultrahard() -> None:
+    text = " ".join(ok("tui", "--help").split())
+    assert "--ultrahard" in text and "could still be the answer" in text
 
 
-def test_ultrahard_help_explains_the_rule() -> None:
-    for cmd in ("play", "tui", "suggest", "solve", "bench", "review"):
-        text = " ".join(ok(cmd, "--help").split())
-        assert "--ultrahard" in text and "could still be the answer" in text, cmd
-
-
-def test_play_loss_shows_answer() -> None:
-    out = ok("play", "--seed", "1", input="fuzzy\n" * 6)
-    assert "The answer was" in out and "X/6" in out
-
-
-def test_play_seed_is_repeatable() -> None:
-    a = ok("play", "--seed", "5", input="fuzzy\n" * 6)
-    b = ok("play", "--seed", "5", input="fuzzy\n" * 6)
-    assert a == b
-
-
-def test_play_bad_options() -> None:
-    bad("play", "--daily", "2021-06-19", "--seed", "3", match="not both")
-    bad("play", "--daily", "someday", match="bad date")
-    bad("play", "--lists", "nyt", "--daily", "2022-02-15", match="not an answer in the nyt list")
-
-
-def test_play_follows_the_game_rules_of_the_service_layer() -> None:
-    """The daily and seed rules are services.games.game_spec's, as in the web app and TUI."""
-    bad("play", "--daily", "2999-01-01", match="not out yet")
-    bad("play", "--seed", "-1", match="a seed is a number from 0")
-    first = ok("play", input=":q\n").splitlines()[0]
-    assert first.startswith("wordlekit practice:")  # no seed: the label shows no number
+def test_a_mode_given_twice_keeps_the_last() -> None:
+    hard = json.loads(ok("suggest", "crane:bbybb", "--hard", "--json", "--top", "1"))
+    assert hard["hard"] and not hard["ultrahard"]
+    last = json.loads(ok("suggest", "crane:bbybb", "--ultrahard", "--mode", "hard", "--json"))
+    assert last["hard"] and not last["ultrahard"]
+    ultra = json.loads(ok("suggest", "crane:bbybb", "--mode", "ultrahard", "--json", "--top", "1"))
+    assert ultra["ultrahard"]
+    bad("suggest", "--mode", "brutal", match="unknown mode 'brutal'")
 
 
 @pytest.mark.parametrize(
@@ -240,16 +188,6 @@ def test_play_follows_the_game_rules_of_the_service_layer() -> None:
 def test_unknown_option_is_exit_2(cmd: str) -> None:
     code, out, _ = run(cmd, "--no-such-option")
     assert code == 2 and out == ""
-
-
-def test_play_on_a_colour_terminal_draws_tiles() -> None:
-    r = CliRunner(env={"FORCE_COLOR": "1", "TERM": "xterm"}).invoke(
-        app, ["play", "--daily", "2021-06-19"], input="crane\ncigar\n"
-    )
-    assert r.exit_code == 0, r.stderr
-    assert "\x1b[" in r.stdout  # ANSI colours
-    assert " C " in r.stdout and " Q " in r.stdout  # tiles and the keyboard
-    assert "Solved in 2/6" in r.stdout
 
 
 # suggest, solve, bench -----------------------------------------------------------------------
@@ -549,7 +487,7 @@ junk = st.text(
 
 @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
 @given(
-    st.sampled_from(["score", "filter", "suggest", "solve", "daily", "review", "expected"]),
+    st.sampled_from(["score", "filter", "suggest", "solve", "daily", "review", "expected", "play"]),
     st.lists(junk, min_size=1, max_size=3),
 )
 def test_junk_arguments_never_crash(cmd: str, args: list[str]) -> None:
@@ -578,13 +516,11 @@ def test_serve_refuses_a_taken_port_and_a_bad_database(tmp_path: Path) -> None:
 
 def stored_finished_game(db: Path) -> str:
     """A database holding one won practice game; returns the game's id."""
-    from wordlekit.core.game import Game
-    from wordlekit.core.words import WordList
-    from wordlekit.store.games import Store
+    from wordlekit.services.games import GameRequest, open_store, play_guess, start_game
 
-    store = Store(db, WordList.bundled("original"))
-    stored, _ = store.create("player", Game.practice(7), "practice", None, 7)
-    store.add_turn(stored, stored.game.guess(stored.game.answer))
+    store = open_store(db)
+    stored, _ = start_game(store, "player", GameRequest("classic", seed=7))
+    play_guess(store, stored.id, "player", stored.game.secret[0])
     assert store.count_finished() == 1
     return stored.id
 
@@ -612,14 +548,14 @@ def test_db_backup_of_a_database_with_a_finished_game(tmp_path: Path) -> None:
 
     data = json.loads(ok("db", "backup", str(dest), "--db", str(db), "--force", "--json"))
     assert data["path"] == str(dest.absolute()) and data["source"] == str(db)
-    assert data["games"] == 1 and data["tables"] == {"games": 1, "turns": 1}
+    assert data["games"] == 1 and data["tables"] == {"games": 1, "secrets": 1, "turns": 1}
     assert data["bytes"] == dest.stat().st_size
 
 
 def test_db_backup_uses_the_default_database(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from wordlekit.store.games import default_db_path
+    from wordlekit.services.files import default_db_path
 
     monkeypatch.setenv("WORDLEKIT_DATA_DIR", str(tmp_path / "data"))
     bad("db", "backup", str(tmp_path / "b.sqlite3"), match="no database at")
@@ -781,10 +717,3 @@ def test_review_likely() -> None:
     text = ok("review", "--answer", "aioli", "crane", "aioli", "--answers", "likely")
     assert "The entropy bot needs" in text and "Every valid word may be the answer" in text
     bad("review", "--answer", "aioli", "crane", "aioli", match="answer:")
-
-
-def test_play_with_the_helper() -> None:
-    text = ok("play", "--seed", "3", "--assist", "--answers", "likely", input="crane\n:q\n")
-    assert "Assist: 1300 words left (every valid word" in text and "most likely" in text
-    assert "Assist: next " in text
-    bad("play", "--answers", "likely", match="--assist")

@@ -99,3 +99,36 @@ def test_choices_on_the_command_line() -> None:
     data = json.loads(ok("bench", "-s", "letter_frequency", "--start", "salet", "--json"))
     assert data["results"][0]["strategy"] == "letter-frequency"
     assert json.loads(ok("filter", "--pool", "VALID", "--json"))["pool"] == "valid"
+
+
+def test_the_mode_group_hands_the_command_one_mode() -> None:
+    from wordlekit.cli.options import mode_options
+    from wordlekit.core.rules import Mode
+
+    seen: list[object] = []
+
+    @click.command()
+    @mode_options()
+    def full(mode: Mode) -> None:
+        seen.append(mode)
+
+    @click.command()
+    @mode_options(modes=(Mode.NORMAL, Mode.HARD))
+    def two(mode: Mode) -> None:
+        seen.append(mode)
+
+    for args, want in (
+        ([], Mode.NORMAL),
+        (["--hard"], Mode.HARD),
+        (["--ultrahard"], Mode.ULTRAHARD),
+        (["--mode", "Ultrahard"], Mode.ULTRAHARD),
+        (["--hard", "--mode", "normal"], Mode.NORMAL),  # the last one given wins
+    ):
+        seen.clear()
+        assert CliRunner().invoke(full, args).exit_code == 0, args
+        assert seen == [want] and type(seen[0]) is Mode, args
+    assert CliRunner().invoke(two, ["--hard"]).exit_code == 0 and seen[-1] is Mode.HARD
+    r = CliRunner().invoke(two, ["--ultrahard"])
+    assert r.exit_code == 2 and "No such option '--ultrahard'" in r.output
+    r = CliRunner().invoke(two, ["--mode", "ultrahard"])
+    assert r.exit_code == 2 and "choose one of normal, hard" in r.output

@@ -1,10 +1,13 @@
 """The ``wordle`` command line: a thin adapter that parses, calls the library and prints.
 
 - ``app``: the click group; a failure becomes one line by its class (``errors``).
-- ``options``: the shared option decorators and ``NamedChoice``; ``render``: every output
-  (tables, JSON, CSV, histograms, tiles); ``progress``: the one progress bar.
-- The commands: ``engine`` (score, filter, lists, daily), ``play``, ``bot`` (suggest, solve,
-  bench), ``solver`` (optimal, tree), ``analysis`` (expected, review), ``openers``
+- ``options``: the shared option decorators (the mode group, the variant and game options)
+  and ``NamedChoice``; ``render``: every output (tables, JSON, CSV, histograms, tiles);
+  ``game_render``: a game of any variant, from its public view; ``progress``: the one
+  progress bar.
+- The commands: ``engine`` (score, filter, lists, daily), ``play`` (every variant), ``bot``
+  (suggest, solve, bench), ``boards`` (the helper and the bot of several boards), ``absurdle``
+  (its proofs), ``solver`` (optimal, tree), ``analysis`` (expected, review), ``openers``
   (rank-openers), ``db``, ``web`` (serve), ``tui``.
 """
 

@@ -1,8 +1,10 @@
-"""``wordle absurdle play`` and ``wordle absurdle solve``: the adversarial variant.
+"""``wordle absurdle solve`` (and ``wordle solve --absurdle``): proofs of the adversarial
+variant. The game itself is played by ``wordle play --variant absurdle``, as every variant
+(:mod:`wordlekit.cli.play`).
 
 The host's rule and tie-break are :mod:`wordlekit.core.absurdle`'s; the proofs are
 :mod:`wordlekit.solve.absurdle`'s, called through :mod:`wordlekit.services.absurdle`. This
-module reads lines, prints boards and proofs, and shows a progress bar on a terminal.
+module prints proofs, and shows a progress bar on a terminal.
 """
 
 from __future__ import annotations
@@ -15,23 +17,18 @@ from rich.console import Console
 from rich.text import Text
 
 from wordlekit.cli.app import app, examples
-from wordlekit.cli.options import hard_option, json_option, lists_option
+from wordlekit.cli.options import Decorator, json_option, lists_option, mode_options
 from wordlekit.cli.progress import progress
-from wordlekit.cli.render import guess_row, out, plural, print_json, read_line
-from wordlekit.core.absurdle import AbsurdleGame
-from wordlekit.core.game import Status
+from wordlekit.cli.render import guess_row, out, plural, print_json
+from wordlekit.core.rules import Mode
 from wordlekit.core.words import WordList
-from wordlekit.errors import HardModeError, InvalidWordError, WordleError
+from wordlekit.errors import WordleError
 from wordlekit.fast.matrix import PatternMatrix
 
-QUIT = (":q", ":quit")
-#: How many of the host's words are named after a guess (the count is always shown).
-NAMED = 8
-
-RULE = (
-    "The host holds every answer and, after each guess, keeps the largest group of words "
-    "that would give the same colours (ties: fewest greens, then fewest yellows, then the "
-    "lower tile from the first letter). You win when one word is left and you guess it."
+#: The modes of Absurdle's proofs (the solver has no ultrahard search).
+absurdle_mode_options: Decorator = mode_options(
+    "Hard mode: every guess uses the colours shown so far (the NYT rule).",
+    modes=(Mode.NORMAL, Mode.HARD),
 )
 
 
@@ -55,74 +52,20 @@ def target_option(f: Any) -> Any:
 @app.group(
     "absurdle",
     epilog=examples(
-        "wordle absurdle play                  a game against the host",
-        "wordle absurdle play --target cigar   a challenge: make the host end on CIGAR",
         "wordle absurdle solve                 prove the fewest guesses from the start (4)",
         "wordle absurdle solve --limit 10      and the first 10 first guesses that win in 4",
         "wordle solve --absurdle               watch the bot play a shortest win",
+        "wordle play --variant absurdle        play it yourself",
     ),
 )
 def absurdle_group() -> None:
-    """Absurdle: the host never picks a word; it keeps the largest group it can.
+    """Absurdle's proofs: the host never picks a word; it keeps the largest group it can.
 
     The host holds every answer of the list and, after each guess, keeps the largest group
     of words that would show the same colours. You win when one word is left and you guess
-    it: all green.
+    it: all green. Play it with `wordle play --variant absurdle` (--challenge WORD for a
+    target).
     """
-
-
-# -- play -----------------------------------------------------------------------------------
-
-
-@absurdle_group.command(
-    "play",
-    epilog=examples(
-        "wordle absurdle play",
-        "wordle absurdle play --hard",
-        "wordle absurdle play --target cigar   win only if the host ends on CIGAR",
-        "Type a word and Enter; ':q' or Ctrl-D leaves.",
-    ),
-)
-@hard_option("Hard mode: every guess uses the colours shown so far (the NYT rule).")
-@target_option
-@lists_option
-def play_cmd(hard: bool, target: str | None, lists: str) -> None:
-    """Play Absurdle in the terminal: as many guesses as it takes."""
-    service = _service()
-    game = service.new_game(WordList.load(lists), hard=hard, target=target)
-    console = out()
-    console.print(f"[bold]Absurdle[/bold]{' (hard mode)' if hard else ''}: {RULE}")
-    if game.target:
-        console.print(f"Challenge: make the host end on {game.target.upper()}.")
-    console.print(f"The host holds {len(game.remaining):,} words.")
-    while game.status is Status.PLAYING:
-        line = read_line(console, f"Guess {len(game.turns) + 1}: ")
-        if line is None or line.strip() in QUIT:
-            console.print("Game left unfinished.")
-            return
-        if not line.strip():
-            continue
-        try:
-            game = service.guess(game, line.strip())
-        except (InvalidWordError, HardModeError) as e:
-            rule = "Hard mode: " if isinstance(e, HardModeError) else ""
-            console.print(f"[yellow]{rule}{e}[/yellow] (no turn used)")
-            continue
-        _print_turn(console, game)
-    console.print(Text(game.outcome() or "", style="bold"))
-    console.print()
-    console.print(game.share())
-
-
-def _print_turn(console: Console, game: AbsurdleGame) -> None:
-    turn = game.turns[-1]
-    row = Text(f"{len(game.turns)}. ") + guess_row(console, turn.guess, turn.pattern)
-    if game.status is Status.PLAYING:
-        n = len(game.remaining)
-        row += Text(f"  {n:,} {plural(n, 'word')} left")
-        if n <= NAMED:
-            row += Text(": " + " ".join(w.upper() for w in game.remaining))
-    console.print(row)
 
 
 # -- solve ----------------------------------------------------------------------------------
@@ -140,7 +83,7 @@ def _print_turn(console: Console, game: AbsurdleGame) -> None:
     ),
 )
 @click.argument("words", nargs=-1, metavar="[GUESS]...")
-@hard_option("Hard mode: every guess uses the colours shown so far (the NYT rule).")
+@absurdle_mode_options
 @target_option
 @click.option(
     "--limit",
@@ -169,7 +112,7 @@ def _print_turn(console: Console, game: AbsurdleGame) -> None:
 @json_option
 def solve_cmd(
     words: tuple[str, ...],
-    hard: bool,
+    mode: Mode,
     target: str | None,
     limit: int | None,
     every: bool,
@@ -192,7 +135,7 @@ def solve_cmd(
     n_threads = threads or max(1, os.cpu_count() or 1)
     with progress("Absurdle", total=None, unit="guesses") as bar:
         data = _service().solve(
-            pm, words, hard=hard, target=target, max_depth=max_depth, limit=limit,
+            pm, words, hard=mode.hard, target=target, max_depth=max_depth, limit=limit,
             every=every, threads=n_threads,
             depth_progress=None if bar is None else (
                 lambda d: bar.update(0, None, f"proving {d} {plural(d, 'guess', 'guesses')}")

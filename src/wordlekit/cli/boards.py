@@ -1,11 +1,11 @@
-"""Several boards at once on the command line: ``wordle play --boards 4``,
-``wordle solve --boards 4 A,B,C,D``, ``wordle bench --boards 4`` and ``wordle boards`` (the
-helper).
+"""The helper and the bot of several boards on the command line: ``wordle solve --boards 4
+A,B,C,D``, ``wordle bench --boards 4`` and ``wordle boards`` (the helper). Games of several
+boards are played by ``wordle play``, as every variant (:mod:`wordlekit.cli.play`).
 
-``play``, ``solve`` and ``bench`` keep their one-board behaviour; given ``--boards N`` or
-``--variant NAME`` they hand over to the functions here. The rules are the library's
-(:mod:`wordlekit.core.boards`), the helper and the games the services'
-(:mod:`wordlekit.services.boards`): this module parses and draws.
+``solve`` and ``bench`` keep their one-board behaviour; given ``--boards N`` or ``--variant
+NAME`` they hand over to the functions here. The variants are the registry's
+(:func:`wordlekit.core.variants.variant_for`), the helper and the bot the services'
+(:mod:`wordlekit.services.boards`): this module parses and prints.
 """
 
 from __future__ import annotations
@@ -14,62 +14,24 @@ from collections.abc import Sequence
 from typing import Any
 
 import click
-from rich.console import Console
-from rich.text import Text
 
 from wordlekit.cli.app import app, examples
 from wordlekit.cli.progress import progress
-from wordlekit.cli.render import (
-    TILE_STYLES,
-    UNKNOWN_STYLE,
-    out,
-    print_json,
-    read_line,
-    tiles_text,
-)
-from wordlekit.core.boards import VARIANTS, BoardGame, Status, Variant
-from wordlekit.core.feedback import format_pattern
+from wordlekit.cli.render import out, print_json
+from wordlekit.core.game import Variant
+from wordlekit.core.rules import Host
+from wordlekit.core.variants import variant_for
 from wordlekit.core.words import WordList
-from wordlekit.errors import InvalidWordError, WordleError
+from wordlekit.errors import WordleError
 from wordlekit.fast.matrix import PatternMatrix
 from wordlekit.services import boards as service
 from wordlekit.solve.boards import BOARD_STRATEGIES, DEFAULT_STRATEGY
 from wordlekit.solve.boards_play import benchmark_boards
 
-QUIT = (":q", ":quit")
-KEYBOARD_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
-#: Boards drawn side by side on a terminal line.
-PER_LINE = 4
-
 
 def wanted(boards: int | None, variant: str | None) -> bool:
-    """Whether the options ask for a multi-board game."""
+    """Whether the options ask for the bot of several boards."""
     return boards is not None or variant is not None
-
-
-def variant_options(f: Any) -> Any:
-    """``--boards N``, ``--variant NAME`` and ``--max-guesses M`` (for play, solve, bench)."""
-    names = ", ".join(f"{v.name} ({v.boards})" for v in VARIANTS.values())
-    f = click.option(
-        "--max-guesses",
-        type=int,
-        default=None,
-        metavar="M",
-        help="With --boards: the guess limit (default boards + 5).",
-    )(f)
-    f = click.option(
-        "--variant",
-        default=None,
-        metavar="NAME",
-        help=f"A multi-board variant by name: {names}.",
-    )(f)
-    return click.option(
-        "--boards",
-        type=int,
-        default=None,
-        metavar="N",
-        help="Play N boards at once (2 Dordle, 4 Quordle, 8 Octordle, 16, 32, any N).",
-    )(f)
 
 
 def board_strategy_option(f: Any) -> Any:
@@ -83,117 +45,14 @@ def board_strategy_option(f: Any) -> Any:
 
 
 def _variant(boards: int | None, variant: str | None, max_guesses: int | None) -> Variant:
-    return service.variant_of(variant, boards, max_guesses)
-
-
-# -- drawing ---------------------------------------------------------------------------------
-
-
-def board_lines(game: BoardGame, boards: Sequence[int]) -> list[Text]:
-    """The rows of ``boards`` side by side, as many rows as guesses were played."""
-    n = game.length
-    width = 4 * n - 1
-    columns = []
-    for b in boards:
-        col = [tiles_text(t.guess, t.pattern) for t in game.board_turns(b)]
-        columns.append(col)
-    depth = max((len(c) for c in columns), default=0)
-    lines = []
-    head = Text()
-    for k, b in enumerate(boards):
-        mark = "✓" if game.solved[b] else " "
-        head.append(f"{'   ' if k else ''}{f'Board {b + 1} {mark}':<{width}}", style="bold")
-    lines.append(head)
-    for r in range(depth):
-        line = Text()
-        for k, col in enumerate(columns):
-            if k:
-                line.append("   ")
-            line.append(col[r] if r < len(col) else Text(" " * width))
-        lines.append(line)
-    return lines
-
-
-def keyboard_text(game: BoardGame) -> Text:
-    """The keyboard with each key split per board: one coloured cell per unsolved board
-    (the letter on the first), so a key shows its state on every board, as Quordle's."""
-    unsolved = game.unsolved
-    states = [game.keyboard(b) for b in unsolved]
-    text = Text()
-    for n, row in enumerate(KEYBOARD_ROWS):
-        text.append(" " * (n * 2))
-        for ch in row:
-            for k, st in enumerate(states):
-                tile = st.get(ch)
-                style = TILE_STYLES[tile] if tile is not None else UNKNOWN_STYLE
-                text.append(ch.upper() if k == 0 else " ", style=style)
-            text.append(" ")
-        text.append("\n")
-    return text
-
-
-def render(console: Console, game: BoardGame) -> None:
-    if console.is_terminal:
-        for i in range(0, game.boards, PER_LINE):
-            for line in board_lines(game, range(i, min(i + PER_LINE, game.boards))):
-                console.print(line)
-            console.print()
-        console.print(keyboard_text(game))
-        return
-    # Not a terminal: the last guess's colours on every board still played, in emoji.
-    t = len(game.guesses)
-    word = game.guesses[-1]
-    cells = []
-    for b in range(game.boards):
-        at = game.solved_at[b]
-        if at is not None and at < t:
-            cells.append("-" * game.length)
-        else:
-            cells.append(format_pattern(game.board_turns(b)[-1].pattern, game.length))
-    console.print(f"{t}. {word.upper()} " + " ".join(cells))
-
-
-# -- play ------------------------------------------------------------------------------------
-
-
-def play(
-    boards: int | None,
-    variant: str | None,
-    max_guesses: int | None,
-    daily: str | None,
-    seed: int | None,
-    lists: str,
-) -> None:
-    """``wordle play --boards N``: a game read line by line."""
-    if daily is not None and seed is not None:
-        raise WordleError("choose --daily DATE or --seed N, not both")
-    v = _variant(boards, variant, max_guesses)
-    wl = WordList.load(lists)
-    game = service.new_game(
-        v, "daily" if daily is not None else "practice", date=daily, seed=seed, wordlist=wl
-    )
-    console = out()
-    console.print(
-        f"[bold]{game.label}[/bold]: {v.boards} boards, {v.max_guesses} guesses. "
-        "Every guess goes to every board not solved yet."
-    )
-    while game.status is Status.PLAYING:
-        line = read_line(console, f"Guess {len(game.guesses) + 1}/{v.max_guesses}: ")
-        if line is None or line.strip() in QUIT:
-            console.print("Game left unfinished.")
-            return
-        if not line.strip():
-            continue
-        try:
-            game = game.guess(line.strip())
-        except InvalidWordError as e:
-            console.print(f"[yellow]{e}[/yellow] (no turn used)")
-            continue
-        render(console, game)
-    style = "bold green" if game.status is Status.WON else "bold"
-    console.print(Text(game.outcome() or "", style=style))
-    console.print()
-    console.print(game.share())
+    """The variant the bot of several boards plays (a fixed answer per board)."""
+    v = variant_for(variant, boards=boards, max_guesses=max_guesses)
+    if v.host is not Host.FIXED:
+        raise WordleError(
+            f"the bot of several boards plays fixed answers, not {v.title}: "
+            "see wordle solve --absurdle"
+        )
+    return v
 
 
 # -- solve and bench -------------------------------------------------------------------------
@@ -290,7 +149,7 @@ def bench(
         )
         top = max(r.counts.histogram.values(), default=1)
         for k, c in r.counts.histogram.items():
-            mark = "" if k <= v.max_guesses else "  (lost)"
+            mark = "" if v.max_guesses is None or k <= v.max_guesses else "  (lost)"
             line = "█" * max(1, round(30 * c / top))
             console.print(f"  {k:3d} {line} {c:,}{mark}")
 

@@ -23,15 +23,15 @@ from wordlekit.cli.answers import (
 from wordlekit.cli.app import app, examples
 from wordlekit.cli.options import (
     combine,
-    hard_option,
     json_option,
     lists_option,
+    mode_options,
     seed_option,
     start_option,
     strategy_option,
     top_option,
     turns_argument,
-    ultrahard_option,
+    variant_options,
 )
 from wordlekit.cli.progress import progress
 from wordlekit.cli.render import (
@@ -46,6 +46,7 @@ from wordlekit.cli.render import (
     table,
 )
 from wordlekit.core.feedback import Turn, format_pattern
+from wordlekit.core.rules import Mode
 from wordlekit.core.words import ANSWER_MODEL_TEXT, WordList, read_word_file
 from wordlekit.errors import InvalidWordError, WordleError, quoted
 from wordlekit.fast.matrix import PatternMatrix
@@ -61,9 +62,8 @@ from wordlekit.solve.strategies import check_answer_model
 class BotOptions:
     """The options every strategy command takes."""
 
-    hard: bool
+    mode: Mode
     candidates_only: bool
-    ultrahard: bool
     lists: str
     seed: int
     json: bool
@@ -75,23 +75,24 @@ class BotOptions:
         return load_words(self.lists, self.answers, self.add)
 
     @property
-    def rules(self) -> dict[str, bool]:
-        """The rules as keyword arguments of the game state, the bot and the benchmark."""
+    def rules(self) -> dict[str, Any]:
+        """The rules as keyword arguments of the game state, the bot and the benchmark (which
+        take the mode as booleans yet)."""
         return {
-            "hard": self.hard,
+            "hard": self.mode.hard,
             "candidates_only": self.candidates_only,
-            "ultrahard": self.ultrahard,
+            "ultrahard": self.mode is Mode.ULTRAHARD,
         }
 
 
 def bot_options(f: Callable[..., Any]) -> Callable[..., Any]:
-    """``--hard``, ``--ultrahard``, ``--candidates-only``, ``--lists``, ``--answers``,
-    ``--add``, ``--seed`` and ``--json``, given to the command as one :class:`BotOptions`
-    argument ``bot``."""
+    """``--mode`` (``--hard``, ``--ultrahard``), ``--candidates-only``, ``--lists``,
+    ``--answers``, ``--add``, ``--seed`` and ``--json``, given to the command as one
+    :class:`BotOptions` argument ``bot``."""
 
     @functools.wraps(f)
     def command(**params: Any) -> Any:
-        names = ("hard", "candidates_only", "ultrahard", "lists", "seed", "answers", "add")
+        names = ("mode", "candidates_only", "lists", "seed", "answers", "add")
         bot = BotOptions(
             **{k: params.pop(k) for k in names},
             json=params.pop("json_"),
@@ -99,8 +100,7 @@ def bot_options(f: Callable[..., Any]) -> Callable[..., Any]:
         return f(**params, bot=bot)
 
     return combine(
-        hard_option(),
-        ultrahard_option(),
+        mode_options(),
         click.option(
             "--candidates-only",
             is_flag=True,
@@ -227,7 +227,7 @@ def _can_win(can_win: bool, probability: float | None) -> str:
 @strategy_option()
 @start_option()
 @bot_options
-@multi.variant_options
+@variant_options
 @multi.board_strategy_option
 @click.option(
     "--absurdle",
@@ -240,8 +240,8 @@ def solve_cmd(
     strategy: str,
     start: str | None,
     bot: BotOptions,
-    boards: int | None = None,
     variant: str | None = None,
+    boards: int | None = None,
     max_guesses: int | None = None,
     board_strategy: str | None = None,
     absurdle: bool = False,
@@ -269,9 +269,7 @@ def solve_cmd(
         word,
         strat,
         start=start,
-        hard=bot.hard,
-        candidates_only=bot.candidates_only,
-        ultrahard=bot.ultrahard,
+        **bot.rules,
     )
     if bot.json:
         data = game.to_dict()
@@ -292,7 +290,9 @@ def _absurdle(target: str | None, bot: BotOptions) -> None:
     from wordlekit.services import absurdle as absurdle_service
 
     pm = PatternMatrix.for_list(WordList.load(bot.lists))
-    data = absurdle_service.solve(pm, hard=bot.hard, target=target)
+    if bot.mode is Mode.ULTRAHARD:
+        raise WordleError("Absurdle's bot plays normal or hard mode, not ultrahard")
+    data = absurdle_service.solve(pm, hard=bot.mode.hard, target=target)
     if bot.json:
         print_json(data)
         return
@@ -346,7 +346,7 @@ def _print_game(console: Console, strategy: str, answer: str, game: BotGame, wl:
 )
 @start_option()
 @bot_options
-@multi.variant_options
+@variant_options
 @multi.board_strategy_option
 @click.option("--games", type=int, default=1000, show_default=True, help="With --boards: games.")
 def bench_cmd(
@@ -355,8 +355,8 @@ def bench_cmd(
     hidden: str | None,
     start: str | None,
     bot: BotOptions,
-    boards: int | None = None,
     variant: str | None = None,
+    boards: int | None = None,
     max_guesses: int | None = None,
     board_strategy: str | None = None,
     games: int = 1000,

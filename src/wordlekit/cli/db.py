@@ -40,17 +40,14 @@ def backup_cmd(file: str, db: str | None, force: bool, json_: bool) -> None:
     The copy is one consistent snapshot (SQLite's online backup), written beside FILE and
     renamed into place, so FILE is never half written. An existing FILE is kept unless --force.
     """
-    from wordlekit.store.database import backup
-    from wordlekit.store.games import default_db_path
+    from wordlekit.services.files import backup_database, default_db_path
 
     source = Path(db) if db else default_db_path()
-    if not source.exists():
-        why = "" if db else ": no game has been stored yet (or pass --db PATH)"
-        raise WordleError(f"no database at {source}{why}")
     dest = Path(file)
     if dest.exists() and not force:
         raise WordleError(f"{dest} already exists: pass --force to replace it")
-    done = backup(source, dest, overwrite=force)  # any failure: StorageError, one line
+    # no database there: WordleError; any other failure: StorageError; each one line
+    done = backup_database(dest, db, overwrite=force)
     games = done.rows.get("games", 0)
     if json_:
         print_json(

@@ -31,7 +31,7 @@ from pathlib import Path
 import click
 
 from wordlekit.errors import BudgetExceeded, InternalError, WordleError
-from wordlekit.store.files import data_dir
+from wordlekit.services.files import data_dir
 
 EXIT_BAD_INPUT = 2
 EXIT_FAILURE = 1

@@ -24,18 +24,18 @@ from wordlekit.cli.options import (
     NamedChoice,
     csv_option,
     db_option,
-    hard_option,
     json_option,
     lists_option,
     max_guesses_option,
+    mode_options,
     top_option,
-    ultrahard_option,
     workers_option,
 )
 from wordlekit.cli.progress import progress
 from wordlekit.cli.render import number, out, print_csv, print_json, table
+from wordlekit.core.rules import Mode
 from wordlekit.core.words import WordList
-from wordlekit.store.files import data_dir
+from wordlekit.services.files import data_dir
 
 
 @app.command(
@@ -66,8 +66,7 @@ from wordlekit.store.files import data_dir
     metavar="all|answers|FILE",
     help="Which first guesses to rank.",
 )
-@hard_option("Hard mode.")
-@ultrahard_option()
+@mode_options("Hard mode.")
 @max_guesses_option("optimal: every answer within this many guesses.")
 @click.option(
     "--objective",
@@ -97,8 +96,7 @@ from wordlekit.store.files import data_dir
 def rank_openers_cmd(
     method: str,
     words_spec: str,
-    hard: bool,
-    ultrahard: bool,
+    mode: Mode,
     max_guesses: int,
     objective: str,
     beta: int | None,
@@ -120,11 +118,11 @@ def rank_openers_cmd(
     words = resolve_words(words_spec, wl)
     objective = str(_objective(objective))
     run = {
-        "hard": hard or ultrahard,
+        "hard": mode.hard,
         "max_guesses": max_guesses,
         "beta": beta,
         "objective": objective,
-        "ultrahard": ultrahard,
+        "ultrahard": mode is Mode.ULTRAHARD,
     }
     cluster = {"scheduler": scheduler, "workers": workers}
     settings, results = _rank(wl, m, words, db, run, cluster)
@@ -145,8 +143,7 @@ def rank_openers_cmd(
     elif json_:
         print_json(_ranking_dict(m, wl, run, settings, results))
     else:
-        mode = "ultrahard" if ultrahard else "hard" if hard else ""
-        _print_ranking(out(), m, wl, mode, results, top)
+        _print_ranking(out(), m, wl, "" if mode is Mode.NORMAL else mode.value, results, top)
 
 
 def _rank(

@@ -1,5 +1,12 @@
 """The options several commands share, as decorators, and the choice type they use.
 
+- :func:`mode_options`: the rules' mode as one option group, ``--mode normal|hard|ultrahard``
+  with ``--hard`` and ``--ultrahard`` as its short forms; the command receives one
+  :class:`~wordlekit.core.rules.Mode`, never booleans.
+- :data:`variant_options` (``--variant``, ``--boards``, ``--max-guesses``) and
+  :data:`game_options` (``--daily [DATE]``, ``--seed``): which game; the variants are the
+  registry's (:func:`wordlekit.services.games.variants`).
+
 A choice is a :class:`NamedChoice` (a ``click.Choice``): click refuses an unknown value before
 the command runs, with one line that names the kind of value and the choices, and ``--help``
 and shell completion know them. Values are matched without regard to case, and ``_`` may be
@@ -8,14 +15,16 @@ typed for ``-`` (``letter_frequency``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import functools
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, TypeVar, get_args
 
 import click
 
 from wordlekit.core.feedback import PatternStyle
-from wordlekit.core.game import ULTRAHARD_RULE
+from wordlekit.core.rules import ULTRAHARD_RULE, Mode
 from wordlekit.errors import quoted
+from wordlekit.services.games import variants
 from wordlekit.solve.registry import strategy_names
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -98,19 +107,64 @@ def format_option(f: F) -> F:
     )(f)
 
 
+#: What ``--ultrahard`` says by default.
+ULTRAHARD_HELP = (
+    f"Ultrahard mode: {ULTRAHARD_RULE} (the first guess may be any answer-list word; implies "
+    "--hard)."
+)
+
+
+def mode_options(
+    hard_help: str = "Hard mode: every guess uses the hints.",
+    ultrahard_help: str = ULTRAHARD_HELP,
+    *,
+    modes: Iterable[Mode] = tuple(Mode),
+) -> Decorator:
+    """``--mode NAME`` with ``--hard`` and ``--ultrahard`` as its short forms (the last one
+    given wins), handed to the command as one ``mode`` parameter, a :class:`Mode`.
+
+    ``modes`` are the modes the command offers (``--ultrahard`` only when it is one of them).
+    """
+    offered = tuple(modes)
+    names = [m.value for m in offered]
+    flags = [
+        click.option("--hard", "mode", flag_value=Mode.HARD.value, help=hard_help),
+        click.option("--ultrahard", "mode", flag_value=Mode.ULTRAHARD.value, help=ultrahard_help),
+    ]
+    shown = [
+        flag for flag, m in zip(flags, (Mode.HARD, Mode.ULTRAHARD), strict=True) if m in offered
+    ]
+
+    def apply(f: F) -> F:
+        @functools.wraps(f)
+        def command(*args: Any, mode: str, **params: Any) -> Any:
+            return f(*args, mode=Mode.parse(mode), **params)
+
+        return combine(
+            click.option(
+                "--mode",
+                "mode",
+                default=Mode.NORMAL.value,
+                show_default=True,
+                metavar="MODE",
+                type=NamedChoice("mode", names),
+                help=f"The rules: {', '.join(names[:-1])} or {names[-1]}"
+                f" ({' or '.join(f'--{n}' for n in names[1:])} for short).",
+            ),
+            *shown,
+        )(command)  # type: ignore[return-value]
+
+    return apply
+
+
 def hard_option(help: str = "Hard mode: every guess uses the hints.") -> Decorator:
+    """``--hard`` as a flag of its own: only ``wordle tui`` (whose app takes booleans yet)."""
     return click.option("--hard", is_flag=True, help=help)
 
 
 def ultrahard_option(help: str | None = None) -> Decorator:
-    """``--ultrahard``: every guess could still be the answer (it implies ``--hard``)."""
-    return click.option(
-        "--ultrahard",
-        is_flag=True,
-        help=help
-        or f"Ultrahard mode: {ULTRAHARD_RULE} (the first guess may be any answer-list "
-        "word; implies --hard).",
-    )
+    """``--ultrahard`` as a flag of its own: only ``wordle tui`` (see :func:`hard_option`)."""
+    return click.option("--ultrahard", is_flag=True, help=help or ULTRAHARD_HELP)
 
 
 def max_guesses_option(help: str | None = None) -> Decorator:
@@ -186,10 +240,57 @@ def turns_argument(*, required: bool = False) -> Decorator:
     return click.argument("turns", nargs=-1, required=required, metavar=metavar)
 
 
-#: ``--daily DATE`` / ``--seed N``: which game to play (``wordle play``, ``wordle tui``).
+#: ``--daily [DATE]`` / ``--seed N``: which game to play (``wordle play``, ``wordle tui``).
 game_options: Decorator = combine(
     click.option(
-        "--daily", "-d", metavar="DATE", help="The daily puzzle of DATE (YYYY-MM-DD, today)."
+        "--daily",
+        "-d",
+        metavar="[DATE]",
+        is_flag=False,
+        flag_value="today",
+        help="The daily puzzle of DATE (YYYY-MM-DD; today when no date is given).",
     ),
-    click.option("--seed", "-s", type=int, help="Practice game with this seed (repeatable)."),
+    click.option(
+        "--seed",
+        "-s",
+        type=int,
+        help="A practice game with this seed (the same seed, the same game).",
+    ),
+)
+
+
+def _variant_list() -> str:
+    """The registry's variants as the help lists them: ``quordle (4 boards, 9 guesses)``."""
+    items = []
+    for v in variants():
+        limit = "no limit" if v.max_guesses is None else f"{v.max_guesses} guesses"
+        boards = "1 board" if v.boards == 1 else f"{v.boards} boards"
+        items.append(f"{v.name} ({boards}, {limit})")
+    return ", ".join(items)
+
+
+#: ``--variant NAME``, ``--boards N`` and ``--max-guesses M``: which variant (a custom one of
+#: N boards with ``--boards``), for ``play`` and, with several boards, ``solve`` and ``bench``.
+variant_options: Decorator = combine(
+    click.option(
+        "--variant",
+        default=None,
+        metavar="NAME",
+        type=NamedChoice("variant", [v.name for v in variants()]),
+        help=f"The variant: {_variant_list()}.",
+    ),
+    click.option(
+        "--boards",
+        type=int,
+        default=None,
+        metavar="N",
+        help="N boards at once (2 Dordle, 4 Quordle, 8 Octordle, 16, 32, any N up to 64).",
+    ),
+    click.option(
+        "--max-guesses",
+        type=int,
+        default=None,
+        metavar="M",
+        help="The guess limit of a custom variant (default: 6 for one board, boards + 5).",
+    ),
 )

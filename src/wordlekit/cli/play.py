@@ -1,8 +1,12 @@
-"""``wordle play``: a game in the terminal, line by line (the full-screen app is ``wordle tui``).
+"""``wordle play``: any variant in the terminal, line by line (the full-screen app is
+``wordle tui``).
 
-Which game (the daily and seed rules) comes from :func:`wordlekit.services.games.game_spec`,
-every guess is refereed by :class:`~wordlekit.core.game.Game`; this module reads lines and
-draws the board.
+One command, one loop and one renderer (:mod:`wordlekit.cli.game_render`) for every variant of
+the registry: the classic game, Dordle … Duotrigordle, a custom number of boards, Absurdle.
+Which game (the daily, seed and challenge rules) is :func:`wordlekit.services.games.make_game`'s,
+as in the web app and the TUI; the game is played locally (not stored) and every guess is
+refereed by the game value (:meth:`~wordlekit.core.game.Game.guess`), in any mode, on every
+board. This module reads lines and hands the game's public view to the renderer.
 """
 
 from __future__ import annotations
@@ -13,143 +17,162 @@ import click
 from rich.console import Console
 from rich.text import Text
 
-from wordlekit.cli import boards as multi
+from wordlekit.cli import game_render
 from wordlekit.cli.answers import answers_option, describe
 from wordlekit.cli.app import app, examples
-from wordlekit.cli.options import game_options, hard_option, lists_option, ultrahard_option
-from wordlekit.cli.render import (
-    TILE_STYLES,
-    UNKNOWN_STYLE,
-    guess_row,
-    out,
-    percent,
-    plural,
-    read_line,
-    tiles_text,
-)
-from wordlekit.core.feedback import Tile
-from wordlekit.core.game import Game, Status
+from wordlekit.cli.options import game_options, lists_option, mode_options, variant_options
+from wordlekit.cli.render import out, percent, plural, read_line
+from wordlekit.core.game import Game, Kind
+from wordlekit.core.rules import Mode
 from wordlekit.core.words import WordList
-from wordlekit.errors import HardModeError, InvalidWordError, UltrahardError, WordleError
-from wordlekit.services.games import Mode, game_spec
+from wordlekit.errors import HardModeError, InvalidWordError, WordleError
+from wordlekit.services.games import UNLIMITED_CAP, GameRequest, make_game
+from wordlekit.services.views import GameView, game_view
 
-KEYBOARD_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
 QUIT = (":q", ":quit")
-
-
-def keyboard_text(game: Game) -> Text:
-    """The keyboard with each letter's best known state, as coloured keys."""
-    states = game.keyboard()
-    text = Text()
-    for n, row in enumerate(KEYBOARD_ROWS):
-        text.append(" " * (n * 2))
-        for ch in row:
-            tile = states.get(ch)
-            style = TILE_STYLES[tile] if tile is not None else UNKNOWN_STYLE
-            text.append(f" {ch.upper()} ", style=style)
-            text.append(" ")
-        text.append("\n")
-    return text
-
-
-def keyboard_plain(game: Game) -> str:
-    """The keyboard's letter states in words, for output that is not a terminal."""
-    states = game.keyboard()
-    groups = []
-    for tile, name in ((Tile.GREEN, "green"), (Tile.YELLOW, "yellow"), (Tile.GRAY, "gray")):
-        letters = sorted(ch for ch, t in states.items() if t is tile)
-        if letters:
-            groups.append(f"{name} {''.join(letters).upper()}")
-    unused = "".join(ch for ch in "abcdefghijklmnopqrstuvwxyz" if ch not in states)
-    groups.append(f"unused {unused.upper()}")
-    return "Keyboard: " + " · ".join(groups)
-
-
-def render_board(console: Console, game: Game) -> None:
-    """The whole board and keyboard on a terminal; the last turn and the keyboard otherwise."""
-    if console.is_terminal:
-        for turn in game.turns:
-            console.print(tiles_text(turn.guess, turn.pattern))
-        for _ in range(game.guesses_left):
-            console.print(tiles_text(" " * game.length, None))
-        console.print(keyboard_text(game))
-    else:
-        turn = game.turns[-1]
-        console.print(Text(f"{len(game.turns)}. ") + guess_row(console, turn.guess, turn.pattern))
-        console.print(keyboard_plain(game))
-
-
-def outcome_text(game: Game) -> Text:
-    """The sentence that ends a game (the library's: the praise of a win, or the answer)."""
-    return Text(game.outcome() or "", style="bold green" if game.status is Status.WON else "bold")
+#: How many of the words left the helper names after a guess.
+MOST_LIKELY = 5
 
 
 @app.command(
     "play",
     epilog=examples(
-        "wordle play                              a practice game",
-        "wordle play --daily 2022-02-15 --hard    a daily puzzle in hard mode",
-        "wordle play --seed 42                    the same practice game every time",
-        "wordle play --ultrahard                  every guess must be a possible answer",
-        "wordle play --assist --answers likely    the helper after every guess",
-        "wordle play --boards 4                   Quordle: four boards, nine guesses",
+        "wordle play                                   a practice game of Wordle",
+        "wordle play --daily                           today's puzzle",
+        "wordle play --daily 2022-02-15 --hard         a past daily puzzle in hard mode",
+        "wordle play --seed 42                         the same practice game every time",
+        "wordle play --ultrahard                       every guess must be a possible answer",
+        "wordle play --variant quordle --seed 3        four boards at once, nine guesses",
+        "wordle play --variant octordle --mode hard    the hard rule on every board",
+        "wordle play --boards 3 --max-guesses 9        a custom game of three boards",
+        "wordle play --challenge cigar,humor           a Dordle on chosen answers",
+        "wordle play --variant absurdle                the host that dodges your guesses",
+        "wordle play --variant absurdle --challenge cigar   corner the host on CIGAR",
+        "wordle play --assist --answers likely         the helper after every guess",
         "Type a word and Enter; ':q' or Ctrl-D leaves.",
     ),
 )
-@hard_option("Hard mode: revealed hints must be used.")
-@ultrahard_option()
+@variant_options
 @game_options
+@click.option(
+    "--challenge",
+    metavar="WORD[,WORD...]",
+    help="A game on chosen answers, one per board (boards: as many as words, unless "
+    "--variant or --boards says); for Absurdle, the target the host must end on.",
+)
+@mode_options(
+    "Hard mode: every guess uses the hints (on several boards, the hints of every board "
+    "still being played)."
+)
 @lists_option
 @click.option(
     "--assist",
     is_flag=True,
-    help="After every guess, the helper: the words left, the likeliest, the best next guess.",
+    help="After every guess, the helper: the words left, the likeliest, the best next guess "
+    "(games of one board).",
 )
 @answers_option(
     "With --assist, which words the helper counts as possible answers: list, likely (every "
     "valid word, weighted by how likely it is) or all. The game's answer is from the list."
 )
-@multi.variant_options
 def play_cmd(
-    hard: bool,
-    ultrahard: bool,
+    variant: str | None,
+    boards: int | None,
+    max_guesses: int | None,
     daily: str | None,
     seed: int | None,
+    challenge: str | None,
+    mode: Mode,
     lists: str,
     assist: bool,
     answers: str,
-    boards: int | None = None,
-    variant: str | None = None,
-    max_guesses: int | None = None,
 ) -> None:
-    """Play Wordle in the terminal: six guesses, coloured tiles, the keyboard, a share grid.
+    """Play any variant in the terminal: Wordle, Dordle, Quordle, Octordle, Sedecordle,
+    Duotrigordle, N boards of your own, or Absurdle; coloured tiles, the keyboard, and the
+    share text at the end.
 
-    With --assist the helper speaks after every guess (counted as help, not as a hint).
+    A practice game by default (--seed N: the same one every time), the daily puzzle with
+    --daily, or chosen answers with --challenge. With --assist the helper speaks after every
+    guess (counted as help, not as a hint).
     """
-    if multi.wanted(boards, variant):
-        if hard or ultrahard or assist:
-            raise WordleError("--boards games have no hard mode or --assist (see wordle boards)")
-        return multi.play(boards, variant, max_guesses, daily, seed, lists)
-    if daily is not None and seed is not None:
-        raise WordleError("choose --daily DATE or --seed N, not both")
+    chosen = (("--daily", daily), ("--seed", seed), ("--challenge", challenge))
+    given = [name for name, value in chosen if value is not None]
+    if len(given) > 1:
+        raise WordleError(
+            f"choose one of --daily, --seed and --challenge, not {' and '.join(given)}"
+        )
     if answers != "list" and not assist:
         raise WordleError("--answers chooses the helper's answers: use it with --assist")
+    words = _challenge_words(challenge)
+    if words and len(words) > 1 and variant is None and boards is None:
+        boards = len(words)  # `--challenge cigar,humor` is a Dordle
+    kind: Kind = "daily" if daily is not None else "challenge" if words else "practice"
     wl = WordList.load(lists)
-    mode: Mode = "daily" if daily is not None else "practice"
-    game = game_spec(mode, hard=hard, ultrahard=ultrahard, date=daily, seed=seed, wordlist=wl).game
+    request = GameRequest(variant, kind, mode, daily, seed, words, boards, max_guesses)
+    new = make_game(request, wl)
+    game = new.game
+    if assist and len(game.boards) != 1:
+        raise WordleError(
+            "--assist helps games of one board: the helper of several boards is `wordle boards`"
+        )
     console = out()
-    rules = f" ({game.rules} mode)" if game.hard else ""
-    console.print(
-        f"[bold]{game.label}[/bold]{rules}: guess the "
-        f"{game.length}-letter word in {game.max_guesses} tries."
-    )
+    first = game_view(game, kind=new.kind, date=new.day)
+    for line in game_render.intro(first):
+        console.print(line)
     helper = Helper(wl.with_answers(answers)) if assist else None
-    if not _play_turns(console, game, helper):
+    final = play_turns(console, game, helper, kind=new.kind, date=new.day)
+    if final is None:
         console.print("Game left unfinished.")
         return
-    console.print(outcome_text(game))
-    console.print()
-    console.print(game.share())
+    game_render.outcome(console, final)
+
+
+def _challenge_words(text: str | None) -> list[str]:
+    if text is None:
+        return []
+    words = [w.strip() for w in text.split(",") if w.strip()]
+    if not words:
+        raise WordleError("--challenge takes the answers, separated by commas")
+    return words
+
+
+def play_turns(
+    console: Console,
+    game: Game,
+    helper: Helper | None = None,
+    *,
+    kind: Kind = "practice",
+    date: str | None = None,
+) -> GameView | None:
+    """Read guesses until the game is over (its last view) or the player leaves (``None``).
+
+    A refused word (not in the list, against the mode) says why and uses no turn. A game with
+    no guess limit stops at the same cap as a stored one
+    (:data:`~wordlekit.services.games.UNLIMITED_CAP`).
+    """
+    view = game_view(game, kind=kind, date=date)
+    while not game.over:
+        if game.max_guesses is None and len(game.guesses) >= UNLIMITED_CAP:
+            console.print(f"A game takes at most {UNLIMITED_CAP} guesses.")
+            return None
+        line = read_line(console, game_render.prompt(view))
+        if line is None or line.strip() in QUIT:
+            return None
+        if not line.strip():
+            continue
+        try:
+            game = game.guess(line.strip())
+        except (InvalidWordError, HardModeError) as e:
+            # A mode's refusal says which mode (hard or ultrahard); Text, not markup: the
+            # message may quote what was typed.
+            rule = f"{game.mode.value.capitalize()} mode: " if isinstance(e, HardModeError) else ""
+            console.print(Text.assemble((f"{rule}{e}", "yellow"), " (no turn used)"))
+            continue
+        view = game_view(game, kind=kind, date=date)
+        game_render.draw(console, view)
+        if helper is not None and not game.over:
+            helper.say(console, game)
+    return view
 
 
 class Helper:
@@ -160,6 +183,7 @@ class Helper:
         self._matrix: Any = None
 
     def advice(self, game: Game) -> dict[str, Any]:
+        # Imported here: the pattern matrix loads numba, which the game itself never needs.
         from wordlekit.fast.matrix import PatternMatrix
         from wordlekit.services.operations import assist
 
@@ -169,8 +193,8 @@ class Helper:
             self._matrix,
             game.turns,
             top=3,
-            hard=game.hard,
-            ultrahard=game.ultrahard,
+            hard=game.mode.hard,
+            ultrahard=game.mode is Mode.ULTRAHARD,
             max_candidates=MOST_LIKELY,
         )
 
@@ -186,37 +210,10 @@ class Helper:
             likeliest = f"; most likely {shown}"
         else:
             likeliest = f": {' '.join(w.upper() for w in words)}" if n <= MOST_LIKELY else ""
-        more = " …" if n > len(words) else ""
+        more = " …" if likeliest and n > len(words) else ""
         console.print(
             f"Assist: {n} {plural(n, 'word')} left ({describe(self.wordlist)}){likeliest}{more}"
         )
         best = data["suggestions"][0]
         verdict = "could be the answer" if best["can_win"] else "cannot be the answer"
         console.print(f"Assist: next {best['word'].upper()} ({best['bits']:.2f} bits, {verdict})")
-
-
-#: How many of the words left the helper names after a guess.
-MOST_LIKELY = 5
-
-
-def _play_turns(console: Console, game: Game, helper: Helper | None = None) -> bool:
-    """Read guesses until the game is over (True) or the player leaves (False)."""
-    while game.status is Status.PLAYING:
-        line = read_line(console, f"Guess {len(game.turns) + 1}/{game.max_guesses}: ")
-        if line is None or line.strip() in QUIT:
-            return False
-        if not line.strip():
-            continue
-        try:
-            game.guess(line.strip())
-        except InvalidWordError as e:
-            console.print(f"[yellow]{e}[/yellow] (no turn used)")
-            continue
-        except HardModeError as e:
-            rules = "Ultrahard" if isinstance(e, UltrahardError) else "Hard"
-            console.print(f"[yellow]{rules} mode: {e}[/yellow] (no turn used)")
-            continue
-        render_board(console, game)
-        if helper is not None and game.status is Status.PLAYING:
-            helper.say(console, game)
-    return True

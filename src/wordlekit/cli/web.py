@@ -101,8 +101,8 @@ def serve_cmd(
     """
     import uvicorn
 
+    from wordlekit.services.files import default_db_path
     from wordlekit.services.pool import PoolConfig
-    from wordlekit.store.games import default_db_path
     from wordlekit.web.api import ServerSettings, create_app
 
     path = db or str(default_db_path())
