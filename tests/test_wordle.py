@@ -158,6 +158,10 @@ def test_hard_mode_asks_every_unsolved_boards_hints() -> None:
     assert g.guesses == ("crane",)
     g = g.guess("chant")  # board 2 solved: its hints ask nothing more
     assert g.boards[1].solved and g.guess("giant").status is Status.WON
+    # a refusal names the board as the player counts them, solved ones included
+    q = QUORDLE.challenge(["chant", "giant", "plant", "slant"], mode="hard").guess("chant")
+    with pytest.raises(HardModeError, match="board 2: 3rd letter must be A"):
+        q.guess("fuzzy")
 
 
 def test_hard_mode_ends_a_game_no_board_of_which_can_be_solved() -> None:

@@ -330,8 +330,10 @@ class Game(abc.ABC):
 
     def violation(self, word: str) -> str | None:
         """Why the mode refuses ``word`` (normalised) now, or ``None``."""
-        playing = [self.boards[b].turns for b in self.unsolved]
-        return boards_violation(self.mode, playing, word, self.wordlist)
+        unsolved = self.unsolved
+        playing = [self.boards[b].turns for b in unsolved]
+        numbers = [b + 1 for b in unsolved]  # as the player counts them
+        return boards_violation(self.mode, playing, word, self.wordlist, numbers)
 
     def check(self, word: str) -> str:
         """Validate a guess without playing it; return it normalised, or raise."""

@@ -307,7 +307,11 @@ def mode_violation(
 
 
 def boards_violation(
-    mode: Mode, boards: Sequence[Sequence[Turn]], guess: str, wordlist: WordList
+    mode: Mode,
+    boards: Sequence[Sequence[Turn]],
+    guess: str,
+    wordlist: WordList,
+    numbers: Sequence[int] | None = None,
 ) -> str | None:
     """Why ``mode`` refuses ``guess`` on a game of several boards, or ``None``.
 
@@ -319,8 +323,8 @@ def boards_violation(
     - ultrahard mode: that, and the guess could still be the answer of **at least one** of
       those boards (a word of the answer list consistent with that board's feedback).
 
-    The message names the board (from 1, counting every board of the game is the caller's:
-    here they are numbered in the order given).
+    The message names the board by its number in ``numbers`` (the boards' numbers in the
+    game, from 1; by default they are numbered in the order given).
 
     >>> b1 = [Turn.parse("crane:bbygb")]
     >>> b2 = [Turn.parse("crane:gbbbb")]
@@ -332,7 +336,8 @@ def boards_violation(
         return None
     if len(boards) == 1:  # the one-board rule, in its own words
         return mode_violation(mode, boards[0], guess, wordlist)
-    for b, turns in enumerate(boards, start=1):
+    names = list(numbers) if numbers is not None else list(range(1, len(boards) + 1))
+    for b, turns in zip(names, boards, strict=True):
         reason = hard_mode_violation(turns, guess)
         if reason:
             return f"board {b}: {reason}"
@@ -341,6 +346,6 @@ def boards_violation(
         if all(reasons):
             return (
                 f"{guess.upper()} cannot be the answer of any board still being played "
-                f"(board 1: {(reasons[0] or '').split(': ', 1)[-1]})"
+                f"(board {names[0]}: {(reasons[0] or '').split(': ', 1)[-1]})"
             )
     return None
