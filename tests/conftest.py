@@ -12,6 +12,11 @@ from wordlekit.core.words import WordList
 
 DATA = Path(__file__).parent / "data"
 
+#: The test harnesses of the front ends (fixtures and helpers their test modules share).
+pytest_plugins = [
+    "harness_tui",
+]
+
 
 def pytest_configure(config: pytest.Config) -> None:
     if "WORDLEKIT_CACHE_DIR" not in os.environ:

@@ -161,6 +161,68 @@ App.-high-contrast .tile.-selected {{
     display: block;
 }}
 
+/* Several boards: drawn as text, as wide as the screen allows beside a narrower panel. */
+
+#boards-grid, #boards-keys {{
+    display: none;
+    height: auto;
+    width: 1fr;
+}}
+#boards-keys {{
+    margin: 1 0;
+}}
+PlayScreen.-boards #board, PlayScreen.-boards #keyboard {{
+    display: none;
+}}
+PlayScreen.-boards #boards-grid, PlayScreen.-boards #boards-keys {{
+    display: block;
+}}
+PlayScreen.-boards #play-left {{
+    width: 1fr;
+    height: 1fr;
+}}
+PlayScreen.-boards #play-side {{
+    width: 44;
+}}
+App.-compact PlayScreen.-boards #play-side {{
+    width: 30;
+}}
+
+/* The game chooser ----------------------------------------------------------------- */
+
+ChooserScreen {{
+    align: center middle;
+}}
+#chooser {{
+    width: 90;
+    max-width: 100%;
+    height: auto;
+    max-height: 100%;
+    padding: 0 1;
+    border: round #7a7a7c;
+    border-title-style: bold;
+    background: {BACKGROUND};
+}}
+#chooser OptionList {{
+    height: auto;
+    border: round #4a4a4c;
+    padding: 0;
+}}
+#chooser OptionList:focus {{
+    border: round #ffffff;
+}}
+#chooser-lists {{
+    height: auto;
+}}
+#chooser-kinds, #chooser-modes {{
+    width: 1fr;
+}}
+App.-compact #chooser-text {{
+    height: 1;
+    border: none;
+    padding: 0 1;
+}}
+
 /* Assist ----------------------------------------------------------------------------- */
 
 #assist-main {{
@@ -278,6 +340,9 @@ App.-compact #play-left {{
 }}
 App.-compact #board {{
     margin: 0 0 0 12;
+}}
+App.-compact PlayScreen.-boards #play-left {{
+    width: 1fr;
 }}
 App.-compact .step {{
     height: 1;
