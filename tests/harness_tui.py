@@ -34,6 +34,7 @@ LARGE = (120, 50)
 SMALL = (80, 24)
 
 Scenario = Callable[["WordleApp", "Pilot[None]"], Awaitable[None]]
+PlayScenario = Callable[["WordleApp", "Pilot[None]", "PlayScreen"], Awaitable[None]]
 AppFactory = Callable[..., "WordleApp"]
 
 
@@ -75,6 +76,17 @@ def run(app: WordleApp, scenario: Scenario, size: tuple[int, int] = SIZE) -> Non
     asyncio.run(main())
 
 
+def play(
+    make_app: AppFactory, scenario: PlayScenario, size: tuple[int, int] = SIZE, **options: Any
+) -> None:
+    """Run ``scenario`` on the Play screen of an app made with ``options``."""
+
+    async def on_play(app: WordleApp, pilot: Pilot[None]) -> None:
+        await scenario(app, pilot, play_screen(app))
+
+    run(make_app(**options), on_play, size)
+
+
 async def settle(app: WordleApp, pilot: Pilot[None]) -> None:
     """Wait for the workers (strategies run in threads) and the screen updates they make."""
     await pilot.pause()
@@ -94,8 +106,13 @@ async def key_now(app: WordleApp, pilot: Pilot[None], *keys: str) -> None:
 
 
 async def type_word(pilot: Pilot[None], text: str) -> None:
-    """Type ``text`` and Enter."""
-    await pilot.press(*text, "enter")
+    """Type ``text`` and Enter, as a terminal sends the keys of a quick typist: all at once,
+    then a wait for the screen to answer (``Pilot.press`` waits for the screen to be idle after
+    every key, which a screen of 32 boards drawing each letter makes slow)."""
+    from textual import events
+
+    for key in (*text, "enter"):
+        pilot.app.post_message(events.Key(key, key if len(key) == 1 else None))
     await pilot.pause()
 
 

@@ -17,6 +17,7 @@ from harness_tui import (
     AppFactory,
     choose,
     highlighted,
+    play,
     play_screen,
     run,
     screen_text,
@@ -31,6 +32,7 @@ from wordlekit.errors import WordleError
 from wordlekit.services.games import load_game, open_store, player_stats
 from wordlekit.tui import WordleApp
 from wordlekit.tui.chooser import ChooserScreen
+from wordlekit.tui.play import PlayScreen
 from wordlekit.tui.widgets import Board, Keyboard
 
 pytestmark = pytest.mark.usefixtures("tui_data_dir")
@@ -57,10 +59,8 @@ def grid_letters(app: WordleApp) -> str:
 @pytest.mark.parametrize("name", SEVERAL)
 def test_several_boards_played_to_a_win(name: str, make_app: AppFactory) -> None:
     variant = find_variant(name)
-    app = make_app(variant=name, seed=SEED)
 
-    async def scenario(app: WordleApp, pilot: Pilot[None]) -> None:
-        screen = play_screen(app)
+    async def scenario(app: WordleApp, pilot: Pilot[None], screen: PlayScreen) -> None:
         assert screen.has_class("-boards") and not screen.query_one(Board).display
         info = static_text(app, "#game-info")
         assert f"Practice {variant.title} #{SEED}" in info and "0 of" in info
@@ -92,14 +92,11 @@ def test_several_boards_played_to_a_win(name: str, make_app: AppFactory) -> None
         await pilot.press("a")
         assert "The game is over" in screen.message
 
-    run(app, scenario, size=LARGE)
+    play(make_app, scenario, size=LARGE, variant=name, seed=SEED)
 
 
 def test_quordle_on_a_small_terminal(make_app: AppFactory) -> None:
-    app = make_app(variant="quordle", seed=SEED)
-
-    async def scenario(app: WordleApp, pilot: Pilot[None]) -> None:
-        screen = play_screen(app)
+    async def scenario(app: WordleApp, pilot: Pilot[None], screen: PlayScreen) -> None:
         assert app.has_class("-compact")
         answers = screen.game.secret
         await type_words(pilot, ("crane", "toils"))
@@ -114,14 +111,11 @@ def test_quordle_on_a_small_terminal(make_app: AppFactory) -> None:
         assert screen.game.status is Status.WON
         assert "Solved all 4 boards in 6/9." in screen.message
 
-    run(app, scenario, size=SMALL)
+    play(make_app, scenario, size=SMALL, variant="quordle", seed=SEED)
 
 
 def test_a_dordle_lost_shows_the_answers_missed(make_app: AppFactory) -> None:
-    app = make_app(variant="dordle", seed=SEED)
-
-    async def scenario(app: WordleApp, pilot: Pilot[None]) -> None:
-        screen = play_screen(app)
+    async def scenario(app: WordleApp, pilot: Pilot[None], screen: PlayScreen) -> None:
         first, second = screen.game.secret
         await type_word(pilot, first)
         wrong = [w for w in ("crane", "toils", "dumpy", "fight", "bloke", "swing") if w != second]
@@ -134,14 +128,11 @@ def test_a_dordle_lost_shows_the_answers_missed(make_app: AppFactory) -> None:
         stats = player_stats(app.store, app.player, "dordle").practice
         assert (stats.played, stats.wins) == (1, 0)
 
-    run(app, scenario, size=LARGE)
+    play(make_app, scenario, size=LARGE, variant="dordle", seed=SEED)
 
 
 def test_hard_mode_quordle_refuses_a_guess_then_is_won(make_app: AppFactory) -> None:
-    app = make_app(variant="quordle", seed=SEED, mode="hard")
-
-    async def scenario(app: WordleApp, pilot: Pilot[None]) -> None:
-        screen = play_screen(app)
+    async def scenario(app: WordleApp, pilot: Pilot[None], screen: PlayScreen) -> None:
         assert "hard mode" in static_text(app, "#game-info")
         game = screen.game
         # An order of the answers that hard mode lets through (each answer obeys the hints
@@ -157,7 +148,7 @@ def test_hard_mode_quordle_refuses_a_guess_then_is_won(make_app: AppFactory) -> 
         assert screen.game.status is Status.WON
         assert screen.share_text.splitlines()[0] == f"Practice Quordle #{SEED}*"
 
-    run(app, scenario, size=LARGE)
+    play(make_app, scenario, size=LARGE, variant="quordle", seed=SEED, mode="hard")
 
 
 def wins(game: Game, words: tuple[str, ...]) -> bool:
@@ -171,10 +162,7 @@ def wins(game: Game, words: tuple[str, ...]) -> bool:
 
 
 def test_absurdle_to_a_win_with_the_shortest_win_from_here(make_app: AppFactory) -> None:
-    app = make_app(variant="absurdle")
-
-    async def scenario(app: WordleApp, pilot: Pilot[None]) -> None:
-        screen = play_screen(app)
+    async def scenario(app: WordleApp, pilot: Pilot[None], screen: PlayScreen) -> None:
         assert "2,315 words" in static_text(app, "#host")
         assert "guess 1 (no limit)" in static_text(app, "#game-info")
         await type_word(pilot, "arise")
@@ -198,14 +186,11 @@ def test_absurdle_to_a_win_with_the_shortest_win_from_here(make_app: AppFactory)
         stats = player_stats(app.store, app.player, "absurdle").practice
         assert (stats.played, stats.wins, stats.hints) == (1, 1, 1)
 
-    run(app, scenario)
+    play(make_app, scenario, variant="absurdle")
 
 
 def test_ultrahard_absurdle_won_on_a_growing_grid_then_hard_mode(make_app: AppFactory) -> None:
-    app = make_app(variant="absurdle", mode="ultrahard")
-
-    async def scenario(app: WordleApp, pilot: Pilot[None]) -> None:
-        screen = play_screen(app)
+    async def scenario(app: WordleApp, pilot: Pilot[None], screen: PlayScreen) -> None:
         await type_word(pilot, "salet")
         assert "Ultrahard mode: SALET cannot be the answer" in screen.message
         await pilot.press(*["backspace"] * 5)
@@ -224,31 +209,25 @@ def test_ultrahard_absurdle_won_on_a_growing_grid_then_hard_mode(make_app: AppFa
         await type_words(pilot, ("arise", "scold", "bungy"))
         assert "Hard mode: Guess must contain O" in screen.message
 
-    run(app, scenario)
+    play(make_app, scenario, variant="absurdle", mode="ultrahard")
 
 
 def test_an_absurdle_challenge_from_the_chooser(make_app: AppFactory) -> None:
-    app = make_app()
-
-    async def scenario(app: WordleApp, pilot: Pilot[None]) -> None:
-        screen = play_screen(app)
+    async def scenario(app: WordleApp, pilot: Pilot[None], screen: PlayScreen) -> None:
         await choose(app, pilot, "absurdle", "challenge", text="cigar")
         assert "make the host end on CIGAR" in static_text(app, "#host")
         await type_word(pilot, "crane")
         assert screen.game.status is Status.LOST
         assert "Challenge lost" in screen.message
 
-    run(app, scenario)
+    play(make_app, scenario)
 
 
 # The chooser -----------------------------------------------------------------------------------
 
 
 def test_the_chooser_starts_every_variant_and_refuses_bad_input(make_app: AppFactory) -> None:
-    app = make_app(seed=SEED)
-
-    async def scenario(app: WordleApp, pilot: Pilot[None]) -> None:
-        screen = play_screen(app)
+    async def scenario(app: WordleApp, pilot: Pilot[None], screen: PlayScreen) -> None:
         label = screen.game.label
         await pilot.press("ctrl+o")
         await pilot.pause()
@@ -289,7 +268,7 @@ def test_the_chooser_starts_every_variant_and_refuses_bad_input(make_app: AppFac
         await choose(app, pilot, "classic")
         assert not screen.has_class("-boards") and screen.query_one(Keyboard).display
 
-    run(app, scenario, size=LARGE)
+    play(make_app, scenario, size=LARGE, seed=SEED)
 
 
 # Resuming, and the games of two front ends -----------------------------------------------------

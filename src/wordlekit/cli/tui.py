@@ -23,15 +23,15 @@ from wordlekit.services.games import variants
 @app.command(
     "tui",
     epilog=examples(
-        "wordle tui                               a practice game, full screen",
-        "wordle tui --daily 2022-02-15 --hard     a daily puzzle in hard mode",
+        "wordle tui                                   a practice game, full screen",
+        "wordle tui --daily 2022-02-15 --hard         a daily puzzle in hard mode",
         "wordle tui --variant quordle --daily today   today's Quordle",
-        "wordle tui --variant absurdle --mode ultrahard   Absurdle, guesses the host may hold",
-        "wordle tui --seed 42 --high-contrast     the same practice game, orange and blue",
-        "wordle tui --db games.sqlite3            statistics in another file",
-        "wordle tui --answers list                Assist starts on the answer list",
-        "F1 Play (Ctrl+O chooses the variant, the kind and the mode) · F2 Assist · "
-        "F3 Statistics · F4 Help · F10 Boards assist · Ctrl+Q quits.",
+        "wordle tui --variant absurdle --mode ultrahard   Absurdle: guess only words it holds",
+        "wordle tui --seed 42 --high-contrast         the same practice game, orange and blue",
+        "wordle tui --db games.sqlite3                statistics in another file",
+        "wordle tui --answers list                    Assist starts on the answer list",
+        "F1 Play (Ctrl+O there chooses the variant, the kind of game and the mode),",
+        "F2 Assist, F3 Statistics, F4 Help, F10 Boards assist, Ctrl+Q quits.",
     ),
 )
 @click.option(

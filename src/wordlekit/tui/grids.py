@@ -4,9 +4,10 @@ and the keyboard split per board.
 A one-board game is drawn with tile widgets (:class:`~wordlekit.tui.widgets.Board`); a game
 of several boards would need thousands of them (Duotrigordle: 32 boards of up to 37 rows),
 so its boards are text: each tile a letter on its colour, three characters wide (one on a
-compact screen), as many boards a line as the width takes. Each board shows the rows played
-on it (up to the one that solved it), the row being typed while it is still played, and its
-answer in red once a game is lost without it.
+compact screen, or when the boards would take more than two lines of full tiles), as many
+boards a line as the width takes, spread evenly over the lines. Each board shows the rows
+played on it (up to the one that solved it), the row being typed while it is still played,
+and its answer in red once a game is lost without it.
 
 The keyboard is the web page's, in text: with up to :data:`SPLIT_MAX` boards each key is
 split into one cell per board (four a line, the letter on the first; a solved board's cell
@@ -60,9 +61,16 @@ def board_width(length: int, compact: bool) -> int:
     return length * (1 if compact else 3)
 
 
-def boards_per_line(width: int, length: int, compact: bool) -> int:
-    """How many boards fit side by side in ``width`` columns (at least one)."""
-    return max(1, (width + GAP) // (board_width(length, compact) + GAP))
+def board_lines(boards: int, width: int, length: int, compact: bool) -> int:
+    """How many lines of boards side by side ``boards`` boards take in ``width`` columns."""
+    fit = max(1, (width + GAP) // (board_width(length, compact) + GAP))
+    return math.ceil(boards / fit)
+
+
+def boards_per_line(boards: int, width: int, length: int, compact: bool) -> int:
+    """How many boards a line: as many as fit in ``width`` columns (at least one), spread
+    evenly over the lines they need (four boards in three columns go two and two)."""
+    return math.ceil(boards / board_lines(boards, width, length, compact))
 
 
 def _cell(letter: str, compact: bool) -> str:
@@ -81,7 +89,7 @@ def boards_text(
     the guess being typed (shown on every board still played)."""
     n = view.length
     board_w = board_width(n, compact)
-    per_line = boards_per_line(width, n, compact)
+    per_line = boards_per_line(len(view.boards), width, n, compact)
     styles = tile_styles(contrast)
     out = Text()
     for start in range(0, len(view.boards), per_line):

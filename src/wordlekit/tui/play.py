@@ -42,7 +42,6 @@ from wordlekit.errors import (
     InvalidWordError,
     TurnConflictError,
     UltrahardError,
-    WordleError,
     WordlekitError,
 )
 from wordlekit.services import absurdle
@@ -58,12 +57,20 @@ from wordlekit.services.games import (
     variants,
     view,
 )
-from wordlekit.services.operations import ANSWER_PREFERENCE, Advice, hint_verdict
+from wordlekit.services.operations import Advice
 from wordlekit.solve.strategies import Suggestion
 from wordlekit.tui.chooser import ChooserScreen
 from wordlekit.tui.context import AppContext
 from wordlekit.tui.engine import Job, in_thread
-from wordlekit.tui.grids import boards_text, keyboard_text, row_text
+from wordlekit.tui.grids import board_lines, boards_text, keyboard_text
+from wordlekit.tui.panels import (
+    hint_text,
+    host_text,
+    info_text,
+    progress_line,
+    proof_text,
+    sentence,
+)
 from wordlekit.tui.styles import correct_colour
 from wordlekit.tui.widgets import (
     BACKSPACE,
@@ -80,11 +87,8 @@ from wordlekit.tui.widgets import (
 TICK = 0.2  # seconds between updates of the "computing…" line
 #: Rows of a one-board grid with no guess limit before it grows (as many as Wordle's).
 MIN_ROWS = 6
-#: How many of an adversary host's words are named.
-NAMED = 12
 #: Seconds the shortest-win search may take on this screen.
 SOLVE_SECONDS = 20.0
-KIND_NAMES = {"daily": "daily game", "practice": "practice game", "challenge": "challenge"}
 
 
 class PlayScreen(Screen[None]):
@@ -121,11 +125,12 @@ class PlayScreen(Screen[None]):
         yield Header()
         yield MessageLine(id="message")
         with Horizontal(id="play-main"):
-            with VerticalScroll(id="play-left"):
-                yield Board(MIN_ROWS, length, id="board")
-                yield Keyboard(id="keyboard")
-                yield Static("", id="boards-grid")
-                yield Static("", id="boards-keys")
+            with Vertical(id="play-left"):
+                with VerticalScroll(id="play-scroll"):
+                    yield Board(MIN_ROWS, length, id="board")
+                    yield Keyboard(id="keyboard")
+                    yield Static("", id="boards-grid")
+                yield Static("", id="boards-keys")  # under the boards, never scrolled away
             with VerticalScroll(id="play-side"):
                 yield Static("", id="game-info", classes="panel")
                 yield Static("", id="host", classes="panel")
@@ -197,7 +202,7 @@ class PlayScreen(Screen[None]):
             self.draw_boards(v)
         else:
             self.draw_board(v)
-        self.query_one("#game-info", Static).update(self.info())
+        self.query_one("#game-info", Static).update(info_text(v))
         if self.adversary:
             self.query_one("#host", Static).update(host_text(v))
 
@@ -215,45 +220,19 @@ class PlayScreen(Screen[None]):
                 row.show()
         self.query_one(Keyboard).show(keyboard_tiles(v.boards[0].keyboard))
         if v.max_guesses is None and len(turns) < len(board.rows):
-            board.rows[len(turns)].scroll_visible(animate=False)
+            board.rows[len(turns)].scroll_visible(animate=False)  # the row being typed
 
     def draw_boards(self, v: GameView) -> None:
         left = self.query_one("#play-left")
-        width = left.content_region.width or max(self.app.size.width - 46, 20)
-        compact = self.app.has_class("-compact")
+        width = left.content_region.width or max(self.app.size.width - 40, 20)
+        # One-letter tiles on a small terminal, and for more boards than two lines of full
+        # tiles hold (Sedecordle, Duotrigordle): more of them are seen at once.
+        n = len(v.boards)
+        compact = self.app.has_class("-compact") or board_lines(n, width, v.length, False) > 2
         contrast = self.ctx.high_contrast
         grid = boards_text(v, self.current, width=width, compact=compact, contrast=contrast)
         self.query_one("#boards-grid", Static).update(grid)
         self.query_one("#boards-keys", Static).update(keyboard_text(v, contrast=contrast))
-
-    def info(self) -> str:
-        v = self.view
-        assert v is not None
-        played = len(v.guesses)
-        if v.over:
-            where = str(v.status)
-        elif v.max_guesses is None:
-            where = f"guess {played + 1} (no limit)"
-        else:
-            where = f"guess {played + 1} of {v.max_guesses}"
-        lines = [f"[b]{escape(v.label)}[/b]", f"{KIND_NAMES[v.kind]}, {v.mode} mode", where]
-        if self.several:
-            solved = sum(1 for b in v.boards if b.solved_at is not None)
-            lines.append(f"{solved} of {len(v.boards)} boards solved")
-        lines.append(f"hints used: {v.hints}")
-        return "\n".join(lines)
-
-    def progress_line(self) -> str:
-        """What the message line says after a guess that did not end the game."""
-        v = self.view
-        assert v is not None
-        if v.host_words is not None:
-            return f"The host holds {words(v.host_words)}."
-        left = f"{v.guesses_left} guess{'es' if v.guesses_left != 1 else ''} left"
-        if self.several:
-            unsolved = sum(1 for b in v.boards if b.solved_at is None)
-            return f"{left}, {unsolved} of {len(v.boards)} boards to solve."
-        return f"{left}."
 
     def on_resize(self, event: events.Resize) -> None:
         # Boards drawn as text fit the width: draw them again for the new one.
@@ -331,7 +310,8 @@ class PlayScreen(Screen[None]):
         if self.over:
             self.finish(copy=True)
         else:
-            self.say(self.progress_line())
+            assert self.view is not None
+            self.say(progress_line(self.view))
 
     def reload(self, why: str) -> None:
         """The game as stored now (another window played it meanwhile); typed letters stay."""
@@ -483,17 +463,16 @@ class PlayScreen(Screen[None]):
 
     @work(thread=True, group="shortest-win", exit_on_error=False)
     def solve(self, gid: str, words: tuple[str, ...], mode: Mode, target: str | None) -> None:
+        # The search knows normal and hard mode (an ultrahard game is searched as hard).
+        answer: dict[str, Any] | str
         try:
             with Budget(seconds=SOLVE_SECONDS).active():
-                data = absurdle.solve(None, words, hard=mode.hard, target=target)
+                answer = absurdle.solve(None, words, hard=mode.hard, target=target)
         except BudgetExceeded as e:
-            self.app.call_from_thread(
-                self.show_proof, gid, words, f"No proof within the budget: {e}."
-            )
-        except WordleError as e:
-            self.app.call_from_thread(self.show_proof, gid, words, sentence(str(e)))
-        else:
-            self.app.call_from_thread(self.show_proof, gid, words, data)
+            answer = f"No proof within the budget: {e}."
+        except WordlekitError as e:
+            answer = sentence(str(e))
+        self.app.call_from_thread(self.show_proof, gid, words, answer)
 
     def show_proof(self, gid: str, words: tuple[str, ...], data: dict[str, Any] | str) -> None:
         self.proving = False
@@ -534,61 +513,3 @@ class PlayScreen(Screen[None]):
     def on_screen_resume(self) -> None:
         if self.view is not None:
             self.recolour()  # the contrast may have changed meanwhile
-
-
-def sentence(text: str) -> str:
-    """A library message (lower case, as the command line prints it) as a sentence."""
-    return text[:1].upper() + text[1:]
-
-
-def words(n: int) -> str:
-    return f"{n:,} word{'s' if n != 1 else ''}"
-
-
-def host_text(v: GameView) -> str:
-    """What an adversary host holds: how many words, some of them, and the challenge."""
-    n = v.host_words or 0
-    sample = [w.upper() for w in (v.host_sample or [])[:NAMED]]
-    if v.over:
-        text = f"The host held {words(n)} at the end."
-    elif n <= NAMED:
-        text = f"The host holds {words(n)}: {' '.join(sample)}"
-    else:
-        text = f"The host holds {words(n)}, among them {' '.join(sample)} …"
-    if v.target:
-        text += f"\nChallenge: make the host end on {v.target.upper()}."
-    return escape(text)
-
-
-def proof_text(proof: dict[str, Any], mode: Mode, contrast: bool) -> Text:
-    """A proven shortest win: its length, the shorter ones refuted, and a winning line."""
-    n = proof["minimum"]
-    impossible = ", ".join(
-        f"{i['guesses']} impossible ({i['seconds']:.2f} s)" for i in proof["impossible"]
-    )
-    text = Text(f"A shortest win from here takes {n} guess{'es' if n != 1 else ''}")
-    text.append(f" ({impossible})" if impossible else "")
-    if mode.candidates_only:
-        # The search knows normal and hard mode: in ultrahard mode fewer guesses are allowed,
-        # so a win may take more.
-        text.append("\nSearched under hard mode's rule: a lower bound in ultrahard mode.")
-    for t in proof["line"]:
-        text.append("\n    ")
-        text.append_text(row_text(t["guess"], t["pattern"], contrast))
-    return text
-
-
-def hint_text(advice: Advice, best: Suggestion) -> str:
-    """The advised word, whether it can be the answer and its figures; the rule preferring a
-    word that could be the answer; and why it is not the strategy's own if not."""
-    who = advice.used if advice.exact else f"{advice.used}, in place of {advice.strategy}"
-    text = (
-        f"[b]Bot ({who}) suggests {best.word.upper()}[/b]: it "
-        f"{hint_verdict(best)}.\n"
-        f"{best.bits:.2f} bits, {best.parts} group{'s' if best.parts != 1 else ''}, "
-        f"expected {best.expected:.1f} words left.\n"
-        f"[dim]{escape(ANSWER_PREFERENCE)}[/dim]"
-    )
-    if advice.note:
-        text += f"\n[dim]{escape(advice.note)}[/dim]"
-    return text

@@ -139,8 +139,11 @@ App.-high-contrast .tile.-selected {{
 }}
 #play-left {{
     width: 64;
-    height: auto;
+    height: 1fr;
     padding: 0 1;
+}}
+#play-scroll {{
+    height: 1fr;
 }}
 #board {{
     height: auto;
@@ -179,10 +182,9 @@ PlayScreen.-boards #boards-grid, PlayScreen.-boards #boards-keys {{
 }}
 PlayScreen.-boards #play-left {{
     width: 1fr;
-    height: 1fr;
 }}
 PlayScreen.-boards #play-side {{
-    width: 44;
+    width: 38;
 }}
 App.-compact PlayScreen.-boards #play-side {{
     width: 30;
