@@ -80,6 +80,8 @@ def test_several_boards_played_to_a_win(name: str, make_app: AppFactory) -> None
         assert "1✓" in static_text(app, "#boards-grid")
         await type_words(pilot, answers[1:])
         assert screen.game.status is Status.WON
+        keys = screen.query_one("#boards-keys").region  # in view, however tall the boards
+        assert keys.height > 0 and keys.bottom <= LARGE[1] - 1
         n = variant.boards
         assert f"Solved all {n} boards in {n}/{variant.max_guesses}." in screen.message
         assert app.clipboard == screen.share_text == screen.game.share()

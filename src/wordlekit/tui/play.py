@@ -231,8 +231,14 @@ class PlayScreen(Screen[None]):
         compact = self.app.has_class("-compact") or board_lines(n, width, v.length, False) > 2
         contrast = self.ctx.high_contrast
         grid = boards_text(v, self.current, width=width, compact=compact, contrast=contrast)
+        keys = keyboard_text(v, contrast=contrast)
         self.query_one("#boards-grid", Static).update(grid)
-        self.query_one("#boards-keys", Static).update(keyboard_text(v, contrast=contrast))
+        self.query_one("#boards-keys", Static).update(keys)
+        # The keyboard sits under the boards; when they are taller than the screen, the
+        # boards scroll above it and it stays in view (its margin is a line above and below).
+        height = left.content_region.height or self.app.size.height - 4
+        lines = len(grid.plain.splitlines()) + len(keys.plain.splitlines()) + 2
+        self.set_class(lines > height, "-overflow")
 
     def on_resize(self, event: events.Resize) -> None:
         # Boards drawn as text fit the width: draw them again for the new one.

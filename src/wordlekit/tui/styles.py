@@ -183,6 +183,12 @@ PlayScreen.-boards #boards-grid, PlayScreen.-boards #boards-keys {{
 PlayScreen.-boards #play-left {{
     width: 1fr;
 }}
+PlayScreen.-boards #play-scroll {{
+    height: auto;
+}}
+PlayScreen.-boards.-overflow #play-scroll {{
+    height: 1fr;
+}}
 PlayScreen.-boards #play-side {{
     width: 38;
 }}
@@ -345,6 +351,12 @@ App.-compact #board {{
 }}
 App.-compact PlayScreen.-boards #play-left {{
     width: 1fr;
+}}
+PlayScreen.-boards #play-scroll {{
+    height: auto;
+}}
+PlayScreen.-boards.-overflow #play-scroll {{
+    height: 1fr;
 }}
 App.-compact .step {{
     height: 1;
