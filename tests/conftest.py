@@ -12,8 +12,7 @@ from wordlekit.core.words import WordList
 
 DATA = Path(__file__).parent / "data"
 
-#: The harnesses of the front ends (runners, input helpers), one plugin module each.
-pytest_plugins = ["harness_cli"]
+pytest_plugins = ["harness_cli", "harness_tui"]
 
 
 def pytest_configure(config: pytest.Config) -> None:

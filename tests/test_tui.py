@@ -1,119 +1,68 @@
-"""The terminal UI, driven headless by Textual's pilot: play, assist, statistics, help, CLI.
+"""The terminal UI, driven headless by Textual's pilot: the classic game on the Play screen,
+hints, assist, statistics per variant, help, the theme, the screenshots, the command.
 
-pytest-asyncio is not a dependency: every test runs its own event loop with asyncio.run.
+The Play screen's other variants are in ``test_tui_play.py``; the harness (the app factory,
+running a scenario, keys) is ``harness_tui.py``.
 """
 
 from __future__ import annotations
 
 import asyncio
 import datetime as dt
-import html
 import re
-from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import grimp
 import pytest
 from click.testing import CliRunner, Result
-from textual import events
 from textual.containers import VerticalScroll
 from textual.pilot import Pilot
-from textual.widgets import DataTable, Static
+from textual.widgets import DataTable
 
+from harness_tui import (
+    AppFactory,
+    assist_screen,
+    choose,
+    key_now,
+    play_screen,
+    run,
+    screen_text,
+    settle,
+    static_text,
+    svg_text,
+    type_word,
+    type_words,
+)
 from wordlekit.core.feedback import Tile, Turn, format_pattern, score
-from wordlekit.core.game import Game, Status, hard_mode_violation, ultrahard_violation
+from wordlekit.core.game import Status
+from wordlekit.core.rules import Mode, hard_mode_violation, ultrahard_violation
+from wordlekit.core.wordle import CLASSIC
 from wordlekit.core.words import WordList
 from wordlekit.errors import WordleError
-from wordlekit.services.games import play_guess
-from wordlekit.store.games import Store
-from wordlekit.tui import WordleApp, build_app
+from wordlekit.services.games import load_game, open_store, play_guess, player_stats
+from wordlekit.services.players import PLAYER_FILE, local_player_id
+from wordlekit.tui import WordleApp
 from wordlekit.tui.assist import AssistScreen
 from wordlekit.tui.engine import Engine
 from wordlekit.tui.entry import RowInput
 from wordlekit.tui.play import PlayScreen
-from wordlekit.tui.player import PLAYER_FILE, player_id
 from wordlekit.tui.screens import KEY_HELP, HelpScreen, StatsScreen
 from wordlekit.tui.screenshots import capture
 from wordlekit.tui.widgets import Board, Keyboard
 
-SIZE = (100, 40)
+pytestmark = pytest.mark.usefixtures("tui_data_dir")
+
 SEED = 42
-ANSWER = Game.practice(SEED).answer
+ANSWER = CLASSIC.practice(SEED).secret[0]
 WRONG = "crane" if ANSWER != "crane" else "slate"
-
-Scenario = Callable[[WordleApp, Pilot[None]], Awaitable[None]]
-
-
-@pytest.fixture(autouse=True)
-def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Each test has its own player file (the games database is passed with ``db``)."""
-    folder = tmp_path / "data"
-    monkeypatch.setenv("WORDLEKIT_DATA_DIR", str(folder))
-    return folder
-
-
-def run(app: WordleApp, scenario: Scenario, size: tuple[int, int] = SIZE) -> None:
-    async def main() -> None:
-        async with app.run_test(size=size) as pilot:
-            await settle(app, pilot)
-            await scenario(app, pilot)
-
-    asyncio.run(main())
-
-
-async def settle(app: WordleApp, pilot: Pilot[None]) -> None:
-    """Wait for the workers (strategies run in threads) and the screen updates they make."""
-    await pilot.pause()
-    await app.workers.wait_for_complete()
-    await pilot.pause()
-
-
-async def key_now(app: WordleApp, pilot: Pilot[None], *keys: str) -> None:
-    """Keys as the terminal sends them, each followed by a short wait: the screen must have
-    answered by then. (``Pilot.press`` waits for the CPU to be idle, which a search running
-    in a worker thread puts off by seconds.)"""
-    for key in keys:
-        app.post_message(events.Key(key, key if len(key) == 1 else None))
-        await pilot.pause(0.1)
-
-
-async def type_word(pilot: Pilot[None], text: str) -> None:
-    await pilot.press(*text, "enter")
-    await pilot.pause()
-
-
-def svg_text(svg: str) -> str:
-    """The text of an SVG screenshot (Rich writes one <text> element per styled run)."""
-    runs = re.findall(r"<text[^>]*>(.*?)</text>", svg, flags=re.S)
-    return html.unescape("".join(runs)).replace("\xa0", " ")
-
-
-def screen_text(app: WordleApp) -> str:
-    return svg_text(app.export_screenshot())
-
-
-def play_screen(app: WordleApp) -> PlayScreen:
-    screen = app.screen
-    assert isinstance(screen, PlayScreen), screen
-    return screen
-
-
-def assist_screen(app: WordleApp) -> AssistScreen:
-    screen = app.screen
-    assert isinstance(screen, AssistScreen), screen
-    return screen
-
-
-def static_text(app: WordleApp, selector: str) -> str:
-    return str(app.screen.query_one(selector, Static).content)
+CIGAR_DAY = "2021-06-19"  # the first puzzle: CIGAR
 
 
 # Play ------------------------------------------------------------------------------------------
 
 
-def test_a_whole_seeded_game_by_key_presses(tmp_path: Path) -> None:
-    db = tmp_path / "games.sqlite3"
-    app = build_app(seed=SEED, db=db)
+def test_a_whole_seeded_game_by_key_presses(make_app: AppFactory) -> None:
+    app = make_app(seed=SEED)
 
     async def scenario(app: WordleApp, pilot: Pilot[None]) -> None:
         screen = play_screen(app)
@@ -147,10 +96,9 @@ def test_a_whole_seeded_game_by_key_presses(tmp_path: Path) -> None:
         assert "Played" in screen_text(app)
         # Stored as played: both turns and the outcome.
         assert screen.stored is not None
-        stored = Store(db, WordList.bundled()).get(screen.stored.id, app.player)
-        assert stored is not None
-        assert [t.guess for t in stored.game.turns] == [WRONG, ANSWER]
-        assert stored.status is Status.WON
+        stored = load_game(open_store(app.store.path), screen.stored.id, app.player)
+        assert stored.game.guesses == (WRONG, ANSWER)
+        assert stored.status is Status.WON and stored.kind == "practice"
         # Letters no longer type once the game is over.
         await pilot.press("a")
         assert board.rows[2].word == ""
@@ -158,8 +106,8 @@ def test_a_whole_seeded_game_by_key_presses(tmp_path: Path) -> None:
     run(app, scenario)
 
 
-def test_an_invalid_word_is_explained_and_uses_no_turn(tmp_path: Path) -> None:
-    app = build_app(seed=SEED, db=tmp_path / "games.sqlite3")
+def test_an_invalid_word_is_explained_and_uses_no_turn(make_app: AppFactory) -> None:
+    app = make_app(seed=SEED)
 
     async def scenario(app: WordleApp, pilot: Pilot[None]) -> None:
         screen = play_screen(app)
@@ -168,7 +116,7 @@ def test_an_invalid_word_is_explained_and_uses_no_turn(tmp_path: Path) -> None:
         await type_word(pilot, "de")  # ABCDE is not a word
         assert "Not in word list: ABCDE" in screen.message
         assert "no turn used" in screen.message
-        assert screen.game.turns == []
+        assert screen.game.turns == ()
         assert screen.query_one("#message").has_class("-error")
         # The letters stay for correcting; Backspace erases them one by one.
         assert screen.query_one(Board).rows[0].word == "abcde"
@@ -182,12 +130,12 @@ def test_an_invalid_word_is_explained_and_uses_no_turn(tmp_path: Path) -> None:
     run(app, scenario, size=(80, 24))
 
 
-def test_hard_mode_refuses_a_guess_that_ignores_the_hints(tmp_path: Path) -> None:
-    app = build_app(daily="2021-06-19", hard=True, db=tmp_path / "games.sqlite3")
+def test_hard_mode_refuses_a_guess_that_ignores_the_hints(make_app: AppFactory) -> None:
+    app = make_app(daily=CIGAR_DAY, mode="hard")
 
     async def scenario(app: WordleApp, pilot: Pilot[None]) -> None:
         screen = play_screen(app)
-        assert screen.game.answer == "cigar"
+        assert screen.game.secret[0] == "cigar"
         await type_word(pilot, "crane")
         await type_word(pilot, "salty")
         assert "1st letter must be C" in screen.message
@@ -197,12 +145,13 @@ def test_hard_mode_refuses_a_guess_that_ignores_the_hints(tmp_path: Path) -> Non
     run(app, scenario)
 
 
-def test_ultrahard_refuses_a_guess_that_cannot_be_the_answer(tmp_path: Path) -> None:
-    app = build_app(daily="2021-06-19", ultrahard=True, db=tmp_path / "games.sqlite3")
+def test_ultrahard_refuses_a_guess_that_cannot_be_the_answer(make_app: AppFactory) -> None:
+    app = make_app(daily=CIGAR_DAY, mode="ultrahard")
 
     async def scenario(app: WordleApp, pilot: Pilot[None]) -> None:
         screen = play_screen(app)
-        assert screen.game.ultrahard and "ultrahard mode" in static_text(app, "#game-info")
+        assert screen.game.mode is Mode.ULTRAHARD
+        assert "ultrahard mode" in static_text(app, "#game-info")
         await type_word(pilot, "salet")
         assert "Ultrahard mode: SALET cannot be the answer: it is not in the answer list" in (
             screen.message
@@ -214,14 +163,13 @@ def test_ultrahard_refuses_a_guess_that_cannot_be_the_answer(tmp_path: Path) -> 
         assert len(screen.game.turns) == 1
         await pilot.press("ctrl+n")  # a new practice game keeps the rules
         await settle(app, pilot)
-        assert play_screen(app).game.ultrahard
+        assert play_screen(app).game.mode is Mode.ULTRAHARD
 
     run(app, scenario)
 
 
-def test_the_hint_key_shows_a_suggestion_and_counts_a_hint(tmp_path: Path) -> None:
-    db = tmp_path / "games.sqlite3"
-    app = build_app(seed=SEED, db=db)
+def test_the_hint_key_shows_a_suggestion_and_counts_a_hint(make_app: AppFactory) -> None:
+    app = make_app(seed=SEED)
 
     async def scenario(app: WordleApp, pilot: Pilot[None]) -> None:
         screen = play_screen(app)
@@ -238,20 +186,19 @@ def test_the_hint_key_shows_a_suggestion_and_counts_a_hint(tmp_path: Path) -> No
         assert said in hint and "0.1 bits" in " ".join(hint.split())
         assert screen.stored is not None and screen.stored.hints == 1
         assert "hints used: 1" in static_text(app, "#game-info")
-        stored = Store(db, WordList.bundled()).get(screen.stored.id, app.player)
-        assert stored is not None and stored.hints == 1
+        stored = load_game(open_store(app.store.path), screen.stored.id, app.player)
+        assert stored.hints == 1
         # the share grid of a game played with a hint says so
         await type_word(pilot, ANSWER)
         assert screen.game.over
         assert screen.share_text.splitlines()[0] == f"wordlekit practice #{SEED} 2/6 (1 hint)"
         assert app.clipboard == screen.share_text
-        assert "Practice games" in static_text(app, "#end-stats")
+        assert "Wordle: practice games" in static_text(app, "#end-stats")
 
     run(app, scenario)
 
 
-def test_statistics_survive_a_restart(tmp_path: Path, data_dir: Path) -> None:
-    db = tmp_path / "games.sqlite3"
+def test_statistics_survive_a_restart(make_app: AppFactory, tui_data_dir: Path) -> None:
 
     async def win(app: WordleApp, pilot: Pilot[None]) -> None:
         await type_word(pilot, ANSWER)
@@ -260,42 +207,43 @@ def test_statistics_survive_a_restart(tmp_path: Path, data_dir: Path) -> None:
         await pilot.pause()
         assert isinstance(app.screen, StatsScreen)
 
-    first = build_app(seed=SEED, db=db)
+    first = make_app(seed=SEED)
     run(first, win)
-    player = (data_dir / PLAYER_FILE).read_text().strip()
+    player = (tui_data_dir / PLAYER_FILE).read_text().strip()
     assert player == first.player and len(player) == 24  # secrets.token_urlsafe(18)
 
     async def read_back(app: WordleApp, pilot: Pilot[None]) -> None:
         assert app.player == player
-        stats = app.store.stats(app.player).practice
+        stats = player_stats(app.store, app.player, "classic").practice
         assert (stats.played, stats.wins, stats.current_streak, stats.max_streak) == (1, 1, 1, 1)
         assert stats.distribution[1] == 1
         await pilot.press("f3")
         await pilot.pause()
         text = static_text(app, "#stats")
-        # both kinds, labelled: no daily puzzle finished yet, the practice game won
+        # both kinds, labelled: no daily game finished yet, the practice game won
+        assert "Statistics: Wordle (the variant played)" in static_text(app, "#stats-title")
         daily, practice = text.split("Practice games")
-        assert "Daily puzzle" in daily and "No daily puzzle finished yet" in daily
+        assert "Daily games" in daily and "No daily games of Wordle finished yet" in daily
         assert re.search(r"1\s+Played", practice)
         assert re.search(r"100\s+Win %", practice)
         assert re.search(r"1\s+Max streak", practice)
-        assert "games won in a row" in practice and "puzzle days won in a row" in daily
+        assert "games won in a row" in practice and "days won in a row" in daily
 
-    run(build_app(seed=7, db=db), read_back)
-
-
-def test_the_player_id_is_created_once(data_dir: Path) -> None:
-    first = player_id()
-    assert (data_dir / PLAYER_FILE).exists()
-    assert player_id() == first
-    (data_dir / PLAYER_FILE).write_text("not an id!\n")
-    assert player_id() != first  # a damaged file gets a fresh id
+    run(make_app(seed=7), read_back)
 
 
-def test_a_daily_puzzle_not_out_yet_is_refused_on_the_message_line(tmp_path: Path) -> None:
+def test_the_player_id_is_created_once(tui_data_dir: Path) -> None:
+    first = local_player_id()
+    assert (tui_data_dir / PLAYER_FILE).exists()
+    assert local_player_id() == first
+    (tui_data_dir / PLAYER_FILE).write_text("not an id!\n")
+    assert local_player_id() != first  # a damaged file gets a fresh id
+
+
+def test_a_daily_puzzle_not_out_yet_is_refused_on_the_message_line(make_app: AppFactory) -> None:
     today = dt.date.today()
     tomorrow = today + dt.timedelta(days=1)  # within the day of slack: playable
-    app = build_app(daily=tomorrow.isoformat(), db=tmp_path / "games.sqlite3")
+    app = make_app(daily=tomorrow.isoformat())
 
     async def scenario(app: WordleApp, pilot: Pilot[None]) -> None:
         screen = play_screen(app)
@@ -310,11 +258,11 @@ def test_a_daily_puzzle_not_out_yet_is_refused_on_the_message_line(tmp_path: Pat
         await pilot.press("left_square_bracket")  # the day before: today's puzzle
         await pilot.pause()
         assert screen.stored is not None and screen.stored.day == today.isoformat()
-        assert screen.game.answer == Game.daily(today).answer
+        assert screen.game.secret[0] == CLASSIC.daily(today).secret[0]
         assert not screen.query_one("#message").has_class("-error")
         await pilot.press("ctrl+n")
         await pilot.pause()
-        assert screen.spec.mode == "practice"
+        assert screen.stored.kind == "practice"
         await pilot.press("ctrl+d")  # today's again: resumed, not a second game
         await pilot.pause()
         assert screen.stored is not None and screen.stored.day == today.isoformat()
@@ -323,15 +271,14 @@ def test_a_daily_puzzle_not_out_yet_is_refused_on_the_message_line(tmp_path: Pat
     run(app, scenario)
 
 
-def test_a_turn_played_meanwhile_in_another_window_reloads_the_game(tmp_path: Path) -> None:
-    db = tmp_path / "games.sqlite3"
-    app = build_app(daily="2021-06-19", db=db)  # CIGAR
+def test_a_turn_played_meanwhile_in_another_window_reloads_the_game(make_app: AppFactory) -> None:
+    app = make_app(daily=CIGAR_DAY)  # CIGAR
 
     async def scenario(app: WordleApp, pilot: Pilot[None]) -> None:
         screen = play_screen(app)
         assert screen.stored is not None
         await pilot.press(*"crane")
-        other = Store(db, WordList.bundled())  # another window, same player and database
+        other = open_store(app.store.path)  # another window, same player and database
         play_guess(other, screen.stored.id, app.player, "slate", 1)
         await pilot.press("enter")
         await pilot.pause()
@@ -343,16 +290,16 @@ def test_a_turn_played_meanwhile_in_another_window_reloads_the_game(tmp_path: Pa
         assert board.rows[1].word == "crane" and board.rows[1].states == "....."  # kept
         await pilot.press("enter")  # now it is turn 2
         await pilot.pause()
-        assert [t.guess for t in screen.game.turns] == ["slate", "crane"]
+        assert screen.game.guesses == ("slate", "crane")
         assert "4 guesses left" in screen.message
-        stored = other.get(screen.stored.id, app.player)
-        assert stored is not None and [t.guess for t in stored.game.turns] == ["slate", "crane"]
+        stored = load_game(other, screen.stored.id, app.player)
+        assert stored.game.guesses == ("slate", "crane")
 
     run(app, scenario)
 
 
-def test_a_hint_past_the_budget_comes_from_the_fallback_with_its_note(tmp_path: Path) -> None:
-    app = build_app(daily="2021-06-19", db=tmp_path / "g.sqlite3", strategy="optimal", budget=0.3)
+def test_a_hint_past_the_budget_comes_from_the_fallback_with_its_note(make_app: AppFactory) -> None:
+    app = make_app(daily=CIGAR_DAY, strategy="optimal", budget=0.3)
 
     async def scenario(app: WordleApp, pilot: Pilot[None]) -> None:
         screen = play_screen(app)
@@ -367,8 +314,10 @@ def test_a_hint_past_the_budget_comes_from_the_fallback_with_its_note(tmp_path: 
     run(app, scenario)
 
 
-def test_a_slow_hint_shows_progress_and_is_dropped_when_a_guess_is_played(tmp_path: Path) -> None:
-    app = build_app(daily="2021-06-19", db=tmp_path / "g.sqlite3", strategy="optimal", budget=60)
+def test_a_slow_hint_shows_progress_and_is_dropped_when_a_guess_is_played(
+    make_app: AppFactory,
+) -> None:
+    app = make_app(daily=CIGAR_DAY, strategy="optimal", budget=60)
 
     async def scenario(app: WordleApp, pilot: Pilot[None]) -> None:
         screen = play_screen(app)
@@ -390,8 +339,8 @@ def test_a_slow_hint_shows_progress_and_is_dropped_when_a_guess_is_played(tmp_pa
 # Assist ----------------------------------------------------------------------------------------
 
 
-def test_assist_with_keys_clicks_and_typed_patterns(tmp_path: Path) -> None:
-    app = build_app(seed=SEED, db=tmp_path / "games.sqlite3", answers="list")
+def test_assist_with_keys_clicks_and_typed_patterns(make_app: AppFactory) -> None:
+    app = make_app(seed=SEED, answers="list")
 
     async def scenario(app: WordleApp, pilot: Pilot[None]) -> None:
         await pilot.press("f2")
@@ -440,10 +389,8 @@ def test_assist_with_keys_clicks_and_typed_patterns(tmp_path: Path) -> None:
     run(app, scenario)
 
 
-def test_assist_past_the_budget_shows_the_fallback_and_its_note(tmp_path: Path) -> None:
-    app = build_app(
-        seed=SEED, db=tmp_path / "g.sqlite3", strategy="optimal", budget=0.3, answers="list"
-    )
+def test_assist_past_the_budget_shows_the_fallback_and_its_note(make_app: AppFactory) -> None:
+    app = make_app(seed=SEED, strategy="optimal", budget=0.3, answers="list")
 
     async def scenario(app: WordleApp, pilot: Pilot[None]) -> None:
         await pilot.press("f2")
@@ -461,10 +408,8 @@ def test_assist_past_the_budget_shows_the_fallback_and_its_note(tmp_path: Path) 
     run(app, scenario)
 
 
-def test_assist_stays_responsive_and_cancels_when_the_input_changes(tmp_path: Path) -> None:
-    app = build_app(
-        seed=SEED, db=tmp_path / "g.sqlite3", strategy="optimal", budget=60, answers="list"
-    )
+def test_assist_stays_responsive_and_cancels_when_the_input_changes(make_app: AppFactory) -> None:
+    app = make_app(seed=SEED, strategy="optimal", budget=60, answers="list")
 
     async def scenario(app: WordleApp, pilot: Pilot[None]) -> None:
         await pilot.press("f2")
@@ -478,7 +423,11 @@ def test_assist_stays_responsive_and_cancels_when_the_input_changes(tmp_path: Pa
         before = screen.status
         await key_now(app, pilot, "c", "r")  # typing goes on while it computes
         assert screen.entry.tiles.word == "cr"
-        assert screen.status != before  # the progress line moves on
+        for _ in range(20):  # the progress line moves on (a busy machine may take a while)
+            if screen.status != before:
+                break
+            await pilot.pause(0.1)
+        assert screen.status != before
         await key_now(app, pilot, "f6")  # hard mode on: the input changed
         assert first.cancelled
         second = screen.job
@@ -528,8 +477,8 @@ def test_the_next_row_checks_every_key_as_it_is_typed() -> None:
 # Screens, theme, help --------------------------------------------------------------------------
 
 
-def test_every_screen_shows_its_labels(tmp_path: Path) -> None:
-    app = build_app(seed=SEED, db=tmp_path / "games.sqlite3")
+def test_every_screen_shows_its_labels(make_app: AppFactory) -> None:
+    app = make_app(seed=SEED)
 
     async def scenario(app: WordleApp, pilot: Pilot[None]) -> None:
         text = screen_text(app)
@@ -564,8 +513,8 @@ def test_every_screen_shows_its_labels(tmp_path: Path) -> None:
     run(app, scenario)
 
 
-def test_high_contrast_theme(tmp_path: Path) -> None:
-    app = build_app(daily="2021-06-19", db=tmp_path / "games.sqlite3", high_contrast=True)
+def test_high_contrast_theme(make_app: AppFactory) -> None:
+    app = make_app(daily=CIGAR_DAY, high_contrast=True)
 
     async def scenario(app: WordleApp, pilot: Pilot[None]) -> None:
         assert app.high_contrast and not app.has_class("-compact")
@@ -586,10 +535,16 @@ def test_high_contrast_theme(tmp_path: Path) -> None:
 
 
 def test_svg_screenshots(tmp_path: Path) -> None:
-    play, assist = asyncio.run(capture(tmp_path))
-    assert play.name == "tui-play.svg" and assist.name == "tui-assist.svg"
+    play, boards, assist = asyncio.run(capture(tmp_path))
+    assert [p.name for p in (play, boards, assist)] == [
+        "tui-play.svg",
+        "tui-boards.svg",
+        "tui-assist.svg",
+    ]
     play_text = svg_text(play.read_text(encoding="utf-8"))
     assert "suggests" in play_text and "ENTER" in play_text
+    boards_text = svg_text(boards.read_text(encoding="utf-8"))
+    assert "Practice Quordle #8" in boards_text and "0 of 4 boards solved" in boards_text
     assist_text = svg_text(assist.read_text(encoding="utf-8"))
     assert "5 words left" in assist_text and "2315 → 20" in assist_text
 
@@ -608,6 +563,10 @@ def test_tui_command_help_has_examples() -> None:
     result = wordle("tui", "--help")
     assert result.exit_code == 0
     assert "Example" in result.stdout and "wordle tui --seed 42 --high-contrast" in result.stdout
+    out = " ".join(result.stdout.split())
+    assert "--variant NAME" in out and "--mode MODE" in out and "Ctrl+O" in out
+    for name in ("classic", "quordle", "duotrigordle", "absurdle"):
+        assert name in out
 
 
 @pytest.mark.parametrize(
@@ -618,6 +577,10 @@ def test_tui_command_help_has_examples() -> None:
         (["--daily", "2021-06-19", "--seed", "3"], "not both"),
         (["--strategy", "nope"], "unknown strategy"),
         (["--seed", "-1"], "seed"),
+        (["--variant", "nope"], "unknown variant 'nope'"),
+        (["--mode", "easy"], "unknown mode 'easy'"),
+        (["--mode", "normal", "--hard"], "disagree"),
+        (["--variant", "absurdle", "--daily", "2020-01-01"], "before the first Wordle"),
     ],
 )
 def test_tui_command_refuses_bad_options(args: list[str], match: str, tmp_path: Path) -> None:
@@ -636,37 +599,42 @@ def test_tui_command_builds_the_app(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     result = wordle(*args, "--strategy", "minimax")
     assert result.exit_code == 0, result.output
     (app,) = started
-    assert app.spec.game.answer == "agora" and app.spec.game.hard and app.spec.mode == "daily"
-    assert app.spec.day == "2022-02-15" and app.strategy == "minimax"
+    request = app.request
+    assert (request.variant, request.kind, request.mode) == ("classic", "daily", Mode.HARD)
+    assert request.date == "2022-02-15" and app.strategy == "minimax"
     assert app.store.path == str(db) and db.exists()
+    result = wordle("tui", "--variant", "Quordle", "--mode", "ultrahard", "--db", str(db))
+    assert result.exit_code == 0, result.output
+    request = started[-1].request
+    assert (request.variant, request.kind, request.mode) == ("quordle", "practice", Mode.ULTRAHARD)
 
 
 def test_assist_hard_mode_suggestions_obey_the_rule() -> None:
     engine = Engine(WordList.bundled())
     turns = [Turn.parse("crane:bbygb")]
-    result = engine.assist(engine.job(), turns, "entropy", hard=True)
+    result = engine.assist(engine.job(), turns, "entropy", mode=Mode.HARD)
     suggestions = result.advice.suggestions
     assert suggestions and all(hard_mode_violation(turns, s.word) is None for s in suggestions)
-    normal = engine.assist(engine.job(), turns, "entropy", hard=False)
+    normal = engine.assist(engine.job(), turns, "entropy", mode=Mode.NORMAL)
     assert any(hard_mode_violation(turns, s.word) for s in normal.advice.suggestions)
 
 
 def test_assist_ultrahard_suggestions_could_be_the_answer() -> None:
     engine = Engine(WordList.bundled())
     turns = [Turn.parse("crane:bbygb")]
-    result = engine.assist(engine.job(), turns, "entropy", hard=False, ultrahard=True)
+    result = engine.assist(engine.job(), turns, "entropy", mode=Mode.ULTRAHARD)
     suggestions = result.advice.suggestions
     wl = engine.wordlist
     assert suggestions and all(ultrahard_violation(turns, s.word, wl) is None for s in suggestions)
-    hint = engine.hint(engine.job(), turns, "entropy", hard=False, ultrahard=True)
+    hint = engine.hint(engine.job(), turns, "entropy", mode=Mode.ULTRAHARD)
     assert ultrahard_violation(turns, hint.suggestions[0].word, wl) is None
 
 
-def test_assist_starts_on_likely_answers_and_f7_switches_to_the_list(tmp_path: Path) -> None:
+def test_assist_starts_on_likely_answers_and_f7_switches_to_the_list(make_app: AppFactory) -> None:
     """A game played elsewhere whose answer (AIOLI) is not in the original list: the Assist
     screen starts on the likely model and finds it, most likely first with probabilities;
     F7 switches to the list, which does not have it."""
-    app = build_app(seed=SEED, db=tmp_path / "g.sqlite3")
+    app = make_app(seed=SEED)
     assert app.answers == "likely"
 
     async def scenario(app: WordleApp, pilot: Pilot[None]) -> None:
@@ -708,8 +676,8 @@ def test_tui_command_takes_the_answer_model(
     assert bad.exit_code == 2 and "maybe" in bad.output
 
 
-def test_assist_f6_cycles_normal_hard_ultrahard(tmp_path: Path) -> None:
-    app = build_app(seed=SEED, db=tmp_path / "g.sqlite3")
+def test_assist_f6_cycles_normal_hard_ultrahard(make_app: AppFactory) -> None:
+    app = make_app(seed=SEED)
 
     async def scenario(app: WordleApp, pilot: Pilot[None]) -> None:
         await pilot.press("f2")
@@ -735,7 +703,7 @@ def test_tui_command_takes_ultrahard(tmp_path: Path, monkeypatch: pytest.MonkeyP
     result = wordle("tui", "--seed", "3", "--ultrahard", "--db", str(tmp_path / "g.sqlite3"))
     assert result.exit_code == 0, result.output
     (app,) = started
-    assert app.spec.game.ultrahard and app.spec.game.hard
+    assert app.request.mode is Mode.ULTRAHARD
 
 
 # The shape of the package ------------------------------------------------------------------------
@@ -756,22 +724,62 @@ def test_no_import_cycle_between_tui_modules_not_even_for_type_checking() -> Non
     assert not cycles, "import cycles:\n" + "\n".join(cycles)
 
 
-def test_the_statistics_screen_counts_the_daily_puzzle_apart(tmp_path: Path) -> None:
+def test_the_statistics_screen_counts_the_daily_puzzle_apart(make_app: AppFactory) -> None:
     """A daily puzzle won makes the daily streak; the end panel shows the daily figures."""
     today = dt.date.today()
-    app = build_app(daily=today.isoformat(), db=tmp_path / "g.sqlite3")
+    app = make_app(daily=today.isoformat())
 
     async def scenario(app: WordleApp, pilot: Pilot[None]) -> None:
         screen = play_screen(app)
-        await type_word(pilot, Game.daily(today).answer)
+        await type_word(pilot, CLASSIC.daily(today).secret[0])
         assert screen.game.status is Status.WON
         end = static_text(app, "#end-stats")
-        assert end.startswith("Daily puzzle") and re.search(r"1\s+Current streak", end)
+        assert end.startswith("Wordle: daily games") and re.search(r"1\s+Current streak", end)
         await pilot.press("f3")
         await pilot.pause()
         text = static_text(app, "#stats")
         daily, practice = text.split("Practice games")
         assert re.search(r"1\s+Played", daily) and re.search(r"1\s+Current streak", daily)
-        assert "No practice games finished yet" in practice
+        assert "No practice games of Wordle finished yet" in practice
+
+    run(app, scenario)
+
+
+def test_statistics_per_variant(make_app: AppFactory) -> None:
+    """Each variant has its own figures: a Dordle won and a Wordle lost are counted apart, the
+    Statistics screen opens on the variant played, and Left/Right show the others'."""
+    app = make_app(seed=SEED)
+
+    async def scenario(app: WordleApp, pilot: Pilot[None]) -> None:
+        screen = play_screen(app)
+        await type_words(pilot, ["crane", "toils", "dumpy", "fight", "bloke", "swing"])
+        assert screen.game.status is Status.LOST or screen.game.status is Status.WON
+        classic_won = screen.game.status is Status.WON
+        await choose(app, pilot, "dordle", "practice", text="8")
+        await type_words(pilot, screen.game.secret)
+        assert screen.game.status is Status.WON
+        await pilot.press("f3")
+        await pilot.pause()
+        title = static_text(app, "#stats-title")
+        assert "Statistics: Dordle (the variant played)" in title
+        practice = static_text(app, "#stats").split("Practice games")[1]
+        assert re.search(r"1\s+Played", practice) and re.search(r"100\s+Win %", practice)
+        await pilot.press("left")
+        await pilot.pause()
+        assert "Statistics: Wordle" in static_text(app, "#stats-title")
+        assert "variant played" not in static_text(app, "#stats-title")
+        practice = static_text(app, "#stats").split("Practice games")[1]
+        win = "100" if classic_won else "0"
+        assert re.search(r"1\s+Played", practice) and re.search(rf"{win}\s+Win %", practice)
+        await pilot.press("left")  # round the menu: the last variant
+        await pilot.pause()
+        assert "Statistics: Absurdle" in static_text(app, "#stats-title")
+        assert "No practice games of Absurdle finished yet" in static_text(app, "#stats")
+        await pilot.press("escape", "f3")  # shown again: the variant played
+        await pilot.pause()
+        assert "Statistics: Dordle" in static_text(app, "#stats-title")
+        dordle = player_stats(app.store, app.player, "dordle")
+        classic = player_stats(app.store, app.player, "classic")
+        assert (dordle.practice.played, classic.practice.played) == (1, 1)
 
     run(app, scenario)

@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Awaitable, Callable
-from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input
 
+from harness_tui import LARGE, AppFactory, run, settle
 from wordlekit.core.feedback import format_pattern, score
 from wordlekit.services import boards as service
-from wordlekit.tui import WordleApp, build_app
+from wordlekit.tui import WordleApp
 from wordlekit.tui.boards_assist import BoardsAssistScreen
+
+pytestmark = pytest.mark.usefixtures("tui_data_dir")
 
 #: A Quordle with known answers, and two guesses; the colours come from the one feedback rule.
 ANSWERS = ("amaze", "rusty", "smell", "inbox")
@@ -22,21 +23,8 @@ GUESSES = ("crane", "toils")
 Scenario = Callable[[WordleApp, Pilot[None], BoardsAssistScreen], Awaitable[None]]
 
 
-@pytest.fixture(autouse=True)
-def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "data"
-    monkeypatch.setenv("WORDLEKIT_DATA_DIR", str(folder))
-    return folder
-
-
 def line(guess: str, answers: tuple[str, ...] = ANSWERS) -> str:
     return " ".join([guess, *(format_pattern(score(guess, a), 5, "letters") for a in answers)])
-
-
-async def settle(app: WordleApp, pilot: Pilot[None]) -> None:
-    await pilot.pause()
-    await app.workers.wait_for_complete()
-    await pilot.pause()
 
 
 async def enter(app: WordleApp, pilot: Pilot[None], screen: BoardsAssistScreen, text: str) -> None:
@@ -46,22 +34,20 @@ async def enter(app: WordleApp, pilot: Pilot[None], screen: BoardsAssistScreen, 
     await settle(app, pilot)
 
 
-def run(tmp_path: Path, scenario: Scenario) -> None:
-    app = build_app(seed=42, db=tmp_path / "games.sqlite3")
+def on_boards_assist(make_app: AppFactory, scenario: Scenario) -> None:
+    """Run ``scenario`` on the Boards assist screen (F10)."""
 
-    async def main() -> None:
-        async with app.run_test(size=(120, 50)) as pilot:
-            await settle(app, pilot)
-            await pilot.press("f10")
-            await settle(app, pilot)
-            screen = app.screen
-            assert isinstance(screen, BoardsAssistScreen)
-            await scenario(app, pilot, screen)
+    async def go(app: WordleApp, pilot: Pilot[None]) -> None:
+        await pilot.press("f10")
+        await settle(app, pilot)
+        screen = app.screen
+        assert isinstance(screen, BoardsAssistScreen)
+        await scenario(app, pilot, screen)
 
-    asyncio.run(main())
+    run(make_app(seed=42), go, size=LARGE)
 
 
-def test_two_guesses_on_a_quordle_match_the_service(tmp_path: Path) -> None:
+def test_two_guesses_on_a_quordle_match_the_service(make_app: AppFactory) -> None:
     async def scenario(app: WordleApp, pilot: Pilot[None], screen: BoardsAssistScreen) -> None:
         assert "Quordle" in screen.text_of("ba-title")
         for guess in GUESSES:
@@ -93,10 +79,10 @@ def test_two_guesses_on_a_quordle_match_the_service(tmp_path: Path) -> None:
         assert boards[0]["solved"] and boards[2]["solved"]
         assert "Board 1: solved (AMAZE)" in screen.text_of("ba-boards")
 
-    run(tmp_path, scenario)
+    on_boards_assist(make_app, scenario)
 
 
-def test_contradictory_colours_keep_the_last_good_figures(tmp_path: Path) -> None:
+def test_contradictory_colours_keep_the_last_good_figures(make_app: AppFactory) -> None:
     async def scenario(app: WordleApp, pilot: Pilot[None], screen: BoardsAssistScreen) -> None:
         await enter(app, pilot, screen, line("crane"))
         good = screen.text_of("ba-boards")
@@ -117,10 +103,10 @@ def test_contradictory_colours_keep_the_last_good_figures(tmp_path: Path) -> Non
         await enter(app, pilot, screen, line("toils"))
         assert screen.error is None and screen.text_of("ba-boards") != good
 
-    run(tmp_path, scenario)
+    on_boards_assist(make_app, scenario)
 
 
-def test_bad_input_is_refused_and_changes_nothing(tmp_path: Path) -> None:
+def test_bad_input_is_refused_and_changes_nothing(make_app: AppFactory) -> None:
     async def scenario(app: WordleApp, pilot: Pilot[None], screen: BoardsAssistScreen) -> None:
         await enter(app, pilot, screen, line("crane"))
         before = (list(screen.guesses), [list(r) for r in screen.patterns])
@@ -133,6 +119,7 @@ def test_bad_input_is_refused_and_changes_nothing(tmp_path: Path) -> None:
             ("toils - bbbbb bbbbb bbbbb", "board 1 is not solved"),
             (":variant nonsense", "nonsense"),
             (":boards 99", "99"),
+            (":variant absurdle", "no fixed answers"),
             (":frobnicate", "Commands"),
             ("  ,,:: ", ""),
         ):
@@ -148,4 +135,4 @@ def test_bad_input_is_refused_and_changes_nothing(tmp_path: Path) -> None:
         await enter(app, pilot, screen, ":undo")
         assert "no guess" in screen.message
 
-    run(tmp_path, scenario)
+    on_boards_assist(make_app, scenario)

@@ -1,18 +1,23 @@
 """``wordle tui``: the full-screen terminal app (Textual).
 
-Play (daily or practice, normal, hard or ultrahard), get help on a game played elsewhere (Assist),
-statistics kept in the same database as the web app, and a help screen listing every key.
-Like every front end it holds no rule of the game: games, guesses and hints go through
-:mod:`wordlekit.services.games`, suggestions through :mod:`wordlekit.services.operations`.
+Play every variant (Wordle, Dordle … Duotrigordle, Absurdle: daily, practice or a challenge,
+normal, hard or ultrahard), get help on a game played elsewhere (Assist, Boards assist),
+statistics per variant kept in the same database as the web app, and a help screen listing
+every key. Like every front end it holds no rule of the game: games, guesses and hints go
+through :mod:`wordlekit.services.games`, suggestions through
+:mod:`wordlekit.services.operations`.
 
 - ``app``: the app and :func:`build_app`; it implements ``context.AppContext`` and hands it
   to the screens, which never import the app (no import cycle, not even for type checking).
 - ``context``: what the screens need from the app, as a protocol.
 - ``engine``: the pattern matrix loaded once, and the service operations run on it in worker
   threads under a budget the screens can cancel.
-- ``player``: the terminal player's id file.
-- ``play``, ``assist``, ``screens``: the Play, Assist, Statistics and Help screens.
-- ``widgets``, ``styles``: tiles, keyboard and statistics; the stylesheet.
+- ``play``: the Play screen, for every variant; ``chooser``: its game chooser (Ctrl+O);
+  ``panels``: what its panels say.
+- ``assist``, ``boards_assist``, ``screens``: the Assist, Boards assist, Statistics and Help
+  screens; ``entry``: the assist screen's typed row.
+- ``widgets``, ``grids``, ``styles``: tiles, keyboard and statistics; several boards and their
+  keyboard drawn as text; the stylesheet.
 - ``screenshots``: the SVG screenshots of the docs.
 """
 

@@ -1,11 +1,12 @@
-"""The Textual app: its screens (Play, Assist, Statistics, Help, Absurdle, Boards and the
+"""The Textual app: its screens (Play, for every variant; Assist, Statistics, Help and the
 Boards helper) switched by function keys.
 
 The app holds what the screens share (:class:`~wordlekit.tui.context.AppContext`, which it
-implements and passes to each screen): the games database and the player, the word list and
-the engine running the service operations on its pattern matrix (loaded once, in a worker,
-while the player types the first guess), the strategy chosen for hints and suggestions, and
-the colour theme.
+implements and passes to each screen): the games database (from
+:func:`wordlekit.services.games.open_store`) and the local player, the word list and the
+engine running the service operations on its pattern matrix (loaded once, in a worker, while
+the player types the first guess), the strategy chosen for hints and suggestions, the variant
+played and the colour theme.
 """
 
 from __future__ import annotations
@@ -16,25 +17,24 @@ from typing import ClassVar
 from textual import events, work
 from textual.app import App
 from textual.binding import Binding, BindingType
+from textual.screen import ModalScreen
 
+from wordlekit.core.rules import Mode
 from wordlekit.core.words import WordList
 from wordlekit.errors import WordleError
-from wordlekit.services.games import GameSpec, game_spec
+from wordlekit.services.games import GameRequest, GameStore, make_game, open_store
+from wordlekit.services.players import local_player_id
 from wordlekit.solve.registry import get_strategy
-from wordlekit.store.games import Store, default_db_path
-from wordlekit.tui.absurdle import AbsurdleScreen
 from wordlekit.tui.assist import ASSIST_MODELS, AssistScreen
-from wordlekit.tui.boards import BoardsScreen
 from wordlekit.tui.boards_assist import BoardsAssistScreen
 from wordlekit.tui.engine import INTERACTIVE_BUDGET, Engine
 from wordlekit.tui.play import PlayScreen
-from wordlekit.tui.player import player_id
 from wordlekit.tui.screens import HelpScreen, StatsScreen
 from wordlekit.tui.styles import CSS
 
-SCREENS = ("play", "assist", "stats", "help", "absurdle", "boards", "boards-assist")
+SCREENS = ("play", "assist", "stats", "help", "boards-assist")
 # Where Escape on Statistics and Help goes back to.
-GAME_SCREENS = ("play", "assist", "absurdle", "boards", "boards-assist")
+GAME_SCREENS = ("play", "assist", "boards-assist")
 COMPACT_BELOW = (96, 34)  # (columns, lines) the full-size tiles and keys need
 
 
@@ -52,16 +52,14 @@ class WordleApp(App[None]):
         Binding("f3", "show('stats')", "Stats", priority=True),
         Binding("f4,question_mark", "show('help')", "Help", priority=True),
         Binding("f5,ctrl+t", "toggle_contrast", "Contrast", priority=True),
-        Binding("f8", "show('absurdle')", "Absurdle", priority=True),
-        Binding("f9", "show('boards')", "Boards", priority=True),
         Binding("f10", "show('boards-assist')", "Boards assist", priority=True),
         Binding("ctrl+q", "quit", "Quit", priority=True),
     ]
 
     def __init__(
         self,
-        spec: GameSpec,
-        store: Store,
+        request: GameRequest,
+        store: GameStore,
         player: str,
         *,
         strategy: str = "entropy",
@@ -70,10 +68,11 @@ class WordleApp(App[None]):
         answers: str = "likely",
     ) -> None:
         super().__init__()
-        self.spec = spec
+        self.request = request  # the game the Play screen opens with
         self.store = store
         self.player = player
-        self.wordlist: WordList = spec.game.wordlist
+        self.wordlist: WordList = store.wordlist
+        self.variant = request.variant or "classic"
         self.engine = Engine(self.wordlist, seconds=budget)
         self.strategy = get_strategy(strategy).name
         self.answers = answers
@@ -86,18 +85,17 @@ class WordleApp(App[None]):
 
     @property
     def current(self) -> str:
-        """The name of the screen shown (play, assist, stats or help)."""
+        """The name of the screen shown (play, assist, stats, help, boards-assist; chooser
+        while the game chooser is open)."""
         return self.screen.name or ""
 
     def on_mount(self) -> None:
         self.set_class(self._start_high_contrast, "-high-contrast")
         self.fit(*self.size)
-        self.install_screen(PlayScreen(self, self.spec), "play")
+        self.install_screen(PlayScreen(self, self.request), "play")
         self.install_screen(AssistScreen(self), "assist")
         self.install_screen(StatsScreen(self), "stats")
         self.install_screen(HelpScreen(self.engine.seconds), "help")
-        self.install_screen(AbsurdleScreen(self.wordlist), "absurdle")
-        self.install_screen(BoardsScreen(self.wordlist, self.store.path, self.player), "boards")
         self.install_screen(BoardsAssistScreen(self), "boards-assist")
         self.push_screen("play")
         self.warm_up()
@@ -119,11 +117,14 @@ class WordleApp(App[None]):
         self.engine.warm_up()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        # The footer leaves out the key of the screen already shown (the line is short).
+        # The footer leaves out the key of the screen already shown (the line is short); the
+        # game chooser is closed (Escape) before another screen is shown.
+        if action == "show" and isinstance(self.screen, ModalScreen):
+            return False
         return not (action == "show" and bool(parameters) and parameters[0] == self.current)
 
     def action_show(self, name: str) -> None:
-        if name not in SCREENS or name == self.current:
+        if name not in SCREENS or name == self.current or isinstance(self.screen, ModalScreen):
             return
         if self.current in GAME_SCREENS:
             self.previous = self.current
@@ -142,16 +143,16 @@ class WordleApp(App[None]):
         screen = self.screen
         if isinstance(screen, StatsScreen):
             screen.refresh_stats()
-        elif isinstance(screen, PlayScreen) and screen.game.over:
-            screen.show_stats()
+        elif isinstance(screen, PlayScreen):
+            screen.recolour()  # the boards of several and the statistics are coloured text
 
 
 def build_app(
     *,
+    variant: str = "classic",
+    mode: Mode | str = Mode.NORMAL,
     daily: str | None = None,
     seed: int | None = None,
-    hard: bool = False,
-    ultrahard: bool = False,
     db: str | Path | None = None,
     high_contrast: bool = False,
     strategy: str = "entropy",
@@ -161,29 +162,30 @@ def build_app(
 ) -> WordleApp:
     """Check the options, open the database and the player, and make the app.
 
-    The game follows the service's daily and seed rules. Bad input raises a
-    :class:`~wordlekit.errors.WordleError` here, before anything is drawn. ``budget`` is the
-    seconds a hint or the assist screen's suggestions may take before a quicker strategy
-    answers instead. ``answers`` is the answer model the Assist screen starts with
-    (``likely`` or ``list``; F7 switches).
+    The Play screen opens on a game of ``variant`` in ``mode``: the daily game of ``daily``
+    (a date, or ``today``), else a practice game (of ``seed``, or a random one), by the
+    service's daily and seed rules. Bad input raises a :class:`~wordlekit.errors.WordleError`
+    here, before anything is drawn. ``budget`` is the seconds a hint or the assist screen's
+    suggestions may take before a quicker strategy answers instead. ``answers`` is the answer
+    model the Assist screen starts with (``likely`` or ``list``; F7 switches).
     """
     if daily is not None and seed is not None:
         raise WordleError("choose --daily DATE or --seed N, not both")
     get_strategy(strategy)  # an unknown name is refused before the screen is taken over
-    wl = wordlist or WordList.bundled()
-    if daily is not None:
-        spec = game_spec("daily", hard=hard, ultrahard=ultrahard, date=daily, wordlist=wl)
-    else:
-        spec = game_spec("practice", hard=hard, ultrahard=ultrahard, seed=seed, wordlist=wl)
-    store = Store(db if db is not None else default_db_path(), wl)
     if answers not in ASSIST_MODELS:
         raise WordleError(
             f"the Assist screen offers {' and '.join(ASSIST_MODELS)}, not {answers!r}"
         )
+    wl = wordlist or WordList.bundled()
+    if daily is not None:
+        request = GameRequest(variant, "daily", Mode.parse(mode), date=daily)
+    else:
+        request = GameRequest(variant, "practice", Mode.parse(mode), seed=seed)
+    make_game(request, wl)  # refuses a bad variant, date or seed now
     return WordleApp(
-        spec,
-        store,
-        player_id(),
+        request,
+        open_store(db, wl),
+        local_player_id(),
         strategy=strategy,
         high_contrast=high_contrast,
         budget=budget,

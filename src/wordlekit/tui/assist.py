@@ -29,7 +29,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
 from wordlekit.core.feedback import Tile, Turn, tiles_to_pattern
-from wordlekit.core.game import ULTRAHARD_RULE
+from wordlekit.core.rules import ULTRAHARD_RULE, Mode
 from wordlekit.errors import (
     InconsistentFeedbackError,
     WordleError,
@@ -83,8 +83,7 @@ class AssistScreen(Screen[None]):
         self.sel_row: int | None = None
         self.sel_col = 0
         # F6 cycles the rules the suggestions obey: normal, hard, ultrahard
-        self.hard = False
-        self.ultrahard = False
+        self.mode = Mode.NORMAL
         self.analysis: Analysis | None = None  # the last good result
         self.error: str | None = None
         self.job: Job | None = None  # the run of the figures shown next
@@ -207,7 +206,7 @@ class AssistScreen(Screen[None]):
             ("Top suggestions by ", "bold"),
             (f"{advice.used} in place of {name}" if advice and not advice.exact else name, "bold"),
             f"  (strategy {names.index(name) + 1} of {len(names)}: ] next, [ previous)",
-            (f"  {self.rules} mode (F6)" if self.hard else "", "bold"),
+            (f"  {self.rules} mode (F6)" if self.mode.hard else "", "bold"),
         )
         self.query_one("#suggestions-title", Static).update(title)
 
@@ -239,9 +238,7 @@ class AssistScreen(Screen[None]):
         self.set_stale(True)
         self.show_title()
         self.show_progress()
-        self.analyse(
-            job, tuple(self.turns), self.ctx.strategy, self.hard, self.ultrahard, self.ctx.answers
-        )
+        self.analyse(job, tuple(self.turns), self.ctx.strategy, self.mode, self.ctx.answers)
 
     def cancel(self) -> None:
         if self.job is not None:
@@ -254,18 +251,11 @@ class AssistScreen(Screen[None]):
         job: Job,
         turns: tuple[Turn, ...],
         strategy: str,
-        hard: bool,
-        ultrahard: bool,
+        mode: Mode,
         answers: str,
     ) -> None:
         result = await in_thread(
-            self.ctx.engine.assist,
-            job,
-            turns,
-            strategy,
-            hard=hard,
-            ultrahard=ultrahard,
-            answers=answers,
+            self.ctx.engine.assist, job, turns, strategy, mode=mode, answers=answers
         )
         if job is self.job and not job.cancelled:  # else a newer run shows its figures
             self.job = None
@@ -356,16 +346,13 @@ class AssistScreen(Screen[None]):
     @property
     def rules(self) -> str:
         """The rules the suggestions obey: ``normal``, ``hard`` or ``ultrahard``."""
-        return "ultrahard" if self.ultrahard else "hard" if self.hard else "normal"
+        return self.mode.value
 
     def action_toggle_hard(self) -> None:
         """The next rules for the suggestions (for a game played in them): normal → hard
         (every hint used) → ultrahard (only words that could be the answer) → normal."""
-        self.hard, self.ultrahard = {
-            "normal": (True, False),
-            "hard": (True, True),
-            "ultrahard": (False, False),
-        }[self.rules]
+        modes = list(Mode)
+        self.mode = modes[(modes.index(self.mode) + 1) % len(modes)]
         said = {
             "normal": "Normal mode.",
             "hard": "Hard mode: suggestions use every hint.",

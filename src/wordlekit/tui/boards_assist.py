@@ -31,8 +31,9 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Static
 
-from wordlekit.core.boards import Variant
 from wordlekit.core.feedback import all_green, format_pattern, parse_pattern
+from wordlekit.core.game import Variant
+from wordlekit.core.variants import variant_for
 from wordlekit.errors import WordleError, WordlekitError
 from wordlekit.services import boards as service
 from wordlekit.tui.context import AppContext
@@ -85,7 +86,7 @@ class BoardsAssistScreen(Screen[None]):
         super().__init__(name="boards-assist")
         self.ctx = ctx
         self.length = ctx.wordlist.length
-        self.variant: Variant = service.variant_of("quordle")
+        self.variant: Variant = variant_for("quordle")
         self.guesses: list[str] = []
         #: ``patterns[b][t]``: board ``b``'s colours for guess ``t`` (``None`` once solved)
         self.patterns: list[list[int | None]] = [[] for _ in range(self.variant.boards)]
@@ -132,9 +133,15 @@ class BoardsAssistScreen(Screen[None]):
         win = all_green(self.length)
         return [win in row for row in self.patterns]
 
+    @property
+    def max_guesses(self) -> int:
+        # start() takes only variants with a guess limit (several fixed boards)
+        assert self.variant.max_guesses is not None
+        return self.variant.max_guesses
+
     def show_turns(self) -> None:
         v = self.variant
-        left = v.max_guesses - len(self.guesses)
+        left = self.max_guesses - len(self.guesses)
         self.query_one("#ba-title", Static).update(
             f"{v.title}: {v.boards} boards, {len(self.guesses)} guesses entered, {left} left"
         )
@@ -292,8 +299,8 @@ class BoardsAssistScreen(Screen[None]):
     def add_turn(self, text: str) -> None:
         if not [s for s in self.solved() if not s]:
             raise WordleError("every board is solved (':undo' or ':clear' to change that)")
-        if len(self.guesses) >= self.variant.max_guesses:
-            raise WordleError(f"{self.variant.title} has {self.variant.max_guesses} guesses")
+        if len(self.guesses) >= self.max_guesses:
+            raise WordleError(f"{self.variant.title} has {self.max_guesses} guesses")
         word, pats = self.parse_turn(text)
         self.guesses.append(word)
         for row, p in zip(self.patterns, pats, strict=True):
@@ -308,9 +315,9 @@ class BoardsAssistScreen(Screen[None]):
     def command(self, words: list[str]) -> None:
         name, args = (words[0].lower(), words[1:]) if words else ("", [])
         if name == "variant" and len(args) == 1:
-            self.start(service.variant_of(args[0]))
+            self.start(variant_for(args[0]))
         elif name == "boards" and len(args) == 1 and args[0].isdigit():
-            self.start(service.variant_of(boards=int(args[0])))
+            self.start(variant_for(boards=int(args[0])))
         elif name == "undo" and not args:
             if not self.guesses:
                 raise WordleError("no guess to remove")
@@ -325,6 +332,8 @@ class BoardsAssistScreen(Screen[None]):
             raise WordleError("Commands: :variant NAME, :boards N, :undo, :clear")
 
     def start(self, variant: Variant) -> None:
+        if variant.max_guesses is None:  # an adversary host has no boards to enter
+            raise WordleError(f"{variant.title} has no fixed answers to help with here")
         self.variant = variant
         self.guesses = []
         self.patterns = [[] for _ in range(variant.boards)]

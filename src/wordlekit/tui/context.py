@@ -7,15 +7,16 @@ from __future__ import annotations
 from typing import Protocol
 
 from wordlekit.core.words import WordList
-from wordlekit.store.games import Store
+from wordlekit.services.games import GameStore
 from wordlekit.tui.engine import Engine
 
 
 class AppContext(Protocol):
     """The games database and the player, the word list, the engine that runs the service
-    operations, the strategy chosen for hints and suggestions, and the colour theme."""
+    operations, the strategy chosen for hints and suggestions, the variant being played and
+    the colour theme."""
 
-    store: Store
+    store: GameStore
     player: str
     wordlist: WordList
     engine: Engine
@@ -25,6 +26,9 @@ class AppContext(Protocol):
     #: valid word, weighted: a game played elsewhere may have an answer outside the list) or
     #: ``list``. The built-in game always draws from the list.
     answers: str
+    #: The name of the variant of the game on the Play screen (the Statistics screen opens on
+    #: its figures).
+    variant: str
 
     @property
     def high_contrast(self) -> bool: ...

@@ -21,6 +21,7 @@ from typing import Any, ParamSpec, TypeVar
 
 from wordlekit import budget as work
 from wordlekit.core.feedback import Turn
+from wordlekit.core.rules import Mode
 from wordlekit.core.words import WordList
 from wordlekit.errors import BudgetExceeded, WordleError, WordlekitError
 from wordlekit.fast.matrix import PatternMatrix
@@ -176,13 +177,12 @@ class Engine:
         turns: Sequence[Turn],
         strategy: str,
         *,
-        hard: bool,
-        ultrahard: bool = False,
+        mode: Mode = Mode.NORMAL,
         answers: str = "list",
     ) -> Analysis:
-        """Words left, what is known, each turn's steps and the best next guesses
-        (``ultrahard``: only words that could be the answer; ``answers``: the answer model,
-        see :func:`~wordlekit.services.operations.answer_matrix`).
+        """Words left, what is known, each turn's steps and the best next guesses that
+        ``mode`` allows (ultrahard: only words that could be the answer; ``answers``: the
+        answer model, see :func:`~wordlekit.services.operations.answer_matrix`).
 
         Raises on contradictory turns (naming the turn), and ``BudgetExceeded`` if cancelled.
         """
@@ -197,8 +197,8 @@ class Engine:
                     answers=answers,
                     strategy=strategy,
                     top=TOP,
-                    hard=hard,
-                    ultrahard=ultrahard,
+                    hard=mode.hard,
+                    ultrahard=mode.candidates_only,
                     max_candidates=SHOWN_WORDS,
                 )
         finally:
@@ -211,15 +211,18 @@ class Engine:
         turns: Sequence[Turn],
         strategy: str,
         *,
-        hard: bool,
-        ultrahard: bool = False,
+        mode: Mode = Mode.NORMAL,
     ) -> Advice:
         """The bot's next guess (the caller counts it as a hint once it is shown)."""
         matrix = self.matrix()
         try:
             with job.budget().active():
                 data = operations.hint(
-                    matrix, turns, hard=hard, ultrahard=ultrahard, strategy=strategy
+                    matrix,
+                    turns,
+                    hard=mode.hard,
+                    ultrahard=mode.candidates_only,
+                    strategy=strategy,
                 )
         finally:
             job.finished = True

@@ -1,16 +1,26 @@
-"""The play screen: the grid, the keyboard, hints from the bot, the share grid and statistics.
+"""The Play screen: every variant on one screen, drawn from the game's view.
 
-The screen keeps only the letters being typed. Which game a key asks for (the daily and seed
-rules), every guess (one atomic, turn-numbered step: a turn played meanwhile in another window
-is a conflict, and the game is reloaded as stored) and every hint go through
-:mod:`wordlekit.services`, so a game and the statistics survive the program being closed at
-any moment and follow the same rules as the web app.
+- One board (the classic game, Absurdle): the grid of tile widgets and the on-screen keyboard;
+  a game with no guess limit grows its grid a row at a time.
+- Several boards (Dordle … Duotrigordle): the boards side by side and the keyboard split per
+  board, as text (:mod:`wordlekit.tui.grids`), smaller on a compact terminal.
+- Absurdle (an adversary host): the words the host still holds, a sample of them, the
+  challenge's target, and a proven shortest win from here (Ctrl+S).
+
+The screen keeps only the letters being typed. Which game a key or the chooser (Ctrl+O,
+:mod:`wordlekit.tui.chooser`) asks for (the daily and seed rules), every guess (one atomic,
+turn-numbered step: a turn played meanwhile in another window is a conflict, and the game is
+reloaded as stored) and every hint go through :mod:`wordlekit.services.games`, whatever the
+variant, so the games and the statistics are the web app's too, and survive the program being
+closed at any moment. What differs between variants comes from the view (its boards, its
+guess limit, its host), never from a variant's name.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from typing import ClassVar
+from dataclasses import replace
+from typing import Any, ClassVar
 
 from rich.markup import escape
 from rich.text import Text
@@ -21,73 +31,109 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
+from wordlekit.budget import Budget
 from wordlekit.core.feedback import Turn
-from wordlekit.core.game import Game, Status
+from wordlekit.core.game import Game
+from wordlekit.core.rules import Mode
 from wordlekit.errors import (
+    BudgetExceeded,
+    GameNotFoundError,
     HardModeError,
     InvalidWordError,
     TurnConflictError,
     UltrahardError,
-    WordleError,
     WordlekitError,
 )
+from wordlekit.services import absurdle
 from wordlekit.services.games import (
-    GameSpec,
-    Mode,
-    game_spec,
+    GameRequest,
+    GameView,
+    StoredGame,
+    load_game,
     play_guess,
     player_stats,
     record_hint,
-    share_text,
     start_game,
+    variants,
+    view,
 )
-from wordlekit.services.operations import ANSWER_PREFERENCE, Advice, hint_verdict
+from wordlekit.services.operations import Advice
 from wordlekit.solve.strategies import Suggestion
-from wordlekit.store.games import StoredGame
+from wordlekit.tui.chooser import ChooserScreen
 from wordlekit.tui.context import AppContext
 from wordlekit.tui.engine import Job, in_thread
+from wordlekit.tui.grids import board_lines, boards_text, keyboard_text
+from wordlekit.tui.panels import (
+    hint_text,
+    host_text,
+    info_text,
+    progress_line,
+    proof_text,
+    sentence,
+)
 from wordlekit.tui.styles import correct_colour
-from wordlekit.tui.widgets import BACKSPACE, ENTER, Board, Keyboard, KeyCap, MessageLine, stats_text
+from wordlekit.tui.widgets import (
+    BACKSPACE,
+    ENTER,
+    Board,
+    Keyboard,
+    KeyCap,
+    MessageLine,
+    keyboard_tiles,
+    row_tiles,
+    stats_text,
+)
 
 TICK = 0.2  # seconds between updates of the "computing…" line
+#: Rows of a one-board grid with no guess limit before it grows (as many as Wordle's).
+MIN_ROWS = 6
+#: Seconds the shortest-win search may take on this screen.
+SOLVE_SECONDS = 20.0
 
 
 class PlayScreen(Screen[None]):
-    """One game at a time: daily or practice, normal, hard or ultrahard."""
+    """One game at a time, of any variant: daily, practice or a challenge, in any mode."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "submit", "Guess"),
         Binding("backspace", "erase", "Erase", show=False),
         Binding("ctrl+s", "hint", "Hint"),
+        Binding("ctrl+s", "shortest_win", "Shortest win"),
         Binding("ctrl+y", "copy_share", "Copy share grid"),
+        Binding("ctrl+o", "choose", "Choose game"),
         Binding("ctrl+n", "new_game", "New game"),
         Binding("ctrl+d", "daily(0)", "Daily"),
         Binding("left_square_bracket", "daily(-1)", "Day before", show=False),
         Binding("right_square_bracket", "daily(1)", "Day after", show=False),
     ]
 
-    def __init__(self, ctx: AppContext, spec: GameSpec) -> None:
+    def __init__(self, ctx: AppContext, request: GameRequest) -> None:
         super().__init__(name="play")
         self.ctx = ctx
-        self.spec = spec
-        self.game: Game = spec.game
+        self.request = request  # the game asked for last (Ctrl+N and Ctrl+D keep its rules)
         self.stored: StoredGame | None = None
+        self.view: GameView | None = None
         self.current = ""  # letters typed for the next guess
         self.share_text = ""
         self.last_hint: Suggestion | None = None
         self.hint_job: Job | None = None
         self.hint_strategy = ""
+        self.proving = False  # a shortest-win search is running
 
     def compose(self) -> ComposeResult:
-        game = self.game
+        length = self.ctx.wordlist.length
         yield Header()
         yield MessageLine(id="message")
         with Horizontal(id="play-main"):
-            with VerticalScroll(id="play-left"):
-                yield Board(game.max_guesses, game.length, id="board")
-                yield Keyboard(id="keyboard")
+            with Vertical(id="play-left"):
+                with VerticalScroll(id="play-scroll"):
+                    yield Board(MIN_ROWS, length, id="board")
+                    yield Keyboard(id="keyboard")
+                    yield Static("", id="boards-grid")
+                yield Static("", id="boards-keys")  # under the boards, never scrolled away
             with VerticalScroll(id="play-side"):
                 yield Static("", id="game-info", classes="panel")
+                yield Static("", id="host", classes="panel")
                 yield Static("", id="hint", classes="panel")
                 with Vertical(id="end-panel"):
                     yield Static("", id="share", classes="panel")
@@ -99,68 +145,29 @@ class PlayScreen(Screen[None]):
         for scroll in self.query(VerticalScroll):
             scroll.can_focus = False  # keys belong to the game, not to scrolling
         self.set_interval(TICK, self.show_progress)
-        self.start(self.spec)
+        refused = self.start(self.request)
+        if refused is not None:  # build_app checked the request: only the database can fail
+            self.say(refused, error=True)
 
-    # Game flow -----------------------------------------------------------------------------
+    # What the screen shows -----------------------------------------------------------------
 
-    def start(self, spec: GameSpec) -> None:
-        """Store the game (a daily puzzle already started is resumed) and show it."""
-        stored, created = start_game(self.ctx.store, self.ctx.player, spec)
-        self.spec = spec
-        self.current = ""
-        self.show_game(stored)
-        if not created:
-            self.say(f"{self.game.label} resumed as you left it.")
-        else:
-            self.say(f"Guess the {self.game.length}-letter word in {self.game.max_guesses} tries.")
-        if self.game.over:
-            self.finish(copy=False)
+    @property
+    def game(self) -> Game:
+        """The game shown, as a value (the stored one)."""
+        assert self.stored is not None
+        return self.stored.game
 
-    def show_game(self, stored: StoredGame) -> None:
-        """Show another game, or the same one as stored now (a pending hint is dropped)."""
-        self.cancel_hint()
-        self.stored = stored
-        self.game = stored.game
-        self.share_text = ""
-        self.last_hint = None
-        self.query_one("#hint", Static).update("")
-        self.query_one("#end-panel").set_class(False, "-over")
-        self.sub_title = self.game.label + (f" · {self.game.rules} mode" if self.game.hard else "")
-        self.refresh_game()
-        self.refresh_bindings()
+    @property
+    def over(self) -> bool:
+        return self.view is not None and self.view.over
 
-    def refresh_game(self) -> None:
-        """Show the game as it stands: played rows, the row being typed, the keyboard."""
-        game = self.game
-        board = self.query_one(Board)
-        for n, row in enumerate(board.rows):
-            if n < len(game.turns):
-                turn = game.turns[n]
-                row.show(turn.guess, turn.tiles)
-            elif n == len(game.turns) and not game.over:
-                row.show(self.current)
-            else:
-                row.show()
-        self.query_one(Keyboard).show(game.keyboard())
-        self.query_one("#game-info", Static).update(self.info())
+    @property
+    def several(self) -> bool:
+        return self.view is not None and len(self.view.boards) > 1
 
-    def info(self) -> str:
-        game = self.game
-        mode = "daily puzzle" if self.spec.mode == "daily" else "practice game"
-        hints = self.stored.hints if self.stored is not None else 0
-        where = (
-            f"guess {min(len(game.turns) + 1, game.max_guesses)} of {game.max_guesses}"
-            if not game.over
-            else game.status.value
-        )
-        return "\n".join(
-            (
-                f"[b]{game.label}[/b]",
-                f"{mode}{f', {game.rules} mode' if game.hard else ''}",
-                where,
-                f"hints used: {hints}",
-            )
-        )
+    @property
+    def adversary(self) -> bool:
+        return self.view is not None and self.view.host_words is not None
 
     def say(self, text: str, *, error: bool = False) -> None:
         self.query_one(MessageLine).say(text, error=error)
@@ -169,28 +176,126 @@ class PlayScreen(Screen[None]):
     def message(self) -> str:
         return self.query_one(MessageLine).text
 
+    def show_game(self, stored: StoredGame) -> None:
+        """Show another game, or the same one as stored now (a pending hint is dropped)."""
+        self.cancel_hint()
+        self.stored = stored
+        v = self.view = view(stored)
+        self.ctx.variant = v.variant.name
+        self.share_text = ""
+        self.last_hint = None
+        self.query_one("#hint", Static).update("")
+        self.query_one("#end-panel").set_class(False, "-over")
+        self.set_class(self.several, "-boards")
+        self.query_one("#host").display = self.adversary
+        marks = f" · {v.mode} mode" if Mode(v.mode).hard else ""
+        self.sub_title = v.label + marks
+        self.refresh_game()
+        self.refresh_bindings()
+
+    def refresh_game(self) -> None:
+        """Show the game as it stands: played rows, the row being typed, the keyboard."""
+        v = self.view
+        if v is None:
+            return
+        if self.several:
+            self.draw_boards(v)
+        else:
+            self.draw_board(v)
+        self.query_one("#game-info", Static).update(info_text(v))
+        if self.adversary:
+            self.query_one("#host", Static).update(host_text(v))
+
+    def draw_board(self, v: GameView) -> None:
+        turns = v.boards[0].turns
+        board = self.query_one(Board)
+        playing = 0 if v.over else 1
+        board.set_rows(v.max_guesses or max(MIN_ROWS, len(turns) + playing))
+        for n, row in enumerate(board.rows):
+            if n < len(turns):
+                row.show(turns[n].guess, row_tiles(turns[n]))
+            elif n == len(turns) and not v.over:
+                row.show(self.current)
+            else:
+                row.show()
+        self.query_one(Keyboard).show(keyboard_tiles(v.boards[0].keyboard))
+        if v.max_guesses is None and len(turns) < len(board.rows):
+            board.rows[len(turns)].scroll_visible(animate=False)  # the row being typed
+
+    def draw_boards(self, v: GameView) -> None:
+        left = self.query_one("#play-left")
+        width = left.content_region.width or max(self.app.size.width - 40, 20)
+        # One-letter tiles on a small terminal, and for more boards than two lines of full
+        # tiles hold (Sedecordle, Duotrigordle): more of them are seen at once.
+        n = len(v.boards)
+        compact = self.app.has_class("-compact") or board_lines(n, width, v.length, False) > 2
+        contrast = self.ctx.high_contrast
+        grid = boards_text(v, self.current, width=width, compact=compact, contrast=contrast)
+        keys = keyboard_text(v, contrast=contrast)
+        self.query_one("#boards-grid", Static).update(grid)
+        self.query_one("#boards-keys", Static).update(keys)
+        # The keyboard sits under the boards; when they are taller than the screen, the
+        # boards scroll above it and it stays in view (its margin is a line above and below).
+        height = left.content_region.height or self.app.size.height - 4
+        lines = len(grid.plain.splitlines()) + len(keys.plain.splitlines()) + 2
+        self.set_class(lines > height, "-overflow")
+
+    def on_resize(self, event: events.Resize) -> None:
+        # Boards drawn as text fit the width: draw them again for the new one.
+        if self.several:
+            self.call_after_refresh(self.refresh_game)
+
+    def recolour(self) -> None:
+        """Draw again what is coloured as text, not by CSS (the contrast changed)."""
+        self.refresh_game()
+        if self.over:
+            self.finish(copy=False, say=False)
+
+    # Game flow -----------------------------------------------------------------------------
+
+    def start(self, request: GameRequest) -> str | None:
+        """Store the game ``request`` asks for (a daily game already started is resumed) and
+        show it; returns why it was refused (the game shown goes on), or ``None``."""
+        try:
+            stored, created = start_game(self.ctx.store, self.ctx.player, request)
+        except WordlekitError as e:
+            return sentence(str(e))
+        self.request = request
+        self.current = ""
+        self.show_game(stored)
+        v = self.view
+        assert v is not None
+        if not created:
+            self.say(f"{v.label} resumed as you left it.")
+        else:
+            target = f" Challenge: make the host end on {v.target.upper()}." if v.target else ""
+            self.say(f"{v.variant.title}: {v.variant.summary}.{target}")
+        if v.over:
+            self.finish(copy=False)
+        return None
+
     def refused_as_over(self) -> bool:
-        if self.game.over:
-            self.say("The game is over: Ctrl+N starts a new one.", error=True)
-        return self.game.over
+        if self.over:
+            self.say("The game is over: Ctrl+N starts a new one, Ctrl+O another game.", error=True)
+        return self.over
 
     def type_letter(self, letter: str) -> None:
-        if not self.refused_as_over() and len(self.current) < self.game.length:
+        if not self.refused_as_over() and len(self.current) < self.ctx.wordlist.length:
             self.current += letter
             self.refresh_game()
 
     def action_erase(self) -> None:
-        if self.current and not self.game.over:
+        if self.current and not self.over:
             self.current = self.current[:-1]
             self.refresh_game()
 
     def action_submit(self) -> None:
-        if self.refused_as_over() or self.stored is None:
+        if self.refused_as_over() or self.stored is None or self.view is None:
             return
-        if len(self.current) < self.game.length:
+        if len(self.current) < self.ctx.wordlist.length:
             self.say("Not enough letters.", error=True)
             return
-        ctx, number = self.ctx, len(self.game.turns) + 1
+        ctx, number = self.ctx, len(self.view.guesses) + 1
         try:
             stored = play_guess(ctx.store, self.stored.id, ctx.player, self.current, number)
         except TurnConflictError as e:
@@ -200,114 +305,121 @@ class PlayScreen(Screen[None]):
             self.say(f"{rules} mode: {e} (no turn used)", error=True)
         except InvalidWordError as e:
             self.say(f"{e} (no turn used)", error=True)
-        except WordleError as e:  # the game is over, or gone from the database
-            self.say(str(e), error=True)
+        except WordlekitError as e:  # the game is over, or gone from the database
+            self.say(sentence(str(e)), error=True)
         else:
             self.played(stored)
 
     def played(self, stored: StoredGame) -> None:
         self.current = ""
         self.show_game(stored)
-        if self.game.over:
+        if self.over:
             self.finish(copy=True)
         else:
-            self.say(f"{self.game.guesses_left} guesses left.")
+            assert self.view is not None
+            self.say(progress_line(self.view))
 
     def reload(self, why: str) -> None:
         """The game as stored now (another window played it meanwhile); typed letters stay."""
         assert self.stored is not None
-        stored = self.ctx.store.get(self.stored.id, self.ctx.player)
-        if stored is None:
+        try:
+            stored = load_game(self.ctx.store, self.stored.id, self.ctx.player)
+        except GameNotFoundError:
             self.say("This game is no longer in the database: Ctrl+N starts a new one.", error=True)
             return
         self.show_game(stored)
         self.say(why, error=True)
-        if self.game.over:
+        if self.over:
             self.current = ""
-            self.finish(copy=False)
+            self.finish(copy=False, say=False)
 
-    def finish(self, *, copy: bool) -> None:
+    def finish(self, *, copy: bool, say: bool = True) -> None:
         """The end: the outcome, the share grid (copied) and the statistics."""
-        game = self.game
-        self.say(game.outcome() or "")
-        assert self.stored is not None
-        self.share_text = share_text(self.stored, high_contrast=self.ctx.high_contrast)
+        v, stored = self.view, self.stored
+        assert v is not None and stored is not None
+        if say and v.outcome is not None:
+            self.say(v.outcome.message)
+        self.share_text = stored.game.share(high_contrast=self.ctx.high_contrast, hints=v.hints)
         note = "Copied to the clipboard (where the terminal allows)."
         if copy:
             self.app.copy_to_clipboard(self.share_text)
         else:
             note = "Ctrl+Y copies it."
-        self.query_one("#share", Static).update(f"{self.share_text}\n\n[dim]{note}[/dim]")
+        self.query_one("#share", Static).update(
+            Text.assemble(self.share_text, "\n\n", (note, "dim"))
+        )
         self.show_stats()
         self.query_one("#end-panel").set_class(True, "-over")
         self.refresh_bindings()
 
     def show_stats(self) -> None:
-        """The figures of this game's kind: the daily puzzle's (its streak), or practice's."""
-        ctx = self.ctx
-        won = self.game.status is Status.WON
-        stats = player_stats(ctx.store, ctx.player)
-        daily = self.spec.mode == "daily"
-        text = Text("Daily puzzle\n" if daily else "Practice games\n", style="bold underline")
+        """This variant's figures of this game's kind: the daily games' (their streak), or the
+        others'."""
+        ctx, v = self.ctx, self.view
+        assert v is not None and self.stored is not None
+        stats = player_stats(ctx.store, ctx.player, self.game.variant)
+        daily = v.kind == "daily"
+        title = f"{v.variant.title}: {'daily games' if daily else 'practice games'}\n"
+        text = Text(title, style="bold underline")
+        won = v.status == "won"
         text.append_text(
             stats_text(
                 stats.daily if daily else stats.practice,
-                highlight=len(self.game.turns) if won else None,
+                highlight=len(v.guesses) if won else None,
                 accent=correct_colour(ctx.high_contrast),
             )
         )
         self.query_one("#end-stats", Static).update(text)
 
-    # New games -------------------------------------------------------------------------
+    # New games -----------------------------------------------------------------------------
 
-    def open_game(self, mode: Mode, *, date: dt.date | None = None) -> None:
+    def open_game(self, request: GameRequest) -> None:
         """Start the game a key asks for; a refusal (a puzzle not out yet) is only said."""
-        try:
-            spec = game_spec(
-                mode,
-                hard=self.game.hard,
-                ultrahard=self.game.ultrahard,
-                date=date,
-                wordlist=self.ctx.wordlist,
-            )
-        except WordleError as e:
-            self.say(f"{sentence(str(e))} (the game shown goes on)", error=True)
-            return
-        self.start(spec)
+        refused = self.start(request)
+        if refused is not None:
+            self.say(f"{refused} (the game shown goes on)", error=True)
 
     def action_new_game(self) -> None:
-        self.open_game("practice")
+        """A new practice game of the variant and mode played."""
+        self.open_game(replace(self.request, kind="practice", date=None, seed=None, answers=()))
 
     def action_daily(self, days: int) -> None:
-        """Today's daily puzzle (0), or the one ``days`` after the puzzle shown (or today)."""
+        """Today's daily game (0), or the one ``days`` after the daily game shown (or today)."""
         shown = self.stored.day if self.stored is not None else None
         base = dt.date.fromisoformat(shown) if shown and days else dt.date.today()
-        self.open_game("daily", date=base + dt.timedelta(days=days))
+        day = base + dt.timedelta(days=days)
+        self.open_game(replace(self.request, kind="daily", date=day, seed=None, answers=()))
 
-    # Hints and the share grid ------------------------------------------------------------
+    def action_choose(self) -> None:
+        self.app.push_screen(ChooserScreen(variants(), self.request, self.start))
+
+    # Hints, the shortest win and the share grid ----------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        # The footer offers a hint while playing and the share grid once the game is over.
+        # The footer offers a hint while playing (the bot's on one board of fixed answers, a
+        # proven shortest win against an adversary) and the share grid once the game is over.
         if action == "hint":
-            return not self.game.over
+            return not self.over and not self.several and not self.adversary
+        if action == "shortest_win":
+            return not self.over and self.adversary
         if action == "copy_share":
-            return self.game.over
+            return self.over
         return True
 
     def action_copy_share(self) -> None:
-        if self.game.over:
+        if self.over:
             self.app.copy_to_clipboard(self.share_text)
             self.say("Share grid copied to the clipboard.")
 
     def action_hint(self) -> None:
-        if self.game.over or self.stored is None:
+        if self.over or self.stored is None:
             return
         self.cancel_hint()
         job = self.hint_job = self.ctx.engine.job()
         self.hint_strategy = self.ctx.strategy
         self.show_progress()
         game = self.game
-        self.compute_hint(job, tuple(game.turns), self.hint_strategy, game.hard, game.ultrahard)
+        self.compute_hint(job, game.turns, self.hint_strategy, game.mode)
 
     def cancel_hint(self) -> None:
         if self.hint_job is not None:
@@ -322,13 +434,11 @@ class PlayScreen(Screen[None]):
 
     @work(group="hint")
     async def compute_hint(
-        self, job: Job, turns: tuple[Turn, ...], strategy: str, hard: bool, ultrahard: bool
+        self, job: Job, turns: tuple[Turn, ...], strategy: str, mode: Mode
     ) -> None:
         # The strategy runs in a thread under the budget; the answer is shown here, on the
         # event loop, unless the game moved on meanwhile (then the job was cancelled).
-        advice = await in_thread(
-            self.ctx.engine.hint, job, turns, strategy, hard=hard, ultrahard=ultrahard
-        )
+        advice = await in_thread(self.ctx.engine.hint, job, turns, strategy, mode=mode)
         if job is self.hint_job and not job.cancelled:
             self.hint_job = None
             self.show_hint(advice)
@@ -338,13 +448,57 @@ class PlayScreen(Screen[None]):
         if isinstance(advice, WordlekitError):
             hint.update(f"[b]Bot:[/b] {escape(str(advice))}")
             return
-        assert self.stored is not None
-        record_hint(self.ctx.store, self.stored)
+        self.count_hint()
         best = self.last_hint = advice.suggestions[0]
         hint.update(hint_text(advice, best))
+
+    def count_hint(self) -> None:
+        """Count a hint shown in the game (its share grid says so)."""
+        assert self.stored is not None
+        self.stored = record_hint(self.ctx.store, self.stored)
+        self.view = view(self.stored)
         self.refresh_game()
 
-    # Keys ------------------------------------------------------------------------------
+    def action_shortest_win(self) -> None:
+        if self.over or self.stored is None or self.proving:
+            return
+        self.proving = True
+        self.query_one("#hint", Static).update("[dim]Proving the shortest win from here…[/dim]")
+        game = self.game
+        self.solve(self.stored.id, game.guesses, game.mode, game.target_word())
+
+    @work(thread=True, group="shortest-win", exit_on_error=False)
+    def solve(self, gid: str, words: tuple[str, ...], mode: Mode, target: str | None) -> None:
+        # The search knows normal and hard mode (an ultrahard game is searched as hard).
+        answer: dict[str, Any] | str
+        try:
+            with Budget(seconds=SOLVE_SECONDS).active():
+                answer = absurdle.solve(None, words, hard=mode.hard, target=target)
+        except BudgetExceeded as e:
+            answer = f"No proof within the budget: {e}."
+        except WordlekitError as e:
+            answer = sentence(str(e))
+        self.app.call_from_thread(self.show_proof, gid, words, answer)
+
+    def show_proof(self, gid: str, words: tuple[str, ...], data: dict[str, Any] | str) -> None:
+        self.proving = False
+        if self.stored is None or (gid, words) != (self.stored.id, self.game.guesses):
+            return  # a guess was played meanwhile: the proof is of another position
+        hint = self.query_one("#hint", Static)
+        if isinstance(data, str):
+            hint.update(Text(data))
+            return
+        proof = data["proof"]
+        if proof["stopped"]:
+            hint.update(Text(f"No proof within the budget: {proof['stopped']}."))
+            return
+        if proof["minimum"] is None:
+            hint.update(Text(f"No win within {proof['max_depth']} guesses."))
+            return
+        self.count_hint()
+        hint.update(proof_text(proof, self.game.mode, self.ctx.high_contrast))
+
+    # Keys ----------------------------------------------------------------------------------
 
     def on_key(self, event: events.Key) -> None:
         # Letters type (bindings use Ctrl and function keys, so they never take a letter).
@@ -363,26 +517,5 @@ class PlayScreen(Screen[None]):
             self.type_letter(message.key)
 
     def on_screen_resume(self) -> None:
-        if self.stored is not None and self.game.over:
-            self.show_stats()  # the contrast may have changed meanwhile
-
-
-def sentence(text: str) -> str:
-    """A library message (lower case, as the command line prints it) as a sentence."""
-    return text[:1].upper() + text[1:]
-
-
-def hint_text(advice: Advice, best: Suggestion) -> str:
-    """The advised word, whether it can be the answer and its figures; the rule preferring a
-    word that could be the answer; and why it is not the strategy's own if not."""
-    who = advice.used if advice.exact else f"{advice.used}, in place of {advice.strategy}"
-    text = (
-        f"[b]Bot ({who}) suggests {best.word.upper()}[/b]: it "
-        f"{hint_verdict(best)}.\n"
-        f"{best.bits:.2f} bits, {best.parts} group{'s' if best.parts != 1 else ''}, "
-        f"expected {best.expected:.1f} words left.\n"
-        f"[dim]{escape(ANSWER_PREFERENCE)}[/dim]"
-    )
-    if advice.note:
-        text += f"\n[dim]{escape(advice.note)}[/dim]"
-    return text
+        if self.view is not None:
+            self.recolour()  # the contrast may have changed meanwhile

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -12,10 +13,11 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
-from wordlekit.services.games import player_stats
+from wordlekit.services.games import player_stats, variants
 from wordlekit.services.operations import FALLBACK
+from wordlekit.services.players import local_player_file
+from wordlekit.services.views import VariantInfo
 from wordlekit.tui.context import AppContext
-from wordlekit.tui.player import player_file
 from wordlekit.tui.styles import correct_colour
 from wordlekit.tui.widgets import stats_text
 
@@ -26,22 +28,33 @@ KEY_HELP: tuple[tuple[str, str, str], ...] = (
     ("Everywhere", "F3", "Statistics"),
     ("Everywhere", "F4 or ?", "This help"),
     ("Everywhere", "F5 or Ctrl+T", "High-contrast colours on/off"),
-    ("Everywhere", "F8", "Absurdle (the host keeps the largest group of words)"),
-    ("Everywhere", "F9", "Several boards at once: Dordle, Quordle, Octordle…"),
     ("Everywhere", "F10", "Boards assist: help with a Quordle… played elsewhere"),
     ("Everywhere", "Escape", "From Statistics or Help, back to Play or Assist"),
     ("Everywhere", "Ctrl+Q", "Quit (the game is saved after every guess)"),
     ("Play", "A-Z", "Type a letter (or click the on-screen keys)"),
     ("Play", "Backspace", "Erase the last letter"),
     ("Play", "Enter", "Play the guess"),
-    ("Play", "Ctrl+S", "The bot's suggestion (counted as a hint)"),
+    (
+        "Play",
+        "Ctrl+O",
+        "Choose the game: the variant (Wordle, Dordle … Duotrigordle, Absurdle), practice, "
+        "daily or a challenge, and the mode (normal, hard, ultrahard)",
+    ),
+    (
+        "Play",
+        "Ctrl+S",
+        "One board: the bot's suggestion; Absurdle: a proven shortest win (a hint, counted)",
+    ),
     ("Play", "Ctrl+Y", "Copy the share grid again (game over)"),
-    ("Play", "Ctrl+N", "New practice game"),
+    ("Play", "Ctrl+N", "New practice game of the same variant and mode"),
     (
         "Play",
         "Ctrl+D, [ / ]",
-        "Today's daily puzzle; the one of the day before / after",
+        "Today's daily game; the one of the day before / after",
     ),
+    ("Chooser", "Up/Down, Tab", "Choose in a list; the next list"),
+    ("Chooser", "Enter, Escape", "Start the game chosen; close the chooser"),
+    ("Statistics", "Left/Right", "The statistics of the previous / next variant"),
     ("Assist", "A-Z", "Type a guess; Enter adds it as a row (all gray)"),
     ("Assist", "word:pattern", "Or type the pattern after a colon: crane:bbygb (g/y/b)"),
     ("Assist", "Left/Right, 1-8", "Select a tile of the selected row"),
@@ -91,22 +104,30 @@ class BackScreen(Screen[None]):
 
 
 #: What the streak counts, as the statistics screen says it.
-STREAK_DAILY = "Streak: puzzle days won in a row (a lost or missed day ends it)."
-STREAK_PRACTICE = "Streak: practice games won in a row."
+STREAK_DAILY = "Streak: days won in a row (a lost or missed day ends it)."
+STREAK_PRACTICE = "Streak: games won in a row (practice games and challenges)."
 
 
 class StatsScreen(BackScreen):
-    """Played, win %, streaks and the guess distribution, read from the games database: the
-    daily puzzle's (as the NYT keeps them) and the practice games' apart, each labelled."""
+    """Played, win %, streaks and the guess distribution of one variant, read from the games
+    database: the daily games' (as the NYT keeps them) and the others' apart, each labelled.
+    It opens on the variant played; Left and Right show the others'."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "variant(-1)", "Previous variant"),
+        Binding("right", "variant(1)", "Next variant"),
+    ]
 
     def __init__(self, ctx: AppContext) -> None:
         super().__init__(name="stats")
         self.ctx = ctx
+        self.menu: list[VariantInfo] = variants()
+        self.variant = ctx.variant  # the variant whose figures are shown
 
     def compose(self) -> ComposeResult:
         yield Header()
         with VerticalScroll(id="stats-body"):
-            yield Static("Statistics", classes="panel-title")
+            yield Static("", id="stats-title", classes="panel-title")
             yield Static("", id="stats")
             yield Static("", id="stats-where", classes="panel")
         yield Footer()
@@ -116,21 +137,36 @@ class StatsScreen(BackScreen):
         self.query_one("#stats-body").can_focus = False
 
     def on_screen_resume(self) -> None:
+        self.variant = self.ctx.variant  # the variant played now
+        self.refresh_stats()
+
+    def action_variant(self, step: int) -> None:
+        names = [v.name for v in self.menu]
+        at = names.index(self.variant) if self.variant in names else 0
+        self.variant = names[(at + step) % len(names)]
         self.refresh_stats()
 
     def refresh_stats(self) -> None:
         ctx = self.ctx
-        stats = player_stats(ctx.store, ctx.player)
+        info = next((v for v in self.menu if v.name == self.variant), None)
+        stats = player_stats(ctx.store, ctx.player, self.variant)
+        title = info.title if info is not None else self.variant
+        played = " (the variant played)" if self.variant == ctx.variant else ""
+        self.query_one("#stats-title", Static).update(
+            Text.assemble(
+                (f"Statistics: {title}", "bold"), played, ("   ← → other variants", "dim")
+            )
+        )
         accent = correct_colour(ctx.high_contrast)
         text = Text()
-        for title, figures, streak in (
-            ("Daily puzzle", stats.daily, STREAK_DAILY),
+        for heading, figures, streak in (
+            ("Daily games", stats.daily, STREAK_DAILY),
             ("Practice games", stats.practice, STREAK_PRACTICE),
         ):
-            text.append(f"{title}\n", style="bold underline")
+            text.append(f"{heading}\n", style="bold underline")
             text.append(f"{streak}\n", style="dim")
             if not figures.played:
-                text.append(f"No {title.lower()} finished yet.\n")
+                text.append(f"No {heading.lower()} of {title} finished yet.\n")
                 if figures is stats.practice:  # the daily figures show even at zero (NYT)
                     text.append("\n")
                     continue
@@ -138,7 +174,7 @@ class StatsScreen(BackScreen):
             text.append("\n")
         self.query_one("#stats", Static).update(text)
         where = Text(
-            f"\nGames: {ctx.store.path}\nPlayer id: {player_file()}\n"
+            f"\nGames: {ctx.store.path}\nPlayer id: {local_player_file()}\n"
             "The web app (wordle serve) keeps its own players in the same database.",
             style="dim",
         )
@@ -157,9 +193,11 @@ class HelpScreen(BackScreen):
         with VerticalScroll(id="help-body"):
             yield Static(
                 "[b]wordlekit in the terminal[/b]\n"
-                "Play: guess the word in six tries; green is the right letter in the right "
-                "place, yellow a letter elsewhere in the word, gray a letter not in it (or "
-                "not that many times).\n"
+                "Play: every variant on one screen, Ctrl+O chooses it (on several boards "
+                "every guess goes to each board not solved yet):\n"
+                + "".join(f"  {escape(v.title)}: {escape(v.summary)}\n" for v in variants())
+                + "Green is the right letter in the right place, yellow a letter elsewhere in "
+                "the word, gray a letter not in it (or not that many times).\n"
                 "Assist: enter the guesses and colours of a game played elsewhere and see the "
                 "words left, what is known and the best next guesses.\n"
                 f'Hints and suggestions take at most {self.budget:g} s ("computing…" meanwhile; '

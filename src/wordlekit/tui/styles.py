@@ -139,8 +139,11 @@ App.-high-contrast .tile.-selected {{
 }}
 #play-left {{
     width: 64;
-    height: auto;
+    height: 1fr;
     padding: 0 1;
+}}
+#play-scroll {{
+    height: 1fr;
 }}
 #board {{
     height: auto;
@@ -159,6 +162,73 @@ App.-high-contrast .tile.-selected {{
 }}
 #end-panel.-over {{
     display: block;
+}}
+
+/* Several boards: drawn as text, as wide as the screen allows beside a narrower panel. */
+
+#boards-grid, #boards-keys {{
+    display: none;
+    height: auto;
+    width: 1fr;
+}}
+#boards-keys {{
+    margin: 1 0;
+}}
+PlayScreen.-boards #board, PlayScreen.-boards #keyboard {{
+    display: none;
+}}
+PlayScreen.-boards #boards-grid, PlayScreen.-boards #boards-keys {{
+    display: block;
+}}
+PlayScreen.-boards #play-left {{
+    width: 1fr;
+}}
+PlayScreen.-boards #play-scroll {{
+    height: auto;
+}}
+PlayScreen.-boards.-overflow #play-scroll {{
+    height: 1fr;
+}}
+PlayScreen.-boards #play-side {{
+    width: 38;
+}}
+App.-compact PlayScreen.-boards #play-side {{
+    width: 30;
+}}
+
+/* The game chooser ----------------------------------------------------------------- */
+
+ChooserScreen {{
+    align: center middle;
+}}
+#chooser {{
+    width: 90;
+    max-width: 100%;
+    height: auto;
+    max-height: 100%;
+    padding: 0 1;
+    border: round #7a7a7c;
+    border-title-style: bold;
+    background: {BACKGROUND};
+}}
+#chooser OptionList {{
+    height: auto;
+    border: round #4a4a4c;
+    padding: 0;
+}}
+#chooser OptionList:focus {{
+    border: round #ffffff;
+}}
+#chooser-lists {{
+    height: auto;
+}}
+#chooser-kinds, #chooser-modes {{
+    width: 1fr;
+}}
+App.-compact #chooser-text {{
+    height: 1;
+    border: none;
+    padding: 0 1;
 }}
 
 /* Assist ----------------------------------------------------------------------------- */
@@ -278,6 +348,15 @@ App.-compact #play-left {{
 }}
 App.-compact #board {{
     margin: 0 0 0 12;
+}}
+App.-compact PlayScreen.-boards #play-left {{
+    width: 1fr;
+}}
+PlayScreen.-boards #play-scroll {{
+    height: auto;
+}}
+PlayScreen.-boards.-overflow #play-scroll {{
+    height: 1fr;
 }}
 App.-compact .step {{
     height: 1;

@@ -1,9 +1,10 @@
 """The pieces the screens are made of: tiles, rows of tiles, the keyboard, statistics.
 
 Widgets only display what they are given (a letter and a :class:`~wordlekit.core.feedback.Tile`
-state); the screens get those from the library. Each tile and key exposes its state as an
-attribute (``tile``) and as a CSS class (``-correct``, ``-present``, ``-absent``), which the
-stylesheet colours and the tests read.
+state); the screens get those from the game's view (:mod:`wordlekit.services.views`), whose
+named tiles :func:`row_tiles` and :func:`keyboard_tiles` read back. Each tile and key exposes
+its state as an attribute (``tile``) and as a CSS class (``-correct``, ``-present``,
+``-absent``), which the stylesheet colours and the tests read.
 """
 
 from __future__ import annotations
@@ -17,12 +18,24 @@ from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.widgets import Static
 
-from wordlekit.core.feedback import Tile
-from wordlekit.store.games import Stats
+from wordlekit.core.feedback import Tile, pattern_tiles
+from wordlekit.services.games import Stats
+from wordlekit.services.views import TILE_NAMES, TileName, TurnView
 
 TILE_CLASSES = {Tile.GREEN: "-correct", Tile.YELLOW: "-present", Tile.GRAY: "-absent"}
 KEYBOARD_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
 ENTER, BACKSPACE = "enter", "backspace"
+TILE_OF_NAME: dict[TileName, Tile] = {name: tile for tile, name in TILE_NAMES.items()}
+
+
+def row_tiles(turn: TurnView) -> tuple[Tile, ...]:
+    """The tiles of a turn as a view gives it."""
+    return pattern_tiles(turn.pattern, len(turn.guess))
+
+
+def keyboard_tiles(keyboard: Mapping[str, TileName]) -> dict[str, Tile]:
+    """A view's keyboard (letter -> tile name) as tiles."""
+    return {letter: TILE_OF_NAME[name] for letter, name in keyboard.items()}
 
 
 def _set_tile_class(widget: Static, tile: Tile | None) -> None:
@@ -122,14 +135,28 @@ class AssistRow(Horizontal):
 
 
 class Board(Vertical):
-    """The play grid: one row per allowed guess."""
+    """The play grid of one board: one row per allowed guess (:meth:`set_rows` changes how
+    many: another game's limit, or a game with no limit growing a row at a time)."""
 
     def __init__(self, rows: int, length: int, *, id: str | None = None) -> None:
         super().__init__(id=id)
+        self.length = length
         self.rows = [TileRow(r, length) for r in range(rows)]
 
     def compose(self) -> ComposeResult:
         yield from self.rows
+
+    def set_rows(self, rows: int) -> None:
+        """Have exactly ``rows`` rows (the new ones blank)."""
+        if rows > len(self.rows):
+            new = [TileRow(r, self.length) for r in range(len(self.rows), rows)]
+            self.rows.extend(new)
+            if self.is_mounted:
+                self.mount_all(new)
+        elif rows < len(self.rows):
+            gone, self.rows = self.rows[rows:], self.rows[:rows]
+            for row in gone:
+                row.remove()
 
 
 class KeyCap(Static):
