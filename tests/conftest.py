@@ -12,6 +12,8 @@ from wordlekit.core.words import WordList
 
 DATA = Path(__file__).parent / "data"
 
+#: The test harnesses of the front ends (fixtures and helpers their test modules share), one
+#: plugin module each.
 pytest_plugins = ["harness_cli", "harness_tui"]
 
 
