@@ -38,10 +38,10 @@ from wordlekit.solve.boards import (
     BoardFigures,
     BoardsState,
     Finisher,
-    Lookahead,
     SumEntropy,
     reference_bits,
 )
+from wordlekit.solve.boards_lookahead import Lookahead
 from wordlekit.solve.boards_play import autoplay, benchmark_boards
 from wordlekit.store.boards import BoardStore, BoardTurnConflictError
 from wordlekit.store.games import Store
@@ -235,7 +235,7 @@ def _reference_choice(strategy: str, state: BoardsState, wl: WordList) -> str:
 @pytest.mark.parametrize("name", ["sum-entropy", "finisher"])
 def test_strategies_choose_as_the_reference(small: PatternMatrix, name: str) -> None:
     wl = small.wordlist
-    strat = SumEntropy(small) if name == "sum-entropy" else Finisher(small)
+    strat = SumEntropy() if name == "sum-entropy" else Finisher()
     checked = 0
     for answers in random_games(4, 6, 21, wl):
         idx = [wl.answer_index(a) for a in answers]
@@ -258,7 +258,7 @@ def test_strategies_choose_as_the_reference(small: PatternMatrix, name: str) -> 
 
 def test_autoplay_solves_every_board_as_the_referee_says(pm: PatternMatrix) -> None:
     answers = ("cigar", "humor", "snake", "fruit")
-    for strat in (SumEntropy(pm), Finisher(pm)):
+    for strat in (SumEntropy(), Finisher()):
         played = autoplay(pm, answers, strat, max_guesses=9)
         game = BoardGame(QUORDLE, answers).replay(played.guesses)
         assert game.status is Status.WON and played.won
@@ -267,7 +267,7 @@ def test_autoplay_solves_every_board_as_the_referee_says(pm: PatternMatrix) -> N
 
 def test_the_same_seeded_games_give_the_same_results(pm: PatternMatrix) -> None:
     first = benchmark_boards(pm, "finisher", QUORDLE, 25, seed=4)
-    again = benchmark_boards(pm, Finisher(pm), QUORDLE, 25, seed=4)
+    again = benchmark_boards(pm, Finisher(), QUORDLE, 25, seed=4)
     assert [p.guesses for p in first.plays] == [p.guesses for p in again.plays]
     assert first.counts == again.counts and first.games == 25
     assert first.to_dict()["histogram"] == again.to_dict()["histogram"]
@@ -279,14 +279,14 @@ def test_lookahead_playouts_choose_as_the_finisher(small: PatternMatrix) -> None
     """The play-outs' quick choice over every guess is the finisher's (itself checked
     against the reference above)."""
     wl = small.wordlist
-    look, fin = Lookahead(small), Finisher(small)
+    look, fin = Lookahead(), Finisher()
     every = np.arange(len(wl.guesses), dtype=np.int64)
     checked = 0
     for answers in random_games(3, 6, 33, wl):
         state = BoardsState.start(small, 3, 5)
         while not state.over and len(state.guesses) < 10:
             live = [s.candidates for s in state.boards if s is not None]
-            got = look._quick_choice(live, every, state.guesses_left)
+            got = look._quick_choice(small, live, every, state.guesses_left)
             if not any(len(c) == 1 for c in live):
                 assert got == fin.choose(state), state.guesses
                 checked += 1
@@ -301,8 +301,8 @@ def test_lookahead_playouts_choose_as_the_finisher(small: PatternMatrix) -> None
 
 def test_lookahead_is_deterministic(pm: PatternMatrix) -> None:
     answers = ("cigar", "humor", "snake", "fruit")
-    a = autoplay(pm, answers, Lookahead(pm, top=3, samples=6))
-    b = autoplay(pm, answers, Lookahead(pm, top=3, samples=6))
+    a = autoplay(pm, answers, Lookahead(top=3, samples=6))
+    b = autoplay(pm, answers, Lookahead(top=3, samples=6))
     assert a == b and a.won
 
 

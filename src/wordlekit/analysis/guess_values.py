@@ -102,7 +102,7 @@ class TurnAssessor:
         g = wl.guess_index(t.guess)
         win = all_green(wl.length)
         # hard mode: the constraints are those of the set of turns so far
-        rules = "|".join(sorted({str(t) for t in state.history})) if state.hard else ""
+        rules = "|".join(sorted({str(t) for t in state.history})) if state.mode.hard else ""
         key = (state.candidates.tobytes(), rules.encode())
         if key not in self.figures_of:  # a turn that teaches nothing leaves the same set: once
             self.figures_of[key] = state.figures()

@@ -27,10 +27,12 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from wordlekit.core.rules import Mode
 from wordlekit.core.words import WordList
 from wordlekit.errors import RankError
 from wordlekit.fast.matrix import PatternMatrix
 from wordlekit.solve.lru import LRUCache
+from wordlekit.solve.registry import get_strategy, strategy_names
 
 if TYPE_CHECKING:
     from wordlekit.solve.objectives import Objective, Outcome
@@ -59,14 +61,12 @@ class Method:
     @classmethod
     def parse(cls, text: str) -> Method:
         """The method named ``text`` (one of :func:`method_names`, any case)."""
-        from wordlekit.solve.registry import REGISTRY
-
         name = text.strip().lower()
         if name == "optimal":
             return cls(name, "optimal")
         if name in ONE_STEP:
             return cls(name, "one-step")
-        if name.endswith("-bench") and name[: -len("-bench")] in REGISTRY:
+        if name.endswith("-bench") and name[: -len("-bench")] in strategy_names():
             return cls(name, "bench", name[: -len("-bench")])
         raise RankError(f"unknown method {text!r}: choose one of {', '.join(method_names())}")
 
@@ -74,8 +74,6 @@ class Method:
 def method_names() -> list[str]:
     """The names :meth:`Method.parse` accepts: ``optimal``, the one-step scores of
     :data:`ONE_STEP` and ``STRATEGY-bench`` for every registered strategy."""
-    from wordlekit.solve.registry import strategy_names
-
     return ["optimal", *ONE_STEP, *(f"{s}-bench" for s in strategy_names())]
 
 
@@ -85,18 +83,21 @@ class Settings:
 
     method: Method
     lists_hash: str
-    hard: bool
+    mode: Mode = Mode.NORMAL
     max_guesses: int = 6
     beta: int | None = None
     objective: str = "total"
-    ultrahard: bool = False
 
     @property
     def key(self) -> str:
-        parts: list[Any] = [self.method.name, self.lists_hash, self.hard, self.max_guesses]
+        # The keys of earlier runs stay valid: they were made of a hard flag, then (only when
+        # the objective is not the total or the mode is ultrahard) the objective and an
+        # ultrahard flag.
+        ultrahard = self.mode is Mode.ULTRAHARD
+        parts: list[Any] = [self.method.name, self.lists_hash, self.mode.hard, self.max_guesses]
         parts.append(self.beta)
-        if self.objective != "total" or self.ultrahard:  # the keys of earlier runs stay valid
-            parts += [self.objective, self.ultrahard]
+        if self.objective != "total" or ultrahard:
+            parts += [self.objective, ultrahard]
         raw = json.dumps(parts)
         return hashlib.sha256(raw.encode()).hexdigest()[:32]
 
@@ -180,11 +181,10 @@ def compute_batch(
     words: Sequence[str],
     method: Method,
     lists: tuple[tuple[str, ...], tuple[str, ...], str],
-    hard: bool,
+    mode: Mode,
     max_guesses: int,
     beta: int | None,
     objective: str = "total",
-    ultrahard: bool = False,
 ) -> list[Ranked]:
     """Value every word of a batch (runs on a worker)."""
     import numba
@@ -195,8 +195,8 @@ def compute_batch(
     if method.kind == "one-step":
         return _one_step_batch(pm, words, method)
     if method.kind == "bench":
-        return _bench_batch(pm, words, method, hard)
-    return _optimal_batch(pm, words, OptimalRun(hard, max_guesses, beta, objective, ultrahard))
+        return _bench_batch(pm, words, method, mode)
+    return _optimal_batch(pm, words, OptimalRun(mode, max_guesses, beta, objective))
 
 
 def _one_step_batch(pm: PatternMatrix, words: Sequence[str], method: Method) -> list[Ranked]:
@@ -227,15 +227,14 @@ def _one_step_batch(pm: PatternMatrix, words: Sequence[str], method: Method) -> 
 
 
 def _bench_batch(
-    pm: PatternMatrix, words: Sequence[str], method: Method, hard: bool
+    pm: PatternMatrix, words: Sequence[str], method: Method, mode: Mode
 ) -> list[Ranked]:
     from wordlekit.solve.bench import benchmark
-    from wordlekit.solve.registry import get_strategy
 
     out: list[Ranked] = []
     for w in words:
         t0 = time.perf_counter()
-        r = benchmark(pm, get_strategy(method.strategy or ""), start=w, hard=hard)
+        r = benchmark(pm, get_strategy(method.strategy or ""), start=w, mode=mode)
         detail = {"mean": round(r.mean, 6), "max": r.max, "failures": r.failures}
         out.append(Ranked(w, float(r.total), detail, time.perf_counter() - t0))
     return out
@@ -245,11 +244,10 @@ def _bench_batch(
 class OptimalRun:
     """What an exact ranking proves for each word: mode, guess limit, cut-off, objective."""
 
-    hard: bool
+    mode: Mode
     max_guesses: int
     beta: int | None
     objective: str = "total"
-    ultrahard: bool = False
 
 
 def _optimal_batch(pm: PatternMatrix, words: Sequence[str], run: OptimalRun) -> list[Ranked]:
@@ -261,14 +259,11 @@ def _optimal_batch(pm: PatternMatrix, words: Sequence[str], run: OptimalRun) -> 
     from wordlekit.solve.optimal import INF, Position, make_solver
 
     obj = Objective.parse(run.objective)
-    hard = run.hard or run.ultrahard
     out: list[Ranked] = []
     for w in words:
         # keep memory bounded between words: a new memo per word
-        solver = make_solver(pm, hard, run.ultrahard, obj, run.max_guesses, memo_cap=4_000_000)
-        root = Position.from_turns(
-            pm, hard=hard, max_guesses=run.max_guesses, solver=solver, ultrahard=run.ultrahard
-        )
+        solver = make_solver(pm, run.mode, obj, run.max_guesses, memo_cap=4_000_000)
+        root = Position.from_turns(pm, mode=run.mode, max_guesses=run.max_guesses, solver=solver)
         cap = INF if run.beta is None or obj.name not in ("total", "over") else run.beta
         t0 = time.perf_counter()
         o = evaluate(root, w, obj, beta=cap)

@@ -31,6 +31,7 @@ from wordlekit.analysis.opener_methods import (
     sort_results,
 )
 from wordlekit.analysis.opener_store import RankStore
+from wordlekit.core.rules import Mode
 from wordlekit.core.words import WordList
 from wordlekit.errors import RankError
 
@@ -80,11 +81,10 @@ def rank_openers(
     words: Sequence[str],
     store: RankStore,
     *,
-    hard: bool = False,
+    mode: Mode = Mode.NORMAL,
     max_guesses: int = 6,
     beta: int | None = None,
     objective: str = "total",
-    ultrahard: bool = False,
     scheduler: str | None = None,
     workers: int | None = None,
     batch_size: int | None = None,
@@ -96,7 +96,7 @@ def rank_openers(
     Returns the settings and every word's result, best first.
     """
     settings = Settings(
-        method, wordlist.content_hash, hard or ultrahard, max_guesses, beta, objective, ultrahard
+        method, wordlist.content_hash, Mode.parse(mode), max_guesses, beta, objective
     )
     if method.kind != "optimal" and beta is not None:
         raise RankError("--beta only applies to --method optimal")

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from wordlekit.core.feedback import format_pattern
+from wordlekit.core.rules import Mode
 from wordlekit.solve.bot import BotTurn
 
 
@@ -67,9 +68,8 @@ class Review:
     solved: bool
     turns: tuple[TurnReview, ...]
     bot_turns: list[BotTurn] | None  # None: not computed within the work budget
-    hard: bool
+    mode: Mode = Mode.NORMAL  # the rules the game was played under
     note: str | None = None  # why some values are estimates (the work budget ran out)
-    ultrahard: bool = False  # every guess could be the answer (hard is then true too)
     answers: str = "list"  # the answer model: list, likely or all
     bot_name: str = "optimal"  # the bot compared with (entropy for likely and all)
 
@@ -140,8 +140,10 @@ class Review:
             "solved": self.solved,
             "answers": self.answers,
             "bot": self.bot_name,
-            "hard": self.hard,
-            "ultrahard": self.ultrahard,
+            "mode": self.mode.value,
+            # the flags of the JSON before the mode (read by the front ends)
+            "hard": self.mode.hard,
+            "ultrahard": self.mode is Mode.ULTRAHARD,
             "skill": self.skill,
             "luck": self.luck,
             "turns": [t.to_dict() for t in self.turns],

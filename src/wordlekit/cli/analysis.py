@@ -16,12 +16,11 @@ from wordlekit.cli.app import app, examples
 from wordlekit.cli.options import (
     csv_option,
     db_option,
-    hard_option,
     json_option,
     lists_option,
+    mode_options,
     top_option,
     turns_argument,
-    ultrahard_option,
     workers_option,
 )
 from wordlekit.cli.progress import progress
@@ -35,6 +34,7 @@ from wordlekit.cli.render import (
     value_bins,
 )
 from wordlekit.core.feedback import Turn, format_pattern
+from wordlekit.core.rules import Mode
 from wordlekit.core.words import WordList
 from wordlekit.errors import WordleError
 from wordlekit.fast.matrix import PatternMatrix
@@ -255,16 +255,17 @@ def _print_expected_all(
 )
 @turns_argument(required=True)
 @click.option("--answer", metavar="WORD", help="The answer (then turns may be bare guesses).")
-@hard_option("The game was played in hard mode.")
-@ultrahard_option("The game was played in ultrahard mode: every guess could still be the answer.")
+@mode_options(
+    "The game was played in hard mode.",
+    "The game was played in ultrahard mode: every guess could still be the answer.",
+)
 @lists_option
 @answer_options
 @json_option
 def review_cmd(
     turns: tuple[str, ...],
     answer: str | None,
-    hard: bool,
-    ultrahard: bool,
+    mode: str,
     lists: str,
     answers: str,
     add: tuple[str, ...],
@@ -281,9 +282,7 @@ def review_cmd(
     wl = load_words(lists, answers, add)
     history = _review_turns(wl, turns, answer)
     with explain_no_fit(wl, history):
-        result = review(
-            PatternMatrix.for_list(wl), history, answer=answer, hard=hard, ultrahard=ultrahard
-        )
+        result = review(PatternMatrix.for_list(wl), history, answer=answer, mode=Mode.parse(mode))
     if json_:
         print_json(result.to_dict())
         return

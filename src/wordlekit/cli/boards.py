@@ -29,12 +29,17 @@ from wordlekit.cli.render import (
 )
 from wordlekit.core.boards import VARIANTS, BoardGame, Status, Variant
 from wordlekit.core.feedback import format_pattern
+from wordlekit.core.rules import Mode
 from wordlekit.core.words import WordList
 from wordlekit.errors import InvalidWordError, WordleError
 from wordlekit.fast.matrix import PatternMatrix
 from wordlekit.services import boards as service
-from wordlekit.solve.boards import BOARD_STRATEGIES, DEFAULT_STRATEGY
 from wordlekit.solve.boards_play import benchmark_boards
+from wordlekit.solve.registry import default_strategy, get_strategy, strategy_names
+
+#: The strategies of several boards, and the one played when none is named.
+BOARD_STRATEGIES = strategy_names(boards=2)
+DEFAULT_STRATEGY = default_strategy(boards=2)
 
 QUIT = (":q", ":quit")
 KEYBOARD_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
@@ -201,13 +206,9 @@ def play(
 
 def _board_strategy(name: str | None) -> str:
     """A multi-board strategy name; the one-board default (entropy) means the default here."""
-    if name is None or name == "entropy":
+    if name is None or name == default_strategy(boards=1):
         return DEFAULT_STRATEGY
-    if name not in BOARD_STRATEGIES:
-        raise WordleError(
-            f"unknown multi-board strategy {name!r}: use {', '.join(BOARD_STRATEGIES)}"
-        )
-    return name
+    return get_strategy(name, boards=2).name  # an unknown name says which names there are
 
 
 def solve(
@@ -219,8 +220,9 @@ def solve(
     start: str | None,
     lists: str,
     json_: bool,
+    mode: str = "normal",
 ) -> None:
-    """``wordle solve --boards N A,B,...``: the bot plays the boards."""
+    """``wordle solve --boards N A,B,...``: the bot plays the boards (under ``mode``)."""
     words = [w.strip() for w in answers.split(",") if w.strip()]
     if boards is None and variant is None:
         boards = len(words)
@@ -233,7 +235,12 @@ def solve(
     wl = WordList.load(lists)
     pm = PatternMatrix.for_list(wl)
     data = service.solve(
-        pm, words, strategy=_board_strategy(strategy), max_guesses=v.max_guesses, start=start
+        pm,
+        words,
+        strategy=_board_strategy(strategy),
+        max_guesses=v.max_guesses,
+        start=start,
+        mode=mode,
     )
     if json_:
         print_json(data)
@@ -259,8 +266,9 @@ def bench(
     seed: int,
     lists: str,
     json_: bool,
+    mode: str = "normal",
 ) -> None:
-    """``wordle bench --boards N --games G --seed S``."""
+    """``wordle bench --boards N --games G --seed S`` (under ``mode``)."""
     v = _variant(boards, variant, max_guesses)
     if games < 1:
         raise WordleError(f"--games is a number from 1, not {games}")
@@ -272,7 +280,13 @@ def bench(
         with progress(name, games) as bar:
             results.append(
                 benchmark_boards(
-                    pm, name, v, games, seed, progress=None if bar is None else bar.advance
+                    pm,
+                    name,
+                    v,
+                    games,
+                    seed,
+                    progress=None if bar is None else bar.advance,
+                    mode=Mode.parse(mode),
                 )
             )
     if json_:

@@ -23,15 +23,15 @@ from wordlekit.cli.answers import (
 from wordlekit.cli.app import app, examples
 from wordlekit.cli.options import (
     combine,
-    hard_option,
     json_option,
     lists_option,
+    mode_options,
+    pool_option,
     seed_option,
     start_option,
     strategy_option,
     top_option,
     turns_argument,
-    ultrahard_option,
 )
 from wordlekit.cli.progress import progress
 from wordlekit.cli.render import (
@@ -46,13 +46,15 @@ from wordlekit.cli.render import (
     table,
 )
 from wordlekit.core.feedback import Turn, format_pattern
+from wordlekit.core.rules import GuessPool, Mode
 from wordlekit.core.words import ANSWER_MODEL_TEXT, WordList, read_word_file
 from wordlekit.errors import InvalidWordError, WordleError, quoted
 from wordlekit.fast.matrix import PatternMatrix
 from wordlekit.services.operations import Advice, advise
+from wordlekit.solve import registry
 from wordlekit.solve.bench import BenchmarkResult, benchmark
 from wordlekit.solve.bot import BotGame, play
-from wordlekit.solve.registry import REGISTRY, get_strategy
+from wordlekit.solve.registry import get_strategy, strategy_info
 from wordlekit.solve.state import GameState
 from wordlekit.solve.strategies import check_answer_model
 
@@ -61,9 +63,8 @@ from wordlekit.solve.strategies import check_answer_model
 class BotOptions:
     """The options every strategy command takes."""
 
-    hard: bool
-    candidates_only: bool
-    ultrahard: bool
+    mode: str
+    pool: str
     lists: str
     seed: int
     json: bool
@@ -75,23 +76,19 @@ class BotOptions:
         return load_words(self.lists, self.answers, self.add)
 
     @property
-    def rules(self) -> dict[str, bool]:
+    def rules(self) -> dict[str, Any]:
         """The rules as keyword arguments of the game state, the bot and the benchmark."""
-        return {
-            "hard": self.hard,
-            "candidates_only": self.candidates_only,
-            "ultrahard": self.ultrahard,
-        }
+        return {"mode": Mode.parse(self.mode), "pool": GuessPool.parse(self.pool)}
 
 
 def bot_options(f: Callable[..., Any]) -> Callable[..., Any]:
-    """``--hard``, ``--ultrahard``, ``--candidates-only``, ``--lists``, ``--answers``,
-    ``--add``, ``--seed`` and ``--json``, given to the command as one :class:`BotOptions`
-    argument ``bot``."""
+    """``--mode`` (``--hard``, ``--ultrahard``), ``--candidates-only``, ``--lists``,
+    ``--answers``, ``--add``, ``--seed`` and ``--json``, given to the command as one
+    :class:`BotOptions` argument ``bot``."""
 
     @functools.wraps(f)
     def command(**params: Any) -> Any:
-        names = ("hard", "candidates_only", "ultrahard", "lists", "seed", "answers", "add")
+        names = ("mode", "pool", "lists", "seed", "answers", "add")
         bot = BotOptions(
             **{k: params.pop(k) for k in names},
             json=params.pop("json_"),
@@ -99,13 +96,8 @@ def bot_options(f: Callable[..., Any]) -> Callable[..., Any]:
         return f(**params, bot=bot)
 
     return combine(
-        hard_option(),
-        ultrahard_option(),
-        click.option(
-            "--candidates-only",
-            is_flag=True,
-            help="Guess only words that could still be the answer.",
-        ),
+        mode_options(),
+        pool_option,
         lists_option,
         answers_option(),
         add_option,
@@ -145,14 +137,15 @@ def suggest_cmd(turns: tuple[str, ...], strategy: str, top: int, bot: BotOptions
         data: dict[str, Any] = {
             "strategy": advice.strategy,
             "answers": wl.answer_model,
-            "hard": state.hard,
-            "candidates_only": state.candidates_only,
-            "ultrahard": state.ultrahard,
+            "mode": state.mode.value,
+            "hard": state.mode.hard,
+            "candidates_only": state.only_candidates,
+            "ultrahard": state.mode is Mode.ULTRAHARD,
             "remaining": state.n,
             "candidates": state.candidate_words[:200],
         }
         if state.weighted:
-            ranked = _ranked_candidates(state)[:200]
+            ranked = state.ranked()[:200]
             data["candidates"] = [w for w, _ in ranked]
             data["probabilities"] = [round(p, 8) for _, p in ranked]
         data["suggestions"] = [s.to_dict() for s in advice.suggestions]
@@ -161,14 +154,8 @@ def suggest_cmd(turns: tuple[str, ...], strategy: str, top: int, bot: BotOptions
     _print_advice(out(), state, advice)
 
 
-def _ranked_candidates(state: GameState) -> list[tuple[str, float]]:
-    """The candidates with their probabilities, most likely first (ties alphabetical)."""
-    pairs = zip(state.candidate_words, state.probabilities.tolist(), strict=True)
-    return sorted(pairs, key=lambda wp: (-wp[1], wp[0]))
-
-
 def _print_advice(console: Console, state: GameState, advice: Advice) -> None:
-    summary = REGISTRY[advice.used].summary
+    summary = strategy_info(advice.used).summary
     what = "" if state.wordlist.answer_model == "list" else f" ({describe(state.wordlist)})"
     console.print(
         f"[bold]{state.n}[/bold] possible {plural(state.n, 'answer')}{what} — "
@@ -193,7 +180,7 @@ def _print_advice(console: Console, state: GameState, advice: Advice) -> None:
     if advice.note:
         console.print(advice.note)
     if weighted:
-        ranked = _ranked_candidates(state)
+        ranked = state.ranked()
         shown = " ".join(f"{w} {percent(p)}" for w, p in ranked[:MOST_LIKELY])
         more = f" … and {len(ranked) - MOST_LIKELY} more" if len(ranked) > MOST_LIKELY else ""
         console.print(f"Most likely: {shown}{more}")
@@ -257,7 +244,15 @@ def solve_cmd(
         raise WordleError("give the ANSWER the bot plays against (or --absurdle)")
     if multi.wanted(boards, variant):
         return multi.solve(
-            answer, boards, variant, max_guesses, board_strategy, start, bot.lists, bot.json
+            answer,
+            boards,
+            variant,
+            max_guesses,
+            board_strategy,
+            start,
+            bot.lists,
+            bot.json,
+            bot.mode,
         )
     strat = get_strategy(strategy, seed=bot.seed)
     wl = bot.wordlist()
@@ -269,9 +264,7 @@ def solve_cmd(
         word,
         strat,
         start=start,
-        hard=bot.hard,
-        candidates_only=bot.candidates_only,
-        ultrahard=bot.ultrahard,
+        **bot.rules,
     )
     if bot.json:
         data = game.to_dict()
@@ -292,7 +285,7 @@ def _absurdle(target: str | None, bot: BotOptions) -> None:
     from wordlekit.services import absurdle as absurdle_service
 
     pm = PatternMatrix.for_list(WordList.load(bot.lists))
-    data = absurdle_service.solve(pm, hard=bot.hard, target=target)
+    data = absurdle_service.solve(pm, mode=bot.mode, target=target)
     if bot.json:
         print_json(data)
         return
@@ -371,11 +364,11 @@ def bench_cmd(
     if multi.wanted(boards, variant):
         names = [board_strategy] if board_strategy else []
         return multi.bench(
-            boards, variant, max_guesses, names, games, bot.seed, bot.lists, bot.json
+            boards, variant, max_guesses, names, games, bot.seed, bot.lists, bot.json, bot.mode
         )
     wl = bot.wordlist()
     if all_:
-        names = [n for n in REGISTRY if wl.answer_model in REGISTRY[n].answer_models]
+        names = [s.name for s in registry.strategies() if wl.answer_model in s.answer_models]
     else:
         names = list(strategy) or ["entropy"]
     if start is not None:
@@ -422,11 +415,11 @@ def _hidden_words(bot: BotOptions, wl: WordList, hidden: str | None) -> list[str
 
 def _print_bench(console: Console, results: Sequence[BenchmarkResult]) -> None:
     first = results[0]
-    if first.ultrahard:
+    if first.mode is Mode.ULTRAHARD:
         mode = ", ultrahard mode (guesses that could be the answer)"
     else:
-        mode = ", hard mode" if first.hard else ""
-        mode += ", candidates only" if first.candidates_only else ""
+        mode = f", {first.mode.value} mode" if first.mode.hard else ""
+        mode += ", candidates only" if first.pool is GuessPool.CANDIDATES else ""
     start = f", start {first.start.upper()}" if first.start else ", own first guess"
     lists = first.lists
     if first.answers != "list":  # "original-likely": the original lists, likely answers

@@ -24,16 +24,16 @@ from wordlekit.cli.options import (
     NamedChoice,
     csv_option,
     db_option,
-    hard_option,
     json_option,
     lists_option,
     max_guesses_option,
+    mode_options,
     top_option,
-    ultrahard_option,
     workers_option,
 )
 from wordlekit.cli.progress import progress
 from wordlekit.cli.render import number, out, print_csv, print_json, table
+from wordlekit.core.rules import Mode
 from wordlekit.core.words import WordList
 from wordlekit.store.files import data_dir
 
@@ -66,8 +66,7 @@ from wordlekit.store.files import data_dir
     metavar="all|answers|FILE",
     help="Which first guesses to rank.",
 )
-@hard_option("Hard mode.")
-@ultrahard_option()
+@mode_options()
 @max_guesses_option("optimal: every answer within this many guesses.")
 @click.option(
     "--objective",
@@ -97,8 +96,7 @@ from wordlekit.store.files import data_dir
 def rank_openers_cmd(
     method: str,
     words_spec: str,
-    hard: bool,
-    ultrahard: bool,
+    mode: str,
     max_guesses: int,
     objective: str,
     beta: int | None,
@@ -120,11 +118,10 @@ def rank_openers_cmd(
     words = resolve_words(words_spec, wl)
     objective = str(_objective(objective))
     run = {
-        "hard": hard or ultrahard,
+        "mode": Mode.parse(mode),
         "max_guesses": max_guesses,
         "beta": beta,
         "objective": objective,
-        "ultrahard": ultrahard,
     }
     cluster = {"scheduler": scheduler, "workers": workers}
     settings, results = _rank(wl, m, words, db, run, cluster)
@@ -145,8 +142,9 @@ def rank_openers_cmd(
     elif json_:
         print_json(_ranking_dict(m, wl, run, settings, results))
     else:
-        mode = "ultrahard" if ultrahard else "hard" if hard else ""
-        _print_ranking(out(), m, wl, mode, results, top)
+        rules = Mode.parse(mode)
+        shown = "" if rules is Mode.NORMAL else rules.value
+        _print_ranking(out(), m, wl, shown, results, top)
 
 
 def _rank(
@@ -176,8 +174,9 @@ def _ranking_dict(
     return {
         "method": m.name,
         "lists": wl.name,
-        "hard": run["hard"],
-        "ultrahard": run["ultrahard"],
+        "mode": run["mode"].value,
+        "hard": run["mode"].hard,
+        "ultrahard": run["mode"] is Mode.ULTRAHARD,
         "objective": run["objective"],
         "beta": run["beta"],
         "words": len(results),

@@ -15,6 +15,7 @@ import click
 
 from wordlekit.core.feedback import PatternStyle
 from wordlekit.core.game import ULTRAHARD_RULE
+from wordlekit.core.rules import Mode
 from wordlekit.errors import quoted
 from wordlekit.solve.registry import strategy_names
 
@@ -111,6 +112,48 @@ def ultrahard_option(help: str | None = None) -> Decorator:
         or f"Ultrahard mode: {ULTRAHARD_RULE} (the first guess may be any answer-list "
         "word; implies --hard).",
     )
+
+
+def mode_options(hard_help: str | None = None, ultrahard_help: str | None = None) -> Decorator:
+    """``--mode normal|hard|ultrahard``, with ``--hard`` and ``--ultrahard`` as its short
+    forms: the command gets one ``mode`` parameter, a mode's name (the last given wins)."""
+    return combine(
+        click.option(
+            "--mode",
+            "mode",
+            default="normal",
+            show_default=True,
+            metavar="MODE",
+            type=NamedChoice("mode", [m.value for m in Mode]),
+            help="The rules: normal, hard or ultrahard (as --hard, --ultrahard).",
+        ),
+        click.option(
+            "--hard",
+            "mode",
+            flag_value="hard",
+            help=hard_help or "Hard mode: every guess uses the hints (--mode hard).",
+        ),
+        click.option(
+            "--ultrahard",
+            "mode",
+            flag_value="ultrahard",
+            help=ultrahard_help
+            or f"Ultrahard mode: {ULTRAHARD_RULE} (the first guess may be any answer-list "
+            "word; --mode ultrahard).",
+        ),
+    )
+
+
+def pool_option(f: F) -> F:
+    """``--candidates-only``: the bot guesses only words that could still be the answer (the
+    command gets ``pool``, a guess pool's name)."""
+    return click.option(
+        "--candidates-only",
+        "pool",
+        flag_value="candidates",
+        default="valid",
+        help="Guess only words that could still be the answer.",
+    )(f)
 
 
 def max_guesses_option(help: str | None = None) -> Decorator:

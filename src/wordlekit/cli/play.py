@@ -169,8 +169,7 @@ class Helper:
             self._matrix,
             game.turns,
             top=3,
-            hard=game.hard,
-            ultrahard=game.ultrahard,
+            mode="ultrahard" if game.ultrahard else "hard" if game.hard else "normal",
             max_candidates=MOST_LIKELY,
         )
 

@@ -11,17 +11,17 @@ from rich.table import Table
 
 from wordlekit.cli.app import app, examples
 from wordlekit.cli.options import (
-    hard_option,
     json_option,
     limit_option,
     lists_option,
     max_guesses_option,
+    mode_options,
     turns_argument,
-    ultrahard_option,
 )
 from wordlekit.cli.progress import progress
 from wordlekit.cli.render import bars, out, print_json, print_lines, table
 from wordlekit.core.feedback import Turn, format_pattern
+from wordlekit.core.rules import Mode
 from wordlekit.core.words import WordList
 from wordlekit.errors import StorageError
 from wordlekit.fast.matrix import PatternMatrix
@@ -49,8 +49,7 @@ PROBLEMS_SHOWN = 20
     ),
 )
 @click.option("--start", metavar="WORD", help="The first guess (default: search --openers).")
-@hard_option()
-@ultrahard_option()
+@mode_options()
 @max_guesses_option()
 @click.option(
     "--objective",
@@ -93,8 +92,7 @@ PROBLEMS_SHOWN = 20
 @json_option
 def optimal_cmd(
     start: str | None,
-    hard: bool,
-    ultrahard: bool,
+    mode: str,
     max_guesses: int,
     objective: str,
     max_nodes: int | None,
@@ -114,8 +112,7 @@ def optimal_cmd(
     if start is not None:
         start = wl.check_guess(start)
     search = {
-        "hard": hard,
-        "ultrahard": ultrahard,
+        "mode": Mode.parse(mode),
         "max_guesses": max_guesses,
         "top": top,
         "objective": Objective.parse(objective),
@@ -163,17 +160,15 @@ def _write_tree(path: str, result: OptimalResult, wl: WordList) -> None:
     from wordlekit.solve import treefile
 
     assert result.tree is not None
-    meta = {
-        "lists": wl.name,
-        "content_hash": wl.content_hash,
-        "start": result.start,
-        "hard": result.hard,
-        "ultrahard": result.ultrahard,
-        "objective": str(result.objective),
-        "max_guesses": result.max_guesses,
-        "total": result.total,
-        "proven": result.proven,
-    }
+    meta = treefile.solver_meta(
+        wl,
+        start=result.start,
+        mode=result.mode,
+        objective=str(result.objective),
+        max_guesses=result.max_guesses,
+        total=result.total,
+        proven=result.proven,
+    )
     try:
         treefile.write(path, result.tree, wl.length, meta)
     except OSError as e:
@@ -265,11 +260,15 @@ def tree_group() -> None:
     ),
 )
 @click.argument("file")
-@hard_option("Also check the hard-mode rule on every path.")
+@mode_options(
+    "Also check the hard-mode rule on every path (--mode hard).",
+    "Also check the ultrahard rule on every path: every guess could still be the answer "
+    "(--mode ultrahard).",
+)
 @max_guesses_option()
 @lists_option
 @json_option
-def tree_verify_cmd(file: str, hard: bool, max_guesses: int, lists: str, json_: bool) -> None:
+def tree_verify_cmd(file: str, mode: str, max_guesses: int, lists: str, json_: bool) -> None:
     """Replay every answer through the tree in FILE: is it a valid strategy, and how good?
 
     The exit code is 1 when the tree is invalid.
@@ -278,7 +277,7 @@ def tree_verify_cmd(file: str, hard: bool, max_guesses: int, lists: str, json_: 
 
     wl = WordList.load(lists)
     tf = treefile.read(file)
-    check = treefile.verify(tf.root, wl, hard=hard, max_guesses=max_guesses)
+    check = treefile.verify(tf.root, wl, mode=Mode.parse(mode), max_guesses=max_guesses)
     if json_:
         print_json({"file": file, **check.to_dict(), "meta": tf.meta})
     else:

@@ -37,6 +37,7 @@ import numpy.typing as npt
 
 from wordlekit.core.codes import Codes
 from wordlekit.core.feedback import Tile, Turn
+from wordlekit.core.knowledge import probabilities
 
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
@@ -151,13 +152,7 @@ def candidate_weights(weights: npt.ArrayLike | None, n: int) -> FloatArray | Non
     zero weights count as equal weights)."""
     if weights is None:
         return None
-    w = np.ascontiguousarray(weights, dtype=np.float64)
-    if w.shape != (n,):
-        raise ValueError(f"one weight per candidate: got {w.shape}, expected ({n},)")
-    total = float(w.sum())
-    if not total > 0.0:
-        return np.full(n, 1.0 / max(n, 1))
-    return np.asarray(w / total, dtype=np.float64)
+    return np.ascontiguousarray(probabilities(weights, n))
 
 
 def figures(

@@ -42,6 +42,7 @@ import numpy.typing as npt
 from wordlekit import budget as budgets
 from wordlekit.core.absurdle import AbsurdleGame, host_order
 from wordlekit.core.feedback import Turn
+from wordlekit.core.rules import Mode
 from wordlekit.core.words import WordList
 from wordlekit.errors import BudgetExceeded, ChallengeLostError, InternalError, WordleError
 from wordlekit.fast.matrix import PatternMatrix
@@ -141,7 +142,7 @@ class Proof:
 
     start: tuple[str, ...]
     remaining: int
-    hard: bool
+    mode: Mode
     target: str | None
     minimum: int | None
     line: Line | None
@@ -167,7 +168,7 @@ class FirstGuesses:
     complete: bool
     seconds: float
     threads: int
-    hard: bool = False
+    mode: Mode = Mode.NORMAL
     target: str | None = None
     start: tuple[str, ...] = field(default=())
     #: Why the scan stopped early (the budget's message), when it was asked to return what
@@ -193,12 +194,13 @@ class Search:
         self.target = -1 if game.target is None else wl.answer_index(game.target)
         if game.target is not None and game.target not in game.remaining:
             raise ChallengeLostError(f"the host no longer holds {game.target.upper()}")
-        self.hard = game.hard
+        # Absurdle has hard mode (the NYT rule) and no ultrahard mode.
+        self.mode = Mode.HARD if game.hard else Mode.NORMAL
         cands = np.asarray([wl.answer_index(w) for w in game.remaining], dtype=np.int32)
         fixed = np.full(wl.length, -1, dtype=np.int8)
         mincnt = np.zeros(26, dtype=np.int8)
         pm = self.tables.matrix
-        if self.hard:
+        if self.mode.hard:
             for turn in game.turns:
                 g = wl.guess_index(turn.guess)
                 fixed, mincnt = child_constraints(fixed, mincnt, pm.guess_codes, g, turn.pattern)
@@ -235,7 +237,7 @@ class Search:
 
     def child(self, node: Node, g: int) -> tuple[int, Node]:
         p, kept = self._kept(node, g)
-        if not self.hard:
+        if not self.mode.hard:
             return p, Node(kept, node.allowed, node.fixed, node.mincnt)
         pm = self.tables.matrix
         allowed, nf, nm = jit.child_allowed(
@@ -276,7 +278,7 @@ class Search:
         stats = np.zeros(3, dtype=np.int64)
         flag = self._flag()
         g1, g2 = jit.win3(
-            self.kt, node.cands, node.allowed, node.fixed, node.mincnt, self.hard,
+            self.kt, node.cands, node.allowed, node.fixed, node.mincnt, self.mode.hard,
             self.target, self.cap2, self._memo(), MEMO_CAP, flag, stats,
         )  # fmt: skip
         if flag[0] != 0:
@@ -297,7 +299,7 @@ class Search:
                 continue  # the target would leave, or no progress
             g = int(allowed[t])
             _p, child = self.child(node, g)
-            if not self.hard:
+            if not self.mode.hard:
                 key = child.cands.tobytes()
                 if key in seen:
                     continue
@@ -367,7 +369,7 @@ class Search:
         return Proof(
             start=tuple(t.guess for t in self.game.turns),
             remaining=len(self.game.remaining),
-            hard=self.hard,
+            mode=self.mode,
             target=self.game.target,
             minimum=depth,
             line=line,
@@ -410,7 +412,7 @@ class Search:
             complete=len(scan.results) == len(order),
             seconds=time.perf_counter() - t0,
             threads=n_threads,
-            hard=self.hard,
+            mode=self.mode,
             target=self.game.target,
             start=tuple(t.guess for t in self.game.turns),
             stopped=scan.stopped,
@@ -551,10 +553,15 @@ def prove(
     words: Sequence[str] = (),
     *,
     wordlist: WordList | None = None,
-    hard: bool = False,
+    mode: Mode = Mode.NORMAL,
     target: str | None = None,
     max_depth: int = DEFAULT_MAX_DEPTH,
 ) -> Proof:
-    """The fewest guesses that win after playing ``words`` (see :meth:`Search.minimum`)."""
-    game = AbsurdleGame.replay(words, wordlist, hard=hard, target=target)
+    """The fewest guesses that win after playing ``words`` (see :meth:`Search.minimum`); in
+    hard ``mode`` every guess uses the colours shown so far (Absurdle has no ultrahard
+    mode: its host never settles on an answer until the end)."""
+    mode = Mode.parse(mode)
+    if mode is Mode.ULTRAHARD:
+        raise WordleError("Absurdle has no ultrahard mode: play it in normal or hard mode")
+    game = AbsurdleGame.replay(words, wordlist, hard=mode.hard, target=target)
     return Search(game).minimum(max_depth)

@@ -18,6 +18,7 @@ from numba import typed, types
 
 from wordlekit import budget as work
 from wordlekit.core.feedback import all_green, pattern_count
+from wordlekit.core.rules import Mode
 from wordlekit.errors import InternalError, WordleError
 from wordlekit.fast.matrix import PatternMatrix
 from wordlekit.solve import _feasible_jit as fjit
@@ -58,18 +59,17 @@ class Solver:
     def __init__(
         self,
         matrix: PatternMatrix,
-        hard: bool = False,
+        mode: Mode = Mode.NORMAL,
         max_guesses: int = 6,
         top: int = 0,
         memo_cap: int = DEFAULT_MEMO_CAP,
         *,
-        ultrahard: bool = False,
         over: int | None = None,
     ) -> None:
         self.matrix = matrix
-        self.ultrahard = ultrahard
-        self.hard = hard or ultrahard  # a guess that could be the answer obeys hard mode
-        self.mode = parts.ULTRAHARD if ultrahard else parts.HARD_MODE if hard else parts.NORMAL
+        self.mode = Mode.parse(mode)
+        #: The mode as the kernels read it (``limits[HARD]``): the codes of Mode.code.
+        self.code = self.mode.code
         self.over = over
         self.max_guesses = max_guesses  # the default limit of positions built on this solver
         self.top = top
@@ -125,14 +125,10 @@ class Solver:
             inc[max_guesses - over] += self.penalty
         return inc
 
-    @property
-    def mode_name(self) -> str:
-        return "ultrahard" if self.ultrahard else "hard" if self.hard else "normal"
-
     def __repr__(self) -> str:
         objective = f", over {self.over}" if self.over is not None else ""
         return (
-            f"Solver({self.matrix.wordlist.name!r}, {self.mode_name}{objective}, "
+            f"Solver({self.matrix.wordlist.name!r}, {self.mode.value}{objective}, "
             f"{len(self.memo):,} memo entries)"
         )
 
@@ -208,7 +204,7 @@ class Solver:
     ) -> tuple[Constraints, Constraints]:
         """The constraints after ``guess`` (an index) showed ``pattern`` (unchanged in normal
         and ultrahard mode, where the candidates alone say what may be played)."""
-        if self.mode != parts.HARD_MODE:
+        if self.code != parts.HARD_MODE:
             return fixed, mincnt
         nf, nm = parts.child_constraints(fixed, mincnt, self.guess_codes, guess, pattern)
         return nf, nm
@@ -287,7 +283,7 @@ class Solver:
             before = self.nodes
             limit = before + allowance if allowance < work.NO_LIMIT - before else work.NO_LIMIT
             limits = (
-                self.mode,
+                self.code,
                 self.n_answers,
                 self.win,
                 self.n_patterns,
@@ -325,7 +321,7 @@ class Solver:
             return INF, -1
         f, m = self.constraints(fixed, mincnt)
         c = np.ascontiguousarray(cands, dtype=np.int32)
-        entry = jit.lookup(self.memo, c, depth, self.mode, f, m, self._tables)
+        entry = jit.lookup(self.memo, c, depth, self.code, f, m, self._tables)
         if entry[1] != 1 or entry[2] < 0:
             raise InternalError("the solver's memo is full: raise memo_cap to build the tree")
         return value, int(entry[2])
@@ -340,7 +336,7 @@ class Solver:
         """What the memo proves about a node: its value or a lower bound (0 if nothing)."""
         f, m = self.constraints(fixed, mincnt)
         c = np.ascontiguousarray(cands, dtype=np.int32)
-        entry = jit.lookup(self.memo, c, depth, self.mode, f, m, self._tables)
+        entry = jit.lookup(self.memo, c, depth, self.code, f, m, self._tables)
         return max(0, int(entry[0]))
 
     def _two_or_fewer(self, cands: Candidates, depth: int) -> tuple[int, int]:

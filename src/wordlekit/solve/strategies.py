@@ -3,9 +3,9 @@
 A strategy is one method, :meth:`Strategy.scores`: a score for every allowed guess (higher is
 better, or lower when ``higher_is_better`` is false). Everything else is shared:
 
-- the allowed guesses (all valid words, or only the candidates with ``candidates_only``, and
-  only words obeying the NYT rule in hard mode; in ultrahard mode, hard mode with candidates
-  only, every guess could still be the answer);
+- the allowed guesses (:attr:`GameState.allowed <wordlekit.solve.state.GameState.allowed>`:
+  all valid words, or only the candidates with the candidates pool, and only words obeying the
+  NYT rule in hard mode; in ultrahard mode every guess could still be the answer);
 - the partition figures of every guess (parts, largest bucket, expected size, bits);
 - a deterministic order: best score, then "could still be the answer", then alphabetical;
 - two rules every strategy follows: with one candidate left, guess it; and never play a guess
@@ -129,6 +129,9 @@ class Strategy:
     #: The answer models (:data:`wordlekit.core.words.ANSWER_MODELS`) the strategy plays: by
     #: default the list only; the heuristics below play every model (weighted or not).
     answer_models: ClassVar[frozenset[str]] = frozenset({"list"})
+    #: Whether the strategy runs the exact search (its work can grow beyond a fixed small
+    #: cost, so a server budgets it harder): the ``optimal`` family.
+    expensive: ClassVar[bool] = False
 
     def scores(self, state: GameState, figs: Figures) -> npt.NDArray[np.float64]:
         raise NotImplementedError

@@ -180,7 +180,8 @@ class AbsurdleScreen(Screen[None]):
         words = [t.guess for t in game.turns]
         try:
             with Budget(seconds=SOLVE_SECONDS).active():
-                data = service.solve(None, words, hard=game.hard, target=game.target)
+                mode = "hard" if game.hard else "normal"
+                data = service.solve(None, words, mode=mode, target=game.target)
         except BudgetExceeded as e:
             self.app.call_from_thread(self.say, f"No proof within the budget: {e}.")
             return

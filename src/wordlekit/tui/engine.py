@@ -151,7 +151,7 @@ class Engine:
 
     def warm_up(self) -> None:
         """Load the matrix and the strategy kernels before the first request needs them."""
-        operations.hint(self.matrix(), [], hard=False)
+        operations.hint(self.matrix(), [])
 
     def job(self) -> Job:
         """A new run on the UI side (:meth:`cancel_all` stops it with the others)."""
@@ -197,8 +197,7 @@ class Engine:
                     answers=answers,
                     strategy=strategy,
                     top=TOP,
-                    hard=hard,
-                    ultrahard=ultrahard,
+                    mode="ultrahard" if ultrahard else "hard" if hard else "normal",
                     max_candidates=SHOWN_WORDS,
                 )
         finally:
@@ -218,9 +217,8 @@ class Engine:
         matrix = self.matrix()
         try:
             with job.budget().active():
-                data = operations.hint(
-                    matrix, turns, hard=hard, ultrahard=ultrahard, strategy=strategy
-                )
+                mode = "ultrahard" if ultrahard else "hard" if hard else "normal"
+                data = operations.hint(matrix, turns, mode=mode, strategy=strategy)
         finally:
             job.finished = True
         return advice_of(data)
