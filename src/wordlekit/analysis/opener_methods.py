@@ -31,19 +31,19 @@ from wordlekit.core.rules import Mode
 from wordlekit.core.words import WordList
 from wordlekit.errors import RankError
 from wordlekit.fast.matrix import PatternMatrix
+from wordlekit.fast.partition import load_numba
+from wordlekit.solve.bench import benchmark
 from wordlekit.solve.lru import LRUCache
 from wordlekit.solve.registry import get_strategy, strategy_names
+from wordlekit.solve.state import GameState
+from wordlekit.solve.strategies import PARTITION_STRATEGIES
 
 if TYPE_CHECKING:
     from wordlekit.solve.objectives import Objective, Outcome
 
-#: The one-step methods: name -> (the figure of the first turn it reads, higher is better).
-ONE_STEP = {
-    "entropy": ("bits", True),
-    "minimax": ("largest", False),
-    "expected-size": ("expected", False),
-    "most-parts": ("parts", True),
-}
+#: The one-step methods: name -> (the figure of the first turn it reads, higher is better),
+#: those of the strategies that score a guess by one partition figure.
+ONE_STEP = {cls.name: (cls.figure, cls.higher_is_better) for cls in PARTITION_STRATEGIES}
 
 
 @dataclass(frozen=True)
@@ -160,17 +160,13 @@ def _matrix(answers: tuple[str, ...], allowed: tuple[str, ...], name: str) -> Pa
 
 def warm_worker(lists: tuple[tuple[str, ...], tuple[str, ...], str], method: Method) -> None:
     """Load the matrix and the kernels a method needs (runs once on every worker)."""
-    import numba
+    import numba  # here: importing this module (the command line does) must not load numba
 
     numba.set_num_threads(1)
     pm = _matrix(*lists)
-    from wordlekit.fast.partition import load_numba
-
     load_numba()
     pm.transposed  # noqa: B018
     if method.kind != "optimal":
-        from wordlekit.solve.state import GameState
-
         GameState.start(pm).figures()  # the first-turn figures, computed once per process
         pm.alphabetical_rank  # noqa: B018
     else:
@@ -200,19 +196,12 @@ def compute_batch(
 
 
 def _one_step_batch(pm: PatternMatrix, words: Sequence[str], method: Method) -> list[Ranked]:
-    from wordlekit.solve.state import GameState
-
     wl = pm.wordlist
     t0 = time.perf_counter()
     idx = np.array([wl.guess_index(w) for w in words], dtype=np.int64)
     figs = GameState.start(pm).figures(idx)
     field, _ = ONE_STEP[method.name]
-    values = {
-        "bits": figs.bits,
-        "largest": figs.largest,
-        "expected": figs.expected,
-        "parts": figs.parts,
-    }[field]
+    values = getattr(figs, field)
     each = (time.perf_counter() - t0) / max(len(words), 1)
     out: list[Ranked] = []
     for k, w in enumerate(words):
@@ -229,8 +218,6 @@ def _one_step_batch(pm: PatternMatrix, words: Sequence[str], method: Method) -> 
 def _bench_batch(
     pm: PatternMatrix, words: Sequence[str], method: Method, mode: Mode
 ) -> list[Ranked]:
-    from wordlekit.solve.bench import benchmark
-
     out: list[Ranked] = []
     for w in words:
         t0 = time.perf_counter()
@@ -255,6 +242,7 @@ def _optimal_batch(pm: PatternMatrix, words: Sequence[str], run: OptimalRun) -> 
     than beta" (for the objectives that compare values: total and over K), or exact. The
     value ranked is the objective's first figure: the total, the worst case, or the answers
     over K; the detail has the others."""
+    # the exact search loads numba: imported here, not when the command line starts
     from wordlekit.solve.objectives import Objective, evaluate
     from wordlekit.solve.optimal import INF, Position, make_solver
 

@@ -32,7 +32,7 @@ from wordlekit.analysis.opener_methods import (
 )
 from wordlekit.analysis.opener_store import RankStore
 from wordlekit.core.rules import Mode
-from wordlekit.core.words import WordList
+from wordlekit.core.words import WordList, read_word_file
 from wordlekit.errors import RankError
 
 __all__ = [
@@ -58,8 +58,6 @@ def resolve_words(spec: str, wordlist: WordList) -> list[str]:
         return list(wordlist.guesses)
     if spec == "answers":
         return list(wordlist.answers)
-    from wordlekit.core.words import read_word_file
-
     path = Path(spec)
     if not path.is_file():
         raise RankError(f"--words {spec!r}: use all, answers or a file of words")

@@ -50,13 +50,8 @@ def read_or_compute(wordlist: WordList, data: npt.NDArray[np.unsignedinteger]) -
     weights = wordlist.weights
     loaded = _read(path, n_guesses, fields)
     if loaded is not None:
-        parts, largest, sumsq, plogp, *weighted = loaded
-        if weights is None:
-            return Figures(guesses, n_answers, parts, largest, sumsq, plogp)
-        wlargest, wsize, wsumsq, wplogp = weighted
-        return Figures(
-            guesses, n_answers, parts, largest, sumsq, plogp, 1.0, wlargest, wsize, wsumsq, wplogp
-        )
+        counted, weighted = loaded[:4], loaded[4:]
+        return Figures.of(guesses, n_answers, counted, weighted if weights is not None else None)
     all_answers = np.arange(n_answers, dtype=np.int64)
     figs = figures(data, guesses, all_answers, use_numba=True, weights=weights)
     with contextlib.suppress(OSError):

@@ -26,8 +26,15 @@ import numpy as np
 import numpy.typing as npt
 
 from wordlekit import budget as work
+from wordlekit.core.feedback import Turn, score
+from wordlekit.core.rules import Mode
 from wordlekit.core.words import WordList
 from wordlekit.errors import BudgetExceeded, WordleError
+from wordlekit.fast.matrix import PatternMatrix
+from wordlekit.fast.partition import load_numba
+from wordlekit.services import operations as services
+from wordlekit.solve.registry import get_strategy
+from wordlekit.solve.state import GameState
 
 log = logging.getLogger("wordlekit.services.worker")
 
@@ -56,15 +63,10 @@ def warm(wordlist: WordList) -> Any:
     no budget): compiling the solver inside a task (7.5 s from a cold numba cache) would
     overrun every budget, get the worker killed before numba could cache the code, and
     start again in the next worker."""
-    from wordlekit.core.feedback import Turn, score
-    from wordlekit.core.rules import Mode
-    from wordlekit.fast.matrix import PatternMatrix
-    from wordlekit.fast.partition import load_numba
-    from wordlekit.services import operations as services
+    # the exact search and Absurdle's kernels load numba: imported in the worker, not when
+    # the server imports this module
     from wordlekit.solve.optimal_cache import default_opener, opening_tree
-    from wordlekit.solve.registry import get_strategy
     from wordlekit.solve.solver import Solver
-    from wordlekit.solve.state import GameState
 
     load_numba()
     pm = PatternMatrix.for_list(wordlist)

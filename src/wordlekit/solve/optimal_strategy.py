@@ -2,6 +2,10 @@
 
 It follows the proven tree of its opener (cached on disk) while the game is on it, and asks
 the solver (:class:`wordlekit.solve.optimal.Position`) everywhere else.
+
+The registry imports this module, and the command line imports the registry at start-up; the
+exact search's modules (position, objectives, optimal, its cache) load numba, so they are
+imported where they are first used.
 """
 
 from __future__ import annotations

@@ -25,6 +25,7 @@ from wordlekit.core.feedback import Turn
 from wordlekit.core.rules import Mode
 from wordlekit.errors import InfeasibleError, InvalidWordError, WordleError
 from wordlekit.fast.matrix import PatternMatrix
+from wordlekit.solve import parallel
 from wordlekit.solve.solver import INF, Candidates, Constraints, Solver
 from wordlekit.solve.state import GameState
 from wordlekit.solve.tree import DecisionTree, TreeNode
@@ -128,8 +129,6 @@ class Position:
 
     def _value_parallel(self, g: int, threads: int, progress: ProgressFn | None) -> int:
         """:meth:`value` without a cut-off, the buckets searched on several threads."""
-        from wordlekit.solve import parallel
-
         solver = self.solver
         total = self.n * int(solver.inc[self.depth])
         jobs: list[parallel.Job] = []
@@ -192,8 +191,6 @@ class Position:
         ``threads`` threads at once (default: numba's thread count). Honours the active work
         budget.
         """
-        from wordlekit.solve import parallel
-
         threads = threads or parallel.default_threads()
         if beta >= INF and threads > 1 and self.depth > 1:
             return self._value_parallel(self.playable(guess), threads, progress)

@@ -213,12 +213,7 @@ class GameState:
         """Partition figures of ``guesses`` (default: the allowed ones) over the candidates."""
         g = self.allowed if guesses is None else guesses
         if self.is_root and self._root_weights():
-            root = self.matrix.root_figures
-            if self.weights is None:
-                return Figures(
-                    g, self.n, root.parts[g], root.largest[g], root.sumsq[g], root.plogp[g]
-                )
-            return root.take(g)
+            return self.matrix.root_figures.take(g)
         full = (
             guesses is None and not self.only_candidates and not (self.mode.hard and self.history)
         )

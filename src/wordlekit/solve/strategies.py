@@ -253,48 +253,54 @@ class Strategy:
 # The strategies --------------------------------------------------------------------------------
 
 
-class Entropy(Strategy):
-    name = "entropy"
-    summary = "most expected information (bits) from the pattern distribution"
+class PartitionStrategy(Strategy):
+    """A strategy that scores each guess by one partition figure of :class:`Figures`
+    (``figure``; ``weighted_figure`` in its place with weighted candidates, when it differs)."""
+
     partition_based = True
     answer_models = ALL_MODELS
+    figure: ClassVar[str] = "bits"
+    weighted_figure: ClassVar[str | None] = None
 
     def scores(self, state: GameState, figs: Figures) -> npt.NDArray[np.float64]:
-        return figs.bits
+        name = self.weighted_figure if figs.weighted and self.weighted_figure else self.figure
+        return np.asarray(getattr(figs, name), dtype=np.float64)
 
 
-class Minimax(Strategy):
+class Entropy(PartitionStrategy):
+    name = "entropy"
+    summary = "most expected information (bits) from the pattern distribution"
+    figure = "bits"
+
+
+class Minimax(PartitionStrategy):
     name = "minimax"
     summary = "smallest worst-case bucket (fewest words left in the worst case)"
     higher_is_better = False
-    partition_based = True
-    answer_models = ALL_MODELS
-
-    def scores(self, state: GameState, figs: Figures) -> npt.NDArray[np.float64]:
-        if figs.weighted:  # the probability of the worst bucket
-            return figs.largest_share
-        return figs.largest.astype(np.float64)
+    figure = "largest"
+    weighted_figure = "largest_share"  # the probability of the worst bucket
 
 
-class ExpectedSize(Strategy):
+class ExpectedSize(PartitionStrategy):
     name = "expected-size"
     summary = "smallest expected number of words left"
     higher_is_better = False
-    partition_based = True
-    answer_models = ALL_MODELS
-
-    def scores(self, state: GameState, figs: Figures) -> npt.NDArray[np.float64]:
-        return figs.expected
+    figure = "expected"
 
 
-class MostParts(Strategy):
+class MostParts(PartitionStrategy):
     name = "most-parts"
     summary = "most distinct patterns (the most ways to split the words)"
-    partition_based = True
-    answer_models = ALL_MODELS
+    figure = "parts"
 
-    def scores(self, state: GameState, figs: Figures) -> npt.NDArray[np.float64]:
-        return figs.parts.astype(np.float64)
+
+#: The strategies of one partition figure each (what a one-step opener ranking reads).
+PARTITION_STRATEGIES: tuple[type[PartitionStrategy], ...] = (
+    Entropy,
+    Minimax,
+    ExpectedSize,
+    MostParts,
+)
 
 
 class LetterFrequency(Strategy):
