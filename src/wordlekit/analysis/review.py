@@ -177,20 +177,17 @@ def _estimated_turn(k: int, t: Turn, state: GameState) -> TurnReview:
     mass = np.where(row == win, 0.0, mass)
     actual = 0.0 if t.pattern == win else share
     luck = float(p[mass > actual + 1e-12].sum() + 0.5 * p[np.abs(mass - actual) <= 1e-12].sum())
-    return TurnReview(
-        number=k,
-        guess=t.guess,
-        pattern=t.pattern,
-        remaining_before=state.n,
-        remaining_after=left,
+    return TurnReview.scored(
+        k,
+        t,
+        state.n,
+        left,
+        figs,
         bits=-math.log2(share) if share > 0 else 0.0,
-        best_bits=float(figs.bits.max()),
         expected_played=e_played,
         expected_best=e_best,
         best_guess=wl.guesses[int(figs.guesses[best_pos])],
         rank=1 + int((est < e_played - 1e-12).sum()),
-        out_of=len(figs.guesses),
-        skill=round(max(0.0, min(100.0, 100.0 - 100.0 * (e_played - e_best)))),
         luck=round(100 * luck),
         method="estimate",
         rank_method="estimate",

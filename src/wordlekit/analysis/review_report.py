@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from wordlekit.core.feedback import format_pattern
+from wordlekit.core.feedback import Turn, format_pattern
 from wordlekit.core.rules import Mode
+from wordlekit.fast.partition import Figures
 from wordlekit.solve.bot import BotTurn
 
 
@@ -36,6 +37,47 @@ class TurnReview:
     luck: int
     method: str  # "exact" or "estimate"
     rank_method: str
+
+    @classmethod
+    def scored(
+        cls,
+        number: int,
+        turn: Turn,
+        before: int,
+        after: int,
+        figs: Figures,
+        *,
+        bits: float,
+        expected_played: float,
+        expected_best: float,
+        best_guess: str,
+        rank: int,
+        luck: int,
+        method: str,
+        rank_method: str,
+    ) -> TurnReview:
+        """The values of turn ``number`` (``before`` and ``after``: the words left), ``figs``
+        the figures of every guess it could have been; its skill from the two expectations:
+        one point per hundredth of a guess given away, within 0..100."""
+        skill = round(max(0.0, min(100.0, 100.0 - 100.0 * (expected_played - expected_best))))
+        return cls(
+            number,
+            turn.guess,
+            turn.pattern,
+            before,
+            after,
+            bits,
+            float(figs.bits.max()),
+            expected_played,
+            expected_best,
+            best_guess,
+            rank,
+            len(figs.guesses),
+            skill,
+            luck,
+            method,
+            rank_method,
+        )
 
     def to_dict(self) -> dict[str, object]:
         return {

@@ -111,7 +111,8 @@ def weighted_buckets(pattern, src, at, n, cw, counts, wsum, clog):  # pragma: no
     """:func:`buckets` with the candidates' weights ``cw`` (``wsum``: a zeroed table of the
     patterns, left zeroed), and four weighted figures more: the heaviest bucket's weight, the
     sum over buckets of weight x size, the sum of squared bucket weights and the sum of
-    w*log2(w) over the bucket weights ``w``."""
+    w*log2(w) over the bucket weights ``w``. (A loop of its own: the unweighted one, the
+    hotter, does no floating-point work on the weights.)"""
     for j in range(n):
         pat = pattern(src, at, j)
         counts[pat] += 1

@@ -303,15 +303,22 @@ PARTITION_STRATEGIES: tuple[type[PartitionStrategy], ...] = (
 )
 
 
+def _letters(state: GameState) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.float64] | None]:
+    """The candidates' letter codes and, when they are weighted, their probabilities (what
+    the letter-counting strategies weigh each candidate's letters by)."""
+    codes = state.matrix.answer_codes[state.candidates]
+    return codes, None if state.weights is None else state.probabilities
+
+
 class LetterFrequency(Strategy):
     name = "letter-frequency"
     summary = "letters scored 26..1 by frequency among the candidates, known letters ignored"
     answer_models = ALL_MODELS
 
     def scores(self, state: GameState, figs: Figures) -> npt.NDArray[np.float64]:
-        answers = state.matrix.answer_codes[state.candidates]
+        answers, p = _letters(state)
         # with weights, each candidate's letters count with its probability
-        w = None if state.weights is None else np.repeat(state.probabilities, answers.shape[1])
+        w = None if p is None else np.repeat(p, answers.shape[1])
         freq = np.bincount(answers.ravel(), weights=w, minlength=26).astype(np.float64)
         known = {ord(ch) - 97 for t in state.history for ch in t.guess}
         values = np.zeros(26)
@@ -334,11 +341,9 @@ class Positional(Strategy):
     answer_models = ALL_MODELS
 
     def scores(self, state: GameState, figs: Figures) -> npt.NDArray[np.float64]:
-        answers = state.matrix.answer_codes[state.candidates]
+        answers, w = _letters(state)  # with weights: each candidate counts with its probability
         length = answers.shape[1]
         table = np.zeros((length, 26))
-        # with weights: each candidate counts with its probability
-        w = None if state.weights is None else state.probabilities
         for i in range(length):
             table[i] = np.bincount(answers[:, i], weights=w, minlength=26)
         codes = state.matrix.guess_codes[figs.guesses]
