@@ -109,7 +109,7 @@ def _row(
         "variant": variant,
         "bot": bot,
         "games": n,
-        "mean": sum(rounds) / max(len(rounds), 1),
+        "mean": sum(rounds) / len(rounds) if rounds else None,  # over the finished games
         "unfinished": lost,
         "wins": wins,
         "win_rate": wins / n,
@@ -117,8 +117,9 @@ def _row(
         "histogram": dict(sorted(hist.items())),
         "note": extra,
     }
+    mean = "-" if row["mean"] is None else f"{row['mean']:.4f}"
     print(
-        f"  {variant:<9} {bot:<22} {n:5d} games  mean {row['mean']:.4f}  "
+        f"  {variant:<9} {bot:<22} {n:5d} games  mean {mean}  "
         f"won {wins}/{n} ({100 * wins / n:.2f} %)  {seconds:8.1f} s  "
         f"({1000 * seconds / n:7.1f} ms/game)  {extra}"
         + (f"  {lost} never finished" if lost else ""),

@@ -320,6 +320,19 @@ class BoardsStrategy:
     def scores(self, state: BoardsState) -> FloatArray:
         return self.summed_bits(state)
 
+    def useless(self, state: BoardsState, guess: int) -> bool:
+        """Whether ``guess`` can change nothing: it splits no unsolved board's candidates and
+        could be no board's answer. When the strategy's choice is useless, every allowed
+        guess is (each strategy prefers any information, or a chance to solve a board, to
+        none): under hard mode the game can then never go on."""
+        figs = self.figures(state.matrix)
+        for _, s in state.live:
+            if s.n > 1 and figs.bits(s)[guess] > 1e-12:
+                return False
+            if bool((s.candidates == guess).any()):
+                return False
+        return True
+
     def _singletons(self, state: BoardsState) -> list[int]:
         """The words of the boards with one candidate left that the mode allows now."""
         out = []

@@ -4,9 +4,10 @@ seed, the same games and results). The strategies are :mod:`wordlekit.solve.boar
 name in :mod:`wordlekit.solve.registry`.
 
 In hard and ultrahard mode some games cannot be finished (a board whose answer breaks another
-unsolved board's hints waits for that board; in ultrahard mode the boards may leave no word
-to play at all): the bot plays on to the limit and the play-on margin, or stops when no word
-is allowed, and such a game counts as unfinished (a failure, apart from the mean).
+unsolved board's hints waits for that board; the boards' hints together may leave no word
+that could change anything, or in ultrahard mode no word at all): the bot plays on to the
+limit and the play-on margin, or stops as soon as no allowed word can change anything, and
+such a game counts as unfinished (a failure, apart from the mean).
 """
 
 from __future__ import annotations
@@ -109,6 +110,8 @@ def autoplay(
     stop = limit + len(words) + PLAY_ON
     while not state.over and len(state.guesses) < stop and len(state.allowed):
         g = first if (first is not None and not state.guesses) else strat.choose(state)
+        if state.guesses and strat.useless(state, g):
+            break  # the mode leaves no word that could change anything: the game is stuck
         row = matrix.data[g]
         pats: list[int | None] = [
             None if state.boards[b] is None else int(row[a]) for b, a in enumerate(idx)
