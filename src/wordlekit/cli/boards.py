@@ -251,9 +251,17 @@ def solve(
         cells = " ".join(p if p is not None else "-" * wl.length for p in row["patterns"])
         console.print(f"{t:2d}. {row['guess'].upper()}  {cells}")
     verdict = "Won" if data["won"] else "Lost"
+    solved_at = ", ".join(str(n) for n in data["solved_at"])
+    if not data["finished"]:
+        console.print(
+            f"Lost: not every board solved after {data['turns']} guesses ({mode} mode leaves no "
+            f"word that could change anything; boards solved at {solved_at}, where 0 is not "
+            "solved)."
+        )
+        return
     console.print(
         f"{verdict}: every board solved in {data['turns']}/{v.max_guesses} guesses "
-        f"(boards solved at {', '.join(str(n) for n in data['solved_at'])})."
+        f"(boards solved at {solved_at})."
     )
 
 
