@@ -88,6 +88,9 @@ class Settings:
     beta: int | None = None
     objective: str = "total"
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "mode", Mode.parse(self.mode))
+
     @property
     def key(self) -> str:
         # The keys of earlier runs stay valid: they were made of a hard flag, then (only when

@@ -362,7 +362,7 @@ def promising_openers(matrix: PatternMatrix, k: int, *, mode: Mode = Mode.NORMAL
     n = len(matrix.wordlist.answers)
     _, ranked = search_order(figs, np.arange(len(figs.guesses)) < n, n)
     order = [int(figs.guesses[p]) for p in ranked]
-    if mode.candidates_only:
+    if Mode.parse(mode).candidates_only:
         order = [g for g in order if g < n]
     return order[:k]
 

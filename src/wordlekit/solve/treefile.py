@@ -274,6 +274,7 @@ def verify(
 ) -> Verification:
     """Replay every answer through the tree with the reference ``score`` (every guess checked
     against the rule of ``mode``)."""
+    mode = Mode.parse(mode)
     guesses: list[int] = []
     problems: list[str] = []
     targets = list(answers) if answers is not None else list(wordlist.answers)
