@@ -51,10 +51,10 @@ from wordlekit.core.words import ANSWER_MODEL_TEXT, WordList, read_word_file
 from wordlekit.errors import InvalidWordError, WordleError, quoted
 from wordlekit.fast.matrix import PatternMatrix
 from wordlekit.services.operations import Advice, advise
-from wordlekit.solve import registry
 from wordlekit.solve.bench import BenchmarkResult, benchmark
 from wordlekit.solve.bot import BotGame, play
 from wordlekit.solve.registry import get_strategy, strategy_info
+from wordlekit.solve.registry import strategies as registered
 from wordlekit.solve.state import GameState
 from wordlekit.solve.strategies import check_answer_model
 
@@ -368,7 +368,7 @@ def bench_cmd(
         )
     wl = bot.wordlist()
     if all_:
-        names = [s.name for s in registry.strategies() if wl.answer_model in s.answer_models]
+        names = [i.name for i in registered() if wl.answer_model in i.answer_models]
     else:
         names = list(strategy) or ["entropy"]
     if start is not None:

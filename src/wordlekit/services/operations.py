@@ -36,7 +36,8 @@ from wordlekit.errors import BudgetExceeded, WordleError
 from wordlekit.fast.matrix import PatternMatrix
 from wordlekit.services import boards
 from wordlekit.solve.bot import play
-from wordlekit.solve.registry import get_strategy, is_expensive
+from wordlekit.solve.registry import get_strategy
+from wordlekit.solve.registry import is_expensive as is_expensive  # for the front ends
 from wordlekit.solve.state import GameState
 from wordlekit.solve.strategies import (
     ALL_MODELS,

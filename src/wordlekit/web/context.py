@@ -22,8 +22,8 @@ from fastapi import Depends, HTTPException, Request
 
 from wordlekit.core.words import WordList
 from wordlekit.errors import BudgetExceeded, GameNotFoundError
+from wordlekit.services.operations import is_expensive
 from wordlekit.services.pool import PoolConfig, WorkPool
-from wordlekit.solve.registry import is_expensive
 from wordlekit.store.games import Store, StoredGame
 from wordlekit.web.http import MAX_BODY
 

@@ -11,8 +11,8 @@ from fastapi import APIRouter
 
 from wordlekit.core.feedback import Turn
 from wordlekit.errors import WordleError
-from wordlekit.solve import registry
 from wordlekit.solve.registry import get_strategy
+from wordlekit.solve.registry import strategies as strategy_list
 from wordlekit.web.context import WordsDep, WorkDep
 from wordlekit.web.models import (
     AssistIn,
@@ -90,4 +90,4 @@ async def solve(body: SolveIn, work: WorkDep, words: WordsDep) -> dict[str, Any]
 @router.get("/strategies", response_model=list[StrategyOut])
 async def strategies() -> list[dict[str, str]]:
     """The strategies by name, with what each one picks."""
-    return [{"name": s.name, "summary": s.summary} for s in registry.strategies()]
+    return [{"name": s.name, "summary": s.summary} for s in strategy_list()]
