@@ -27,21 +27,23 @@ import tempfile
 from pathlib import Path
 
 RUN = r"""
-import json, resource, sys, time
+import inspect, json, resource, sys, time
 from wordlekit.core.feedback import Turn, score
 from wordlekit.core.words import WordList
 from wordlekit.fast.matrix import PatternMatrix
 from wordlekit.solve.optimal import solve_opening
 lists, start, mode = sys.argv[1], sys.argv[2], sys.argv[3]
-hard = mode == "hard"
+# the mode as the checkout's solver takes it: a mode's name, or (before issue 21) a flag
+takes_mode = "mode" in inspect.signature(solve_opening).parameters
+rules = {"mode": mode} if takes_mode else {"hard": mode == "hard"}
 pm = PatternMatrix.for_list(WordList.bundled(lists))
 pm.guess_letter_counts
 # warm-up: load (or compile) every kernel on a small position
 warm = [Turn("salet", score("salet", "cigar"))]
-solve_opening(pm, "chair", hard=hard, history=warm)
+solve_opening(pm, "chair", **rules, history=warm)
 t = time.perf_counter()
 try:
-    r = solve_opening(pm, start, hard=hard)
+    r = solve_opening(pm, start, **rules)
     d = {"total": r.total, "max": r.max if r.total else None, "nodes": r.nodes,
          "feasible": getattr(r, "feasible", True)}
 except Exception as e:  # the code before issue 14 raised InfeasibleError

@@ -29,6 +29,7 @@ def main() -> None:
     args = ap.parse_args()
 
     from wordlekit.budget import Budget
+    from wordlekit.core.rules import Mode
     from wordlekit.core.words import WordList
     from wordlekit.errors import BudgetExceeded
     from wordlekit.fast.matrix import PatternMatrix
@@ -45,20 +46,20 @@ def main() -> None:
         for line in out.read_text().splitlines():
             row = json.loads(line)
             done[row["word"]] = row
-    hard, ultra = args.mode != "normal", args.mode == "ultrahard"
+    mode = Mode.parse(args.mode)
     # compile every kernel before timing anything
-    warm = make_solver(pm, hard, ultra)
+    warm = make_solver(pm, mode)
     try:
         with Budget(seconds=10).active():
-            root = Position.from_turns(pm, hard=hard, ultrahard=ultra, solver=warm)
-            evaluate(root, "salet" if not ultra else pool[0])
+            root = Position.from_turns(pm, mode=mode, solver=warm)
+            evaluate(root, "salet" if mode is not Mode.ULTRAHARD else pool[0])
     except BudgetExceeded:
         pass
     for i, w in enumerate(words, start=1):
         if w in done:
             continue
-        solver = make_solver(pm, hard, ultra, memo_cap=4_000_000)
-        root = Position.from_turns(pm, hard=hard, ultrahard=ultra, solver=solver)
+        solver = make_solver(pm, mode, memo_cap=4_000_000)
+        root = Position.from_turns(pm, mode=mode, solver=solver)
         t0 = time.perf_counter()
         try:
             with Budget(seconds=args.budget).active():
@@ -80,7 +81,9 @@ def main() -> None:
         line = f"{i:>4} {w} {status:<10} {total!s:>6} {row['seconds']:>8.2f} s {solver.nodes:>9,}"
         print(line, flush=True)
     report(
-        list(done[w] for w in words if w in done), len(wl.guesses) if not ultra else len(pool), args
+        list(done[w] for w in words if w in done),
+        len(wl.guesses) if mode is not Mode.ULTRAHARD else len(pool),
+        args,
     )
 
 

@@ -21,12 +21,13 @@ def main() -> None:
     cache = tempfile.mkdtemp(prefix="wordlekit-bench-")
     os.environ["WORDLEKIT_CACHE_DIR"] = cache
     from wordlekit.core.feedback import Turn
+    from wordlekit.core.rules import Mode
     from wordlekit.core.words import WordList
     from wordlekit.fast.matrix import PatternMatrix
     from wordlekit.fast.partition import load_numba
     from wordlekit.solve.bench import benchmark
     from wordlekit.solve.bot import play
-    from wordlekit.solve.registry import REGISTRY, get_strategy
+    from wordlekit.solve.registry import get_strategy, strategy_names
     from wordlekit.solve.state import GameState
 
     wl = WordList.bundled()
@@ -35,13 +36,12 @@ def main() -> None:
     benchmark(pm, "entropy", start="salet")  # compile and warm every kernel
     print(f"Benchmark over {len(wl.answers):,} answers, {len(wl.guesses):,} guesses, start SALET")
     print(f"{'strategy':<18}{'mode':<16}{'mean':>8}{'max':>5}{'fail':>6}{'median s':>10}")
-    for hard in (False, True):
-        for name in REGISTRY:
-            runs = [benchmark(pm, name, start="salet", hard=hard) for _ in range(3)]
+    for mode in (Mode.NORMAL, Mode.HARD):
+        for name in strategy_names():
+            runs = [benchmark(pm, name, start="salet", mode=mode) for _ in range(3)]
             secs = statistics.median(r.seconds for r in runs)
             r = runs[0]
-            mode = "hard" if hard else "normal"
-            flag = "  (target 2 s)" if name == "entropy" and not hard else ""
+            flag = "  (target 2 s)" if name == "entropy" and mode is Mode.NORMAL else ""
             print(f"{name:<18}{mode:<16}{r.mean:>8.4f}{r.max:>5}{r.failures:>6}{secs:>10.3f}{flag}")
 
     sample = wl.answers[::23]

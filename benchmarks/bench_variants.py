@@ -16,6 +16,11 @@ wall time, set-up excluded (Doddle's set-up, scoring every word pair, is shown a
 Run: ``.venv/bin/python benchmarks/bench_variants.py --games 1000 --seed 2026``
 (``--jobs 2`` runs two Doddle solvers at once; on a shared machine read the seconds as
 rough).
+
+``--mode hard`` (or ``ultrahard``) plays ours under that mode on several boards
+(:data:`wordlekit.core.rules.BOARDS_HARD_RULE`): Doddle has no such mode, so it is not run
+then. Under it some games cannot be finished (a board whose answer breaks another board's
+hints waits for it): those count as lost, and the mean is over the finished games.
 """
 
 from __future__ import annotations
@@ -31,7 +36,9 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from wordlekit.core.boards import random_games, variant_for
+from wordlekit.core.rules import Mode
+from wordlekit.core.variants import variant_for
+from wordlekit.core.wordle import random_games
 from wordlekit.core.words import WordList
 from wordlekit.fast.matrix import PatternMatrix
 from wordlekit.solve.boards_play import benchmark_boards
@@ -84,9 +91,17 @@ def _cache_file(folder: Path | None, solver: str, games: list[tuple[str, ...]]) 
 
 
 def _row(
-    variant: str, bot: str, rounds: list[int], limit: int, seconds: float, extra: str = ""
+    variant: str,
+    bot: str,
+    rounds: list[int],
+    limit: int,
+    seconds: float,
+    extra: str = "",
+    lost: int = 0,
 ) -> dict[str, object]:
-    n = len(rounds)
+    """A bot's figures over games that took ``rounds`` guesses each, and ``lost`` more games
+    never finished (counted as games, apart from the mean)."""
+    n = len(rounds) + lost
     wins = sum(r <= limit for r in rounds)
     hist: dict[int, int] = {}
     for r in rounds:
@@ -95,17 +110,20 @@ def _row(
         "variant": variant,
         "bot": bot,
         "games": n,
-        "mean": sum(rounds) / n,
+        "mean": sum(rounds) / len(rounds) if rounds else None,  # over the finished games
+        "unfinished": lost,
         "wins": wins,
         "win_rate": wins / n,
         "seconds": seconds,
         "histogram": dict(sorted(hist.items())),
         "note": extra,
     }
+    mean = "-" if row["mean"] is None else f"{row['mean']:.4f}"
     print(
-        f"  {variant:<9} {bot:<22} {n:5d} games  mean {row['mean']:.4f}  "
+        f"  {variant:<9} {bot:<22} {n:5d} games  mean {mean}  "
         f"won {wins}/{n} ({100 * wins / n:.2f} %)  {seconds:8.1f} s  "
-        f"({1000 * seconds / n:7.1f} ms/game)  {extra}",
+        f"({1000 * seconds / n:7.1f} ms/game)  {extra}"
+        + (f"  {lost} never finished" if lost else ""),
         flush=True,
     )
     print(f"  {'':<9} {'':<22} distribution {dict(sorted(hist.items()))}", flush=True)
@@ -113,13 +131,17 @@ def _row(
 
 
 def _ours(
-    variant: str, strategy: str, games: list[tuple[str, ...]], seed: int
-) -> tuple[list[int], float]:
-    """One of our strategies on the games (in a worker process): turns per game, seconds."""
+    variant: str, strategy: str, games: list[tuple[str, ...]], seed: int, mode: str = "normal"
+) -> tuple[list[int], float, int]:
+    """One of our strategies on the games (in a worker process): turns per finished game,
+    seconds, games never finished."""
     pm = PatternMatrix.for_list(WordList.bundled("original"))
     v = variant_for(variant)
-    res = benchmark_boards(pm, strategy, v, len(games), seed, answer_sets=games)
-    return [p.turns for p in res.plays], res.seconds
+    res = benchmark_boards(
+        pm, strategy, v, len(games), seed, answer_sets=games, mode=Mode.parse(mode)
+    )
+    finished = [p.turns for p in res.plays if p.finished]
+    return finished, res.seconds, len(res.plays) - len(finished)
 
 
 def main() -> None:
@@ -142,7 +164,15 @@ def main() -> None:
         "them: Doddle takes about a second a game",
     )
     ap.add_argument("--json", type=Path, help="also write the rows to this file")
+    ap.add_argument(
+        "--mode",
+        choices=[m.value for m in Mode],
+        default="normal",
+        help="the rules ours play under (Doddle is not run outside normal mode)",
+    )
     args = ap.parse_args()
+    if args.mode != "normal":
+        args.doddle = ""
 
     wl = WordList.bundled("original")
     PatternMatrix.for_list(wl)  # built and cached once, before the workers read it
@@ -150,7 +180,8 @@ def main() -> None:
     games = {v.name: random_games(v.boards, args.games, args.seed, wl) for v in variants}
     print(
         f"Multi-board bots on the same {args.games:,} seeded games (seed {args.seed}, "
-        f"original lists: {len(wl.answers):,} answers, {len(wl.guesses):,} guesses)",
+        f"original lists: {len(wl.answers):,} answers, {len(wl.guesses):,} guesses, "
+        f"{args.mode} mode)",
         flush=True,
     )
     # Doddle is slow (about a second a game): start its jobs first, and play ours meanwhile
@@ -162,11 +193,15 @@ def main() -> None:
     # lookahead takes a while); the seconds are measured inside each process.
     jobs = [(v.name, name) for v in variants for name in args.ours.split(",") if name]
     with ProcessPoolExecutor(max_workers=max(1, args.ours_jobs)) as pool:
-        futures = [pool.submit(_ours, vname, name, games[vname], args.seed) for vname, name in jobs]
+        futures = [
+            pool.submit(_ours, vname, name, games[vname], args.seed, args.mode)
+            for vname, name in jobs
+        ]
         for (vname, name), fut in zip(jobs, futures, strict=True):
-            turns, seconds = fut.result()
+            turns, seconds, lost = fut.result()
             limit = variant_for(vname).max_guesses
-            rows.append(_row(vname, f"wordlekit {name}", turns, limit, seconds))
+            bot = f"wordlekit {name}" + ("" if args.mode == "normal" else f" ({args.mode})")
+            rows.append(_row(vname, bot, turns, limit, seconds, lost=lost))
     running: list[tuple[object, DoddleRun | None, float]] = []
     while pending or running:
         while pending and len(running) < max(1, args.jobs):

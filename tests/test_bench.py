@@ -7,14 +7,14 @@ import random
 import pytest
 
 from wordlekit.core.feedback import Turn
-from wordlekit.core.game import hard_mode_violation, ultrahard_violation
+from wordlekit.core.rules import GuessPool, Mode, hard_mode_violation, ultrahard_violation
 from wordlekit.core.words import WordList
 from wordlekit.errors import InvalidWordError
 from wordlekit.fast.matrix import PatternMatrix
 from wordlekit.solve.bench import benchmark, tree_for
 from wordlekit.solve.bot import play
 from wordlekit.solve.counts import GuessCounts
-from wordlekit.solve.registry import REGISTRY, get_strategy
+from wordlekit.solve.registry import get_strategy, strategy_names
 
 ORIGINAL = WordList.bundled()
 
@@ -44,7 +44,7 @@ def pm() -> PatternMatrix:
     return PatternMatrix.for_list(ORIGINAL)
 
 
-@pytest.mark.parametrize("name", list(REGISTRY))
+@pytest.mark.parametrize("name", strategy_names())
 def test_pinned_figures(pm: PatternMatrix, name: str) -> None:
     r = benchmark(pm, name, start="salet")
     assert (r.total, r.max) == PINNED[name]
@@ -57,7 +57,7 @@ def test_pinned_figures(pm: PatternMatrix, name: str) -> None:
 
 
 def test_every_strategy_has_a_pin() -> None:
-    assert set(PINNED) == set(REGISTRY)
+    assert set(PINNED) == set(strategy_names())
 
 
 @pytest.mark.parametrize("name", ["entropy", "minimax", "letter-frequency", "random"])
@@ -81,7 +81,7 @@ def test_tree_games_end_in_the_answer(pm: PatternMatrix) -> None:
 def test_hard_mode_games_never_break_the_rule(pm: PatternMatrix) -> None:
     for name in ("entropy", "letter-frequency", "positional"):
         for answer in random.Random(1).sample(ORIGINAL.answers, 60):
-            game = play(pm, answer, get_strategy(name), hard=True, start="salet")
+            game = play(pm, answer, get_strategy(name), mode=Mode.HARD, start="salet")
             history: list[Turn] = []
             for step in game.steps:
                 assert hard_mode_violation(history, step.guess) is None, (name, answer, step)
@@ -91,7 +91,7 @@ def test_hard_mode_games_never_break_the_rule(pm: PatternMatrix) -> None:
 
 def test_candidates_only_guesses_are_candidates(pm: PatternMatrix) -> None:
     for answer in random.Random(2).sample(ORIGINAL.answers, 60):
-        game = play(pm, answer, get_strategy("entropy"), candidates_only=True)
+        game = play(pm, answer, get_strategy("entropy"), pool=GuessPool.CANDIDATES)
         left = set(ORIGINAL.answers)
         for step in game.steps:
             assert step.guess in left
@@ -105,37 +105,42 @@ def _fits(step, word: str) -> bool:  # type: ignore[no-untyped-def]
 
 
 def test_hard_and_candidates_only_benchmarks(pm: PatternMatrix) -> None:
-    hard = benchmark(pm, "entropy", start="salet", hard=True)
+    hard = benchmark(pm, "entropy", start="salet", mode=Mode.HARD)
     assert (hard.total, hard.max) == (8154, 8)
-    only = benchmark(pm, "entropy", start="slate", candidates_only=True)
+    assert hard.to_dict()["mode"] == "hard" and hard.to_dict()["hard"] is True
+    only = benchmark(pm, "entropy", start="slate", pool=GuessPool.CANDIDATES)
     assert (only.total, only.max) == (8169, 8)
+    assert only.pool is GuessPool.CANDIDATES and only.to_dict()["candidates_only"] is True
 
 
 def test_ultrahard_games_only_guess_words_that_could_be_the_answer(pm: PatternMatrix) -> None:
     for name in ("entropy", "letter-frequency", "positional", "random"):
         for answer in random.Random(3).sample(ORIGINAL.answers, 30):
-            game = play(pm, answer, get_strategy(name), ultrahard=True, start="slate")
+            game = play(pm, answer, get_strategy(name), mode=Mode.ULTRAHARD, start="slate")
             history: list[Turn] = []
             for step in game.steps:
                 assert ultrahard_violation(history, step.guess, ORIGINAL) is None, (name, step)
                 history.append(Turn(step.guess, step.pattern))
             assert game.solved
     with pytest.raises(InvalidWordError, match="SALET cannot be the answer: it is not in the"):
-        play(pm, "cigar", get_strategy("entropy"), ultrahard=True, start="salet")
+        play(pm, "cigar", get_strategy("entropy"), mode=Mode.ULTRAHARD, start="salet")
     later = (Turn.parse("crane:gyybb"),)
     with pytest.raises(InvalidWordError, match="CRANE would have shown"):
-        play(pm, "cigar", get_strategy("entropy"), ultrahard=True, start="cairn", history=later)
+        entropy = get_strategy("entropy")
+        play(pm, "cigar", entropy, mode=Mode.ULTRAHARD, start="cairn", history=later)
+    # a start word breaking hard mode after the history is refused too
+    with pytest.raises(InvalidWordError, match="RAINY breaks hard mode here: 1st letter must be C"):
+        play(pm, "cigar", get_strategy("entropy"), mode=Mode.HARD, start="rainy", history=later)
 
 
 def test_ultrahard_benchmark(pm: PatternMatrix) -> None:
     # ultrahard is hard mode with candidates only, and candidates always obey hard mode: the
     # same games as candidates-only (pinned above at 8169)
-    ultra = benchmark(pm, "entropy", start="slate", ultrahard=True)
+    ultra = benchmark(pm, "entropy", start="slate", mode=Mode.ULTRAHARD)
     assert (ultra.total, ultra.max) == (8169, 8)
-    assert ultra.ultrahard and ultra.hard and ultra.to_dict()["ultrahard"] is True
-    assert tree_for(pm, get_strategy("entropy"), start="slate", ultrahard=True).depths == (
-        ultra.per_answer
-    )
+    assert ultra.mode is Mode.ULTRAHARD and ultra.to_dict()["ultrahard"] is True
+    tree = tree_for(pm, get_strategy("entropy"), start="slate", mode=Mode.ULTRAHARD)
+    assert tree.depths == (ultra.per_answer)
 
 
 def test_remaining_counts_shrink(pm: PatternMatrix) -> None:
@@ -152,13 +157,13 @@ def test_bad_input(pm: PatternMatrix) -> None:
     with pytest.raises(InvalidWordError):
         benchmark(pm, "entropy", start="xxxxx")
     with pytest.raises(InvalidWordError, match="never an answer"):
-        benchmark(pm, "entropy", start="aahed", candidates_only=True)
+        benchmark(pm, "entropy", start="aahed", pool=GuessPool.CANDIDATES)
 
 
 def test_small_custom_list() -> None:
     wl = WordList.from_words(["cigar", "rebut", "sissy", "humph", "awake", "blush"], name="six")
     pm = PatternMatrix.for_list(wl)
-    for name in REGISTRY:
+    for name in strategy_names():
         r = benchmark(pm, name)
         assert r.solved == 6
 

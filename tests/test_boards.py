@@ -4,31 +4,17 @@ and the command line."""
 
 from __future__ import annotations
 
-import json
-import sqlite3
-from pathlib import Path
-
 import numpy as np
 import pytest
 
 from conftest import SMALL_ANSWERS
-from wordlekit.core.boards import (
-    VARIANTS,
-    BoardGame,
-    Status,
-    daily_answers,
-    practice_answers,
-    random_games,
-    variant_for,
-)
 from wordlekit.core.feedback import all_green, parse_pattern, score
-from wordlekit.core.game import Game
+from wordlekit.core.game import Status
+from wordlekit.core.variants import variant_for
+from wordlekit.core.wordle import random_games
 from wordlekit.core.words import WordList
 from wordlekit.errors import (
-    GameOverError,
     InconsistentFeedbackError,
-    InvalidWordError,
-    VariantError,
 )
 from wordlekit.fast.matrix import PatternMatrix
 from wordlekit.services import boards as service
@@ -36,13 +22,11 @@ from wordlekit.solve.boards import (
     BoardFigures,
     BoardsState,
     Finisher,
-    Lookahead,
     SumEntropy,
     reference_bits,
 )
+from wordlekit.solve.boards_lookahead import Lookahead
 from wordlekit.solve.boards_play import autoplay, benchmark_boards
-from wordlekit.store.boards import BoardStore, BoardTurnConflictError
-from wordlekit.store.games import Store
 
 QUORDLE = variant_for("quordle")
 
@@ -59,123 +43,6 @@ def small() -> PatternMatrix:
     answers = sorted(wl.answers)[::38][:60]
     extra = [w for w in wl.guesses if w not in set(wl.answers)][::90][:60]
     return PatternMatrix.for_list(WordList.from_words(answers, extra, name="small-boards"))
-
-
-# -- variants and rules ----------------------------------------------------------------------
-
-
-def test_the_named_variants() -> None:
-    got = {v.name: (v.boards, v.max_guesses) for v in VARIANTS.values()}
-    assert got == {
-        "dordle": (2, 7),
-        "quordle": (4, 9),
-        "octordle": (8, 13),
-        "sedecordle": (16, 21),
-        "duotrigordle": (32, 37),
-    }
-    assert variant_for(boards=4) is VARIANTS["quordle"]
-    assert variant_for(boards=5).max_guesses == 10
-    assert variant_for(boards=4, max_guesses=12).name == "4-board-12"
-
-
-@pytest.mark.parametrize(
-    ("kwargs", "match"),
-    [
-        ({"name": "pentordle"}, "unknown variant"),
-        ({"boards": 0}, "1 to 64"),
-        ({"boards": 4, "max_guesses": 3}, "at least 4"),
-        ({"name": "quordle", "boards": 8}, "4 boards"),
-    ],
-)
-def test_bad_variants(kwargs: dict[str, object], match: str) -> None:
-    with pytest.raises(VariantError, match=match):
-        variant_for(**kwargs)  # type: ignore[arg-type]
-
-
-def test_every_guess_goes_to_every_unsolved_board() -> None:
-    g = BoardGame(QUORDLE, ("cigar", "humor", "snake", "fruit"))
-    g = g.guess("snake")
-    assert g.solved == (False, False, True, False)
-    g = g.guess("cigar").guess("crane")
-    # The solved boards stop: no row for CRANE on boards 1 and 3.
-    assert [t.guess for t in g.board_turns(2)] == ["snake"]
-    assert [t.guess for t in g.board_turns(0)] == ["snake", "cigar"]
-    assert [t.guess for t in g.board_turns(1)] == ["snake", "cigar", "crane"]
-    assert g.board_turns(1)[2].pattern == score("crane", "humor")
-    assert g.status is Status.PLAYING and g.unsolved == (1, 3)
-    g = g.guess("humor").guess("fruit")
-    assert g.status is Status.WON and g.solved_at == (2, 4, 1, 5)
-    assert g.outcome() == "Solved all 4 boards in 5/9."
-    with pytest.raises(GameOverError):
-        g.guess("crane")
-
-
-def test_a_game_is_lost_at_the_limit() -> None:
-    g = BoardGame(variant_for("dordle"), ("cigar", "humor")).replay(["crane"] * 6 + ["cigar"])
-    assert g.status is Status.LOST
-    assert g.outcome() == "Out of guesses: 1 of 2 boards solved. Missed: HUMOR."
-
-
-def test_words_are_checked() -> None:
-    g = BoardGame(QUORDLE, ("cigar", "humor", "snake", "fruit"))
-    for word, match in (("xxxxx", "Not in word list"), ("cat", "letters"), ("", "empty")):
-        with pytest.raises(InvalidWordError, match=match):
-            g.guess(word)
-    assert g.guesses == ()  # a refused word uses no turn
-    with pytest.raises(VariantError, match="distinct"):
-        BoardGame(QUORDLE, ("cigar", "cigar", "snake", "fruit"))
-    with pytest.raises(VariantError, match="4 boards"):
-        BoardGame(QUORDLE, ("cigar", "humor"))
-
-
-def test_the_keyboard_per_board_is_the_one_board_games() -> None:
-    answers = ("cigar", "humor", "snake", "fruit")
-    words = ["crane", "moist", "snake"]
-    g = BoardGame(QUORDLE, answers).replay(words)
-    for b, a in enumerate(answers):
-        one = Game(a)
-        for w in words[: len(g.board_turns(b))]:
-            one.guess(w)
-        assert g.keyboard(b) == one.keyboard()
-
-
-def test_the_quordle_share_grid() -> None:
-    g = BoardGame(QUORDLE, ("cigar", "humor", "snake", "fruit"), label="Daily Quordle 7")
-    g = g.replay(["snake", "cigar", "humor", "fruit"])
-    lines = g.share().splitlines()
-    assert lines[:3] == ["Daily Quordle 7", "2️⃣3️⃣", "1️⃣4️⃣"]
-    assert lines[3] == ""
-    # Boards 1 and 2 side by side, board 1 padded with black once solved.
-    assert lines[4] == "⬛⬛🟨⬛⬛ ⬛⬛⬛⬛⬛"  # SNAKE on CIGAR and HUMOR
-    assert lines[5] == "🟩🟩🟩🟩🟩 ⬛⬛⬛⬛🟩"
-    assert lines[6] == "⬛⬛⬛⬛⬛ 🟩🟩🟩🟩🟩"
-    assert g.share(grid=False).splitlines()[1:] == ["2️⃣3️⃣", "1️⃣4️⃣"]
-
-
-def test_share_marks_a_failed_board_and_big_counts() -> None:
-    g = BoardGame(variant_for("dordle"), ("cigar", "humor")).replay(["crane"] * 6 + ["cigar"])
-    assert g.share(grid=False).splitlines()[1] == "7️⃣🟥"
-    big = BoardGame(variant_for(boards=16), tuple(sorted(WordList.bundled().answers)[:16]))
-    big = big.replay(list(big.answers[:12]))
-    rows = big.share().splitlines()
-    assert rows[1] == "01 02 03 04" and rows[4] == "🟥🟥 🟥🟥 🟥🟥 🟥🟥"
-
-
-def test_daily_and_practice_seeds(original: WordList) -> None:
-    a = daily_answers(QUORDLE, "2024-05-01", original)
-    assert a == daily_answers(QUORDLE, "2024-05-01", original)
-    assert len(set(a)) == 4 and all(original.is_answer(w) for w in a)
-    assert a != daily_answers(QUORDLE, "2024-05-02", original)
-    assert daily_answers(variant_for("octordle"), "2024-05-01", original)[:4] != a
-    assert practice_answers(QUORDLE, 3, original) == practice_answers(QUORDLE, 3, original)
-    assert practice_answers(QUORDLE, 3, original) != practice_answers(QUORDLE, 4, original)
-    daily = BoardGame.daily(QUORDLE, "2024-05-01", original)
-    assert daily.label == "Daily Quordle 1047" and daily.answers == a
-    assert BoardGame.practice(QUORDLE, 3).label == "Practice Quordle #3"
-    assert BoardGame.practice(QUORDLE).label == "Practice Quordle"
-    games = random_games(8, 20, 11, original)
-    assert games == random_games(8, 20, 11, original)
-    assert all(len(set(g)) == 8 for g in games)
 
 
 # -- the fast figures against the readable reference -----------------------------------------
@@ -233,7 +100,7 @@ def _reference_choice(strategy: str, state: BoardsState, wl: WordList) -> str:
 @pytest.mark.parametrize("name", ["sum-entropy", "finisher"])
 def test_strategies_choose_as_the_reference(small: PatternMatrix, name: str) -> None:
     wl = small.wordlist
-    strat = SumEntropy(small) if name == "sum-entropy" else Finisher(small)
+    strat = SumEntropy() if name == "sum-entropy" else Finisher()
     checked = 0
     for answers in random_games(4, 6, 21, wl):
         idx = [wl.answer_index(a) for a in answers]
@@ -256,16 +123,16 @@ def test_strategies_choose_as_the_reference(small: PatternMatrix, name: str) -> 
 
 def test_autoplay_solves_every_board_as_the_referee_says(pm: PatternMatrix) -> None:
     answers = ("cigar", "humor", "snake", "fruit")
-    for strat in (SumEntropy(pm), Finisher(pm)):
+    for strat in (SumEntropy(), Finisher()):
         played = autoplay(pm, answers, strat, max_guesses=9)
-        game = BoardGame(QUORDLE, answers).replay(played.guesses)
+        game = QUORDLE.challenge(answers).replay(played.guesses)
         assert game.status is Status.WON and played.won
         assert tuple(game.solved_at) == played.solved_at
 
 
 def test_the_same_seeded_games_give_the_same_results(pm: PatternMatrix) -> None:
     first = benchmark_boards(pm, "finisher", QUORDLE, 25, seed=4)
-    again = benchmark_boards(pm, Finisher(pm), QUORDLE, 25, seed=4)
+    again = benchmark_boards(pm, Finisher(), QUORDLE, 25, seed=4)
     assert [p.guesses for p in first.plays] == [p.guesses for p in again.plays]
     assert first.counts == again.counts and first.games == 25
     assert first.to_dict()["histogram"] == again.to_dict()["histogram"]
@@ -277,14 +144,14 @@ def test_lookahead_playouts_choose_as_the_finisher(small: PatternMatrix) -> None
     """The play-outs' quick choice over every guess is the finisher's (itself checked
     against the reference above)."""
     wl = small.wordlist
-    look, fin = Lookahead(small), Finisher(small)
+    look, fin = Lookahead(), Finisher()
     every = np.arange(len(wl.guesses), dtype=np.int64)
     checked = 0
     for answers in random_games(3, 6, 33, wl):
         state = BoardsState.start(small, 3, 5)
         while not state.over and len(state.guesses) < 10:
             live = [s.candidates for s in state.boards if s is not None]
-            got = look._quick_choice(live, every, state.guesses_left)
+            got = look._quick_choice(small, live, every, state.guesses_left)
             if not any(len(c) == 1 for c in live):
                 assert got == fin.choose(state), state.guesses
                 checked += 1
@@ -299,8 +166,8 @@ def test_lookahead_playouts_choose_as_the_finisher(small: PatternMatrix) -> None
 
 def test_lookahead_is_deterministic(pm: PatternMatrix) -> None:
     answers = ("cigar", "humor", "snake", "fruit")
-    a = autoplay(pm, answers, Lookahead(pm, top=3, samples=6))
-    b = autoplay(pm, answers, Lookahead(pm, top=3, samples=6))
+    a = autoplay(pm, answers, Lookahead(top=3, samples=6))
+    b = autoplay(pm, answers, Lookahead(top=3, samples=6))
     assert a == b and a.won
 
 
@@ -311,40 +178,6 @@ def test_contradictory_colours_name_the_board(pm: PatternMatrix) -> None:
 
 
 # -- store and services ----------------------------------------------------------------------
-
-
-def test_the_store_keeps_games_and_statistics(tmp_path: Path, original: WordList) -> None:
-    path = tmp_path / "games.sqlite3"
-    Store(path, original)  # a database of one-board games first: it still opens
-    store = BoardStore(path, original)
-    stored, created = service.start(store, "p", QUORDLE, "daily", date="2024-05-01")
-    again, created2 = service.start(store, "p", QUORDLE, "daily", date="2024-05-01")
-    assert created and not created2 and again.id == stored.id
-    answers = stored.game.answers
-    for k, w in enumerate(answers, start=1):
-        stored = service.guess(store, stored.id, "p", w, turn=k)
-    assert stored.game.status is Status.WON
-    # A retry of the last guess changes nothing; another word there is refused.
-    assert service.guess(store, stored.id, "p", answers[-1], turn=4).game.guesses == answers
-    with pytest.raises(BoardTurnConflictError):
-        service.guess(store, stored.id, "p", "crane", turn=2)
-    stats = service.stats(store, "p", QUORDLE)
-    assert stats["played"] == 1 and stats["wins"] == 1 and stats["distribution"] == {"4": 1}
-    assert service.stats(store, "p", variant_for("octordle"))["played"] == 0
-    with sqlite3.connect(path) as db:
-        tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-    assert {"games", "turns", "board_games"} <= tables
-
-
-def test_no_answer_leaks_before_the_end() -> None:
-    g = BoardGame(QUORDLE, ("cigar", "humor", "snake", "fruit")).replay(["snake", "crane"])
-    view = service.public_view(g, "x")
-    text = json.dumps(view)
-    for hidden in ("cigar", "humor", "fruit"):
-        assert hidden not in text
-    assert view["boards"][2]["answer"] == "snake"  # solved: the player typed it
-    done = service.public_view(g.replay(["cigar", "humor", "fruit"]))
-    assert done["answers"] == ["cigar", "humor", "snake", "fruit"] and done["share"]
 
 
 def test_assist_lists_words_per_board_and_the_best_guess(pm: PatternMatrix) -> None:
@@ -363,5 +196,5 @@ def test_assist_lists_words_per_board_and_the_best_guess(pm: PatternMatrix) -> N
 
 
 def test_small_answers_fixture_is_a_valid_game(original: WordList) -> None:
-    g = BoardGame(variant_for(boards=len(SMALL_ANSWERS)), tuple(SMALL_ANSWERS), original)
-    assert g.boards == 20 and g.variant.max_guesses == 25
+    g = variant_for(boards=len(SMALL_ANSWERS)).challenge(SMALL_ANSWERS, wordlist=original)
+    assert len(g.boards) == 20 and g.variant.max_guesses == 25

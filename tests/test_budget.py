@@ -10,6 +10,7 @@ import pytest
 
 from wordlekit import budget as work
 from wordlekit.budget import Budget, checkpoint
+from wordlekit.core.rules import Mode
 from wordlekit.core.words import WordList
 from wordlekit.errors import BudgetExceeded
 from wordlekit.fast.matrix import PatternMatrix
@@ -21,7 +22,7 @@ def pm() -> PatternMatrix:
     """The matrix, with the solver compiled first: a deadline cannot stop numba compiling
     (5 s from a cold cache), only the compiled search."""
     matrix = PatternMatrix.for_list(WordList.bundled())
-    Solver(matrix, False, 6).solve(np.arange(12, dtype=np.int32), 6)
+    Solver(matrix, Mode.NORMAL, 6).solve(np.arange(12, dtype=np.int32), 6)
     return matrix
 
 
@@ -91,7 +92,7 @@ def test_the_solver_stops_inside_the_kernel_at_the_deadline(pm: PatternMatrix) -
     b = Budget(0.3)
     t = time.perf_counter()
     with b.active(), pytest.raises(BudgetExceeded) as e:
-        solve_opening(pm, "fuzzy", build_tree=False, solver=Solver(pm, False, 6))
+        solve_opening(pm, "fuzzy", build_tree=False, solver=Solver(pm, Mode.NORMAL, 6))
     elapsed = time.perf_counter() - t
     assert e.value.reason == "time"
     # generous for a loaded machine: the point is minutes without a budget, 0.3 s with one
@@ -102,7 +103,7 @@ def test_the_solver_stops_inside_the_kernel_at_the_deadline(pm: PatternMatrix) -
 def test_node_allowance_is_exact(pm: PatternMatrix) -> None:
     b = Budget(nodes=50)
     with b.active(), pytest.raises(BudgetExceeded) as e:
-        solve_opening(pm, "fuzzy", build_tree=False, solver=Solver(pm, False, 6))
+        solve_opening(pm, "fuzzy", build_tree=False, solver=Solver(pm, Mode.NORMAL, 6))
     assert e.value.reason == "nodes"
     assert b.nodes_used == 51  # the 51st node sees the limit and unwinds
 
@@ -115,7 +116,7 @@ def test_another_thread_can_stop_the_kernel(pm: PatternMatrix) -> None:
     def run() -> None:
         with b.active():
             try:
-                solve_opening(pm, "fuzzy", build_tree=False, solver=Solver(pm, False, 6))
+                solve_opening(pm, "fuzzy", build_tree=False, solver=Solver(pm, Mode.NORMAL, 6))
                 outcome.append("finished")
             except BudgetExceeded as e:
                 outcome.append(e.reason)
@@ -131,7 +132,7 @@ def test_another_thread_can_stop_the_kernel(pm: PatternMatrix) -> None:
 def test_an_interrupted_search_leaves_only_proven_values(pm: PatternMatrix) -> None:
     """Stopping a search many times over stores nothing wrong: the same solver then proves
     the same totals as a fresh one."""
-    ctx = Solver(pm, False, 6)
+    ctx = Solver(pm, Mode.NORMAL, 6)
     for nodes in (1, 3, 10, 40, 150, 600):
         with Budget(nodes=nodes).active(), pytest.raises(BudgetExceeded):
             solve_opening(pm, "salet", build_tree=False, solver=ctx)
@@ -141,7 +142,7 @@ def test_an_interrupted_search_leaves_only_proven_values(pm: PatternMatrix) -> N
     for nodes in (5, 50):
         with Budget(nodes=nodes).active(), pytest.raises(BudgetExceeded):
             solve_opening(pm, "trace", build_tree=False, solver=ctx)
-    fresh = solve_opening(pm, "trace", build_tree=False, solver=Solver(pm, False, 6))
+    fresh = solve_opening(pm, "trace", build_tree=False, solver=Solver(pm, Mode.NORMAL, 6))
     again = solve_opening(pm, "trace", build_tree=False, solver=ctx)
     assert again.total == fresh.total
 

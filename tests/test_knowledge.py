@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from wordlekit.core.constraints import LetterConstraints, filter_by_hints, impossible_reason
 from wordlekit.core.feedback import Turn, parse_pattern, score
-from wordlekit.core.knowledge import Knowledge, narrow
+from wordlekit.core.knowledge import Knowledge, narrow, probabilities, ranked
 from wordlekit.core.words import WordList
 from wordlekit.errors import (
     InconsistentFeedbackError,
@@ -279,3 +279,15 @@ def test_no_valid_word_fits(likely: WordList) -> None:
     with pytest.raises(InconsistentFeedbackError, match="no valid word fits") as e:
         Knowledge(turns, likely)  # every A-word left has an A; GAWKY says none
     assert e.value.turn == 3
+
+
+def test_one_rule_for_the_candidates_probabilities() -> None:
+    """:func:`probabilities` and :func:`ranked` are what Knowledge (and the solvers' game
+    state) use: weights renormalised, equal without them or when they sum to nothing."""
+    assert probabilities([1.0, 3.0], 2).tolist() == [0.25, 0.75]
+    assert probabilities(None, 3).tolist() == pytest.approx([1 / 3] * 3)
+    assert probabilities([0.0, 0.0], 2).tolist() == [0.5, 0.5]
+    assert probabilities(None, 0).tolist() == []
+    with pytest.raises(ValueError, match="one weight per candidate"):
+        probabilities([1.0], 2)
+    assert ranked(["b", "a", "c"], [0.3, 0.3, 0.4]) == [("c", 0.4), ("a", 0.3), ("b", 0.3)]

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from wordlekit.core.feedback import Turn, all_green, score
-from wordlekit.core.game import hard_mode_violation
+from wordlekit.core.rules import Mode, hard_mode_violation
 from wordlekit.core.words import WordList
 from wordlekit.errors import WordleError
 from wordlekit.fast.matrix import PatternMatrix
@@ -131,8 +131,7 @@ def test_every_objective_equals_brute_force(
     r = solve_opening(
         pm,
         start,
-        hard=mode != "normal",
-        ultrahard=mode == "ultrahard",
+        mode=Mode.parse(mode),
         max_guesses=limit,
         objective=obj,
     )
@@ -148,7 +147,7 @@ def test_every_objective_equals_brute_force(
         assert r.over == want[3]
     # the tree achieves the figures and obeys the mode
     assert r.tree is not None
-    check = treefile.verify(r.tree.root, wl, hard=mode != "normal", max_guesses=limit)
+    check = treefile.verify(r.tree.root, wl, mode=Mode.parse(mode), max_guesses=limit)
     assert check.ok and check.total == r.total
     if mode == "ultrahard":
         assert_ultrahard(r.tree.root, wl, frozenset(wl.answers))
@@ -174,9 +173,8 @@ def test_feasibility_agrees_with_the_full_search(
     finite total within d."""
     wl = small_list(seed, n_answers, 6)
     pm = PatternMatrix.for_list(wl, use_cache=False)
-    hard, ultra = mode != "normal", mode == "ultrahard"
-    solver = make_solver(pm, hard, ultra)
-    root = Position.from_turns(pm, hard=hard, ultrahard=ultra, solver=solver)
+    solver = make_solver(pm, Mode.parse(mode))
+    root = Position.from_turns(pm, mode=Mode.parse(mode), solver=solver)
     import numpy as np
 
     cands = np.arange(len(wl.answers), dtype=np.int32)
@@ -204,7 +202,7 @@ def test_known_values_of_every_objective(pm: PatternMatrix) -> None:
     assert worst.total == 7920  # SALET's optimal tree already needs 5 at most
     ttw = solve_opening(pm, "salet", objective="total-then-worst", build_tree=False)
     assert (ttw.total, ttw.worst) == (7920, 5)
-    hard = solve_opening(pm, "salet", hard=True, build_tree=False)
+    hard = solve_opening(pm, "salet", mode=Mode.HARD, build_tree=False)
     assert hard.total == 8122
 
 
@@ -239,7 +237,7 @@ def test_objectives_parse_and_refuse() -> None:
 @pytest.mark.parametrize("mode", MODES)
 def test_the_strategies_play_the_objectives_best_guess(objective: str, mode: str) -> None:
     from wordlekit.solve.objectives import evaluate
-    from wordlekit.solve.optimal import OptimalCache
+    from wordlekit.solve.optimal_cache import OptimalCache
     from wordlekit.solve.optimal_strategy import Optimal
     from wordlekit.solve.state import GameState
 
@@ -248,7 +246,7 @@ def test_the_strategies_play_the_objectives_best_guess(objective: str, mode: str
     first = wl.answers[0]
     turn = Turn(first, score(first, wl.answers[-1]))
     hard, ultra = mode != "normal", mode == "ultrahard"
-    state = GameState.from_turns(pm, [turn], hard=hard, ultrahard=ultra)
+    state = GameState.from_turns(pm, [turn], mode=Mode.parse(mode))
     strategy = Optimal(cache=OptimalCache(), objective=objective)
     chosen = strategy.choose(state)
     obj = Objective.parse(objective)

@@ -11,12 +11,14 @@ from conftest import SMALL_ANSWERS
 from wordlekit.analysis.openers import (
     Method,
     RankStore,
+    Settings,
     compute_batch,
     method_names,
     rank_openers,
     resolve_words,
     sort_results,
 )
+from wordlekit.core.rules import Mode
 from wordlekit.core.words import WordList
 from wordlekit.errors import RankError, WordListError
 
@@ -29,7 +31,7 @@ LISTS = (SMALL.answers, SMALL.allowed, SMALL.name)
 
 
 def direct(method: Method, beta: int | None = None) -> list[tuple[str, float | None]]:
-    results = compute_batch(list(SMALL.guesses), method, LISTS, False, 6, beta)
+    results = compute_batch(list(SMALL.guesses), method, LISTS, Mode.NORMAL, 6, beta)
     return [(r.word, r.value) for r in sort_results(results, method)]
 
 
@@ -66,13 +68,11 @@ def test_every_objective_and_mode_ranks_as_the_solver_proves(
     pm = PatternMatrix.for_list(SMALL)
     ultra = mode == "ultrahard"
     words = list(SMALL.answers[:4]) if ultra else ["trace", "adieu", "salet"]
-    run = {"hard": True, "ultrahard": ultra, "objective": objective, "max_guesses": 4}
+    run = {"mode": Mode.parse(mode), "objective": objective, "max_guesses": 4}
     settings, results = rank_openers(SMALL, Method.parse("optimal"), words, store, workers=1, **run)
-    assert settings.objective == objective and settings.ultrahard == ultra
+    assert settings.objective == objective and settings.mode is Mode.parse(mode)
     for r in results:
-        proven = solve_opening(
-            pm, r.word, hard=True, ultrahard=ultra, objective=objective, max_guesses=4
-        )
+        proven = solve_opening(pm, r.word, mode=mode, objective=objective, max_guesses=4)
         if not proven.feasible:
             assert r.value is None and r.detail["status"] == "infeasible"
             continue
@@ -151,6 +151,23 @@ def test_two_workers_give_the_same_results_as_one(tmp_path: Path) -> None:
     _, one = rank_openers(SMALL, m, list(SMALL.guesses), RankStore(tmp_path / "1.db"), workers=1)
     _, two = rank_openers(SMALL, m, list(SMALL.guesses), RankStore(tmp_path / "2.db"), workers=2)
     assert [(r.word, r.value) for r in one] == [(r.word, r.value) for r in two]
+
+
+def test_settings_keys_of_earlier_runs_stay_valid() -> None:
+    """The stored results are keyed by the settings' hash: runs stored when the rules were
+    flags (hard, ultrahard) are found under the same keys with the mode (pinned values)."""
+    keys = {
+        ("optimal", Mode.NORMAL, "total"): "7c0164457d0af49df7bb4429923ece0f",
+        ("optimal", Mode.HARD, "total"): "dfad4c89cd07e79baf67817d104978c2",
+        ("optimal", Mode.HARD, "worst"): "758551bfe6557de9b2427d5673449a93",
+        ("optimal", Mode.ULTRAHARD, "total"): "bcab57d8c6eec6594959d424122eee9d",
+        ("optimal", Mode.ULTRAHARD, "worst"): "c1c898ffd0eec700f461942e545a9a41",
+        ("entropy-bench", Mode.NORMAL, "total"): "a1c70b013030ee3f721988ce9214470b",
+        ("entropy-bench", Mode.HARD, "total"): "89df0bd46e171bdd2e87c5e9732625ce",
+    }
+    for (method, mode, objective), key in keys.items():
+        s = Settings(Method.parse(method), "abc123", mode, 6, None, objective)
+        assert s.key == key, (method, mode, objective)
 
 
 def test_method_names_are_what_parse_accepts() -> None:

@@ -12,17 +12,13 @@ from pathlib import Path
 import pytest
 
 from wordlekit.core.feedback import Turn, all_green, score
-from wordlekit.core.game import hard_mode_violation
+from wordlekit.core.rules import Mode, hard_mode_violation
 from wordlekit.core.words import WordList
 from wordlekit.errors import WordleError
 from wordlekit.fast.matrix import PatternMatrix
 from wordlekit.solve import treefile
-from wordlekit.solve.optimal import (
-    DEFAULT_CACHE,
-    OptimalCache,
-    best_openers,
-    solve_opening,
-)
+from wordlekit.solve.optimal import best_openers, solve_opening
+from wordlekit.solve.optimal_cache import DEFAULT_CACHE, OptimalCache, tree_cache_path
 
 ORIGINAL = WordList.bundled()
 INF = float("inf")
@@ -80,12 +76,13 @@ def test_equals_brute_force(seed: int, hard: bool) -> None:
     for start in random.Random(seed).sample(wl.guesses, 3):
         for max_guesses in (3, 4, 6):
             expected = brute_force(wl, start, max_guesses, hard)
-            r = solve_opening(pm, start, hard=hard, max_guesses=max_guesses)
+            mode = Mode.HARD if hard else Mode.NORMAL
+            r = solve_opening(pm, start, mode=mode, max_guesses=max_guesses)
             if expected == INF:
                 assert (r.feasible, r.total, r.proven) == (False, None, True)
                 continue
             assert r.total == expected, (seed, start, max_guesses, hard)
-            check = treefile.verify(r.tree.root, wl, hard=hard, max_guesses=max_guesses)
+            check = treefile.verify(r.tree.root, wl, mode=mode, max_guesses=max_guesses)
             assert check.ok and check.total == r.total, check.problems
 
 
@@ -119,9 +116,9 @@ def test_salet_normal_is_7920(pm: PatternMatrix) -> None:
 
 
 def test_salet_hard_is_8122(pm: PatternMatrix) -> None:
-    r = solve_opening(pm, "salet", hard=True)
+    r = solve_opening(pm, "salet", mode=Mode.HARD)
     assert r.total == 8122 and r.proven
-    check = treefile.verify(r.tree.root, ORIGINAL, hard=True)
+    check = treefile.verify(r.tree.root, ORIGINAL, mode=Mode.HARD)
     assert check.ok and check.total == 8122
     # the hard-mode rule holds at every node of every path
     for answer in ORIGINAL.answers:
@@ -225,7 +222,7 @@ def test_verification_catches_corruption(salet_files: tuple[Path, Path], tmp_pat
 
 
 def test_normal_tree_fails_hard_verification(salet_files: tuple[Path, Path]) -> None:
-    check = treefile.verify(treefile.read(salet_files[0]).root, ORIGINAL, hard=True)
+    check = treefile.verify(treefile.read(salet_files[0]).root, ORIGINAL, mode=Mode.HARD)
     assert not check.ok and any("breaks hard mode" in p for p in check.problems)
 
 
@@ -278,11 +275,11 @@ def test_results_carry_guess_counts(pm: PatternMatrix, salet_files: tuple[Path, 
 
 def test_the_cache_is_bounded(pm: PatternMatrix) -> None:
     cache = OptimalCache(solvers=1, trees=2)
-    normal = cache.solver(pm, False)
-    assert cache.solver(pm, False) is normal
-    hard = cache.solver(pm, True)  # evicts the normal solver (and its memo)
-    assert len(cache.solvers) == 1 and hard.hard
-    assert cache.solver(pm, False) is not normal
+    normal = cache.solver(pm, Mode.NORMAL)
+    assert cache.solver(pm, Mode.NORMAL) is normal
+    hard = cache.solver(pm, Mode.HARD)  # evicts the normal solver (and its memo)
+    assert len(cache.solvers) == 1 and hard.mode is Mode.HARD
+    assert cache.solver(pm, Mode.NORMAL) is not normal
     small = PatternMatrix.for_list(small_list(3, 12, 6), use_cache=False)
     openers = small.wordlist.guesses[:3]
     trees = [cache.opening_tree(small, w) for w in openers]
@@ -315,7 +312,7 @@ def test_the_cache_is_shared_safely_between_threads(
 
     def ask() -> None:
         barrier.wait()
-        opener = cache.default_opener(small, False, 6)
+        opener = cache.default_opener(small, Mode.NORMAL, 6)
         got.append((opener, cache.opening_tree(small, opener)))
 
     threads = [threading.Thread(target=ask) for _ in range(2)]
@@ -327,6 +324,46 @@ def test_the_cache_is_shared_safely_between_threads(
     assert len(cache.openers) == 1
     best, _ = best_openers(small, 5)
     assert got[0][0] == best.start  # type: ignore[index]
+
+
+def test_tree_metadata_names_the_mode_and_old_files_still_read(tmp_path: Path) -> None:
+    """The solver's trees name their mode (``mode``); files written before carry ``hard``
+    and ``ultrahard`` flags, read as the same modes."""
+    assert treefile.mode_of({"mode": "ultrahard"}) is Mode.ULTRAHARD
+    assert treefile.mode_of({"hard": True, "ultrahard": False}) is Mode.HARD
+    assert treefile.mode_of({"hard": True, "ultrahard": True}) is Mode.ULTRAHARD
+    assert treefile.mode_of({"lists": "original"}) is Mode.NORMAL
+    with pytest.raises(WordleError, match="unknown mode"):
+        treefile.mode_of({"mode": "easy"})
+    old = tmp_path / "old.txt"
+    old.write_text("# wordlekit decision tree\n# hard: true\n# ultrahard: false\nsalet:ggggg\n")
+    assert treefile.read(old).mode is Mode.HARD
+
+
+def test_the_cache_reads_opening_trees_written_before_the_mode(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An opening tree cached on disk by an earlier version (the same file name, its mode
+    in flags) is read, not solved again."""
+    small = PatternMatrix.for_list(small_list(7, 12, 6), use_cache=False)
+    opener = small.wordlist.answers[0]
+    path = tree_cache_path(small, opener, Mode.HARD, 6)
+    assert path.name == f"optimal-{small.wordlist.content_hash[:24]}-{opener}-hard-6.json"
+    r = solve_opening(small, opener, mode=Mode.HARD)
+    assert r.tree is not None
+    meta = {"lists": small.wordlist.name, "start": opener, "hard": True, "ultrahard": False,
+            "objective": "total", "max_guesses": 6, "total": r.total, "proven": True}  # fmt: skip
+    treefile.write(path, r.tree, small.length, meta)
+
+    def no_search(*args: object, **kwargs: object) -> object:
+        raise AssertionError("the cached tree should have been read")
+
+    monkeypatch.setattr("wordlekit.solve.optimal_cache.solve_opening", no_search)
+    root = OptimalCache().opening_tree(small, opener, mode=Mode.HARD)
+    assert root.guess == opener
+    # a tree of another mode is not taken for this one
+    with pytest.raises(AssertionError, match="should have been read"):
+        OptimalCache().opening_tree(small, opener, mode=Mode.ULTRAHARD)
 
 
 def test_the_default_cache_is_explicit_and_bounded() -> None:

@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from wordlekit.core.feedback import Turn, score
+from wordlekit.core.rules import Mode
 from wordlekit.core.words import WordList
 from wordlekit.errors import InconsistentFeedbackError, InfeasibleError, WordleError
 from wordlekit.fast.matrix import PatternMatrix
@@ -29,10 +30,10 @@ def turns(*texts: str) -> list[Turn]:
 
 
 # Values of the solver's former private ``_root_value`` (measured with it before it became
-# ``Position.value``): (hard, turns, {(guess, beta): value}, (best value, best guess)).
+# ``Position.value``): (mode, turns, {(guess, beta): value}, (best value, best guess)).
 OLD_ROOT_VALUES = [
     (
-        False,
+        Mode.NORMAL,
         ["salet:bybbb"],
         {
             ("brond", None): 260,
@@ -47,7 +48,7 @@ OLD_ROOT_VALUES = [
         (260, "brond"),
     ),
     (
-        True,
+        Mode.HARD,
         ["salet:bybbb"],
         {
             ("cigar", None): 284,
@@ -60,13 +61,13 @@ OLD_ROOT_VALUES = [
         (265, "adorn"),
     ),
     (
-        False,
+        Mode.NORMAL,
         ["crane:bbbbb", "moist:bybbb"],
         {("pudgy", None): 11, ("holly", 30): 11, ("bulky", None): 10, ("bulky", 30): 10},
         (9, "blood"),
     ),
     (
-        True,
+        Mode.HARD,
         ["crane:byybb"],
         {("sonar", None): 193, ("radio", None): 184, ("radio", 200): 184, ("dairy", 200): 188},
         (171, "party"),
@@ -74,15 +75,15 @@ OLD_ROOT_VALUES = [
 ]
 
 
-@pytest.mark.parametrize(("hard", "history", "values", "best"), OLD_ROOT_VALUES)
+@pytest.mark.parametrize(("mode", "history", "values", "best"), OLD_ROOT_VALUES)
 def test_values_equal_the_former_root_values(
     pm: PatternMatrix,
-    hard: bool,
+    mode: Mode,
     history: list[str],
     values: dict[tuple[str, int | None], int],
     best: tuple[int, str],
 ) -> None:
-    here = Position.from_turns(pm, turns(*history), hard=hard)
+    here = Position.from_turns(pm, turns(*history), mode=mode)
     assert here.depth == 6 - len(history) and here.played == len(history)
     for (guess, beta), expected in values.items():
         assert here.value(guess, beta=INF if beta is None else beta) == expected, guess
@@ -91,18 +92,18 @@ def test_values_equal_the_former_root_values(
     assert here.value(g) == value  # the best guess achieves the best value
 
 
-@pytest.fixture(scope="module", params=[False, True], ids=["normal", "hard"])
+@pytest.fixture(scope="module", params=[Mode.NORMAL, Mode.HARD], ids=["normal", "hard"])
 def salet(pm: PatternMatrix, request: pytest.FixtureRequest) -> tuple[Position, OptimalResult]:
     """SALET solved once per mode; the root position shares the solver (and its memo)."""
-    hard: bool = request.param
-    solver = Solver(pm, hard)
-    result = solve_opening(pm, "salet", hard=hard, solver=solver)
-    return Position.from_turns(pm, hard=hard, solver=solver), result
+    mode: Mode = request.param
+    solver = Solver(pm, mode)
+    result = solve_opening(pm, "salet", mode=mode, solver=solver)
+    return Position.from_turns(pm, mode=mode, solver=solver), result
 
 
 def test_best_after_salet_equals_solve_opening(salet: tuple[Position, OptimalResult]) -> None:
     root, result = salet
-    assert result.total == (8122 if root.solver.hard else 7920) and result.proven
+    assert result.total == (8122 if root.solver.mode.hard else 7920) and result.proven
     assert root.value("salet") == result.total
     assert result.tree is not None
     total = root.n  # SALET itself, once per answer
@@ -135,13 +136,13 @@ def test_tree_from_a_position(pm: PatternMatrix) -> None:
 
 
 def test_after_equals_from_turns(pm: PatternMatrix) -> None:
-    solver = Solver(pm, True)
-    start = Position.from_turns(pm, hard=True, solver=solver)
+    solver = Solver(pm, Mode.HARD)
+    start = Position.from_turns(pm, mode=Mode.HARD, solver=solver)
     stepped = start.after("salet", Turn.parse("salet:bybbb").pattern).after(
         "cigar", score("cigar", "vapor")
     )
     direct = Position.from_turns(
-        pm, [Turn.parse("salet:bybbb"), Turn("cigar", score("cigar", "vapor"))], hard=True
+        pm, [Turn.parse("salet:bybbb"), Turn("cigar", score("cigar", "vapor"))], mode=Mode.HARD
     )
     assert np.array_equal(stepped.candidates, direct.candidates)
     assert np.array_equal(stepped.fixed, direct.fixed)
@@ -175,13 +176,13 @@ def test_bad_positions_are_refused(pm: PatternMatrix) -> None:
     with pytest.raises(InconsistentFeedbackError):
         Position.from_turns(pm, turns("crane:bbbbb", "plant:ggggg"))
     with pytest.raises(ValueError, match="not a solver of these lists"):
-        Position.from_turns(pm, hard=True, solver=Solver(pm, False))
+        Position.from_turns(pm, mode=Mode.HARD, solver=Solver(pm, Mode.NORMAL))
     with pytest.raises(WordleError):
         Position.from_turns(pm).value("xxxxx")
 
 
 def test_solver_constraints(pm: PatternMatrix) -> None:
-    solver = Solver(pm, hard=True)
+    solver = Solver(pm, Mode.HARD)
     fixed, mincnt = solver.constraints()
     assert fixed.tolist() == [-1] * 5 and mincnt.tolist() == [0] * 26
     g = ORIGINAL.guess_index("salet")

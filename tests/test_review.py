@@ -8,6 +8,7 @@ import pytest
 
 from wordlekit.analysis.review import finish_estimate, review
 from wordlekit.core.feedback import Turn, score
+from wordlekit.core.rules import Mode
 from wordlekit.core.words import WordList
 from wordlekit.errors import WordleError
 from wordlekit.fast.matrix import PatternMatrix
@@ -84,7 +85,7 @@ def test_answer_and_errors(pm: PatternMatrix) -> None:
     with pytest.raises(WordleError, match="nothing to review"):
         review(pm, [])
     with pytest.raises(WordleError, match="breaks hard mode"):
-        review(pm, turns("cigar", "crane", "salty"), hard=True)
+        review(pm, turns("cigar", "crane", "salty"), mode=Mode.HARD)
 
 
 def test_unfinished_game(pm: PatternMatrix) -> None:
@@ -121,7 +122,7 @@ def test_turns_after_a_win_are_refused(pm: PatternMatrix) -> None:
 
 
 def test_a_review_with_its_own_cache_is_the_same(pm: PatternMatrix) -> None:
-    from wordlekit.solve.optimal import OptimalCache
+    from wordlekit.solve.optimal_cache import OptimalCache
 
     game = turns("cigar", "crane", "moist", "cigar")
     cache = OptimalCache()
@@ -148,10 +149,11 @@ def test_an_ultrahard_review_plays_and_values_ultrahard(small: PatternMatrix) ->
     from wordlekit.solve.optimal_strategy import Optimal
 
     answer = SMALL.answers[17]
-    bot = play(small, answer, Optimal(), ultrahard=True)
+    bot = play(small, answer, Optimal(), mode=Mode.ULTRAHARD)
     history = [Turn(s.guess, s.pattern) for s in bot.steps]
-    r = review(small, history, ultrahard=True)
-    assert r.ultrahard and r.hard and r.to_dict()["ultrahard"] is True
+    r = review(small, history, mode=Mode.ULTRAHARD)
+    assert r.mode is Mode.ULTRAHARD and r.to_dict()["ultrahard"] is True
+    assert r.to_dict()["hard"] is True and r.to_dict()["mode"] == "ultrahard"
     assert r.bot_guesses == [s.guess for s in bot.steps]
     for k, t in enumerate(r.turns):
         # the best guess is one that could be the answer, and the bot's own game is perfect
@@ -164,12 +166,12 @@ def test_an_ultrahard_review_refuses_a_guess_that_could_not_be_the_answer(
 ) -> None:
     answer = SMALL.answers[3]
     with pytest.raises(WordleError, match="turn 1 breaks ultrahard mode: SALET cannot be the"):
-        review(small, [Turn("salet", score("salet", answer))], ultrahard=True)
+        review(small, [Turn("salet", score("salet", answer))], mode=Mode.ULTRAHARD)
     first = next(w for w in SMALL.answers if w != answer)
     turn = Turn(first, score(first, answer))
     second = next(w for w in SMALL.answers if score(first, w) != turn.pattern)
     with pytest.raises(WordleError, match=f"turn 2 breaks ultrahard mode: {second.upper()} cannot"):
-        review(small, [turn, Turn(second, score(second, answer))], ultrahard=True)
+        review(small, [turn, Turn(second, score(second, answer))], mode=Mode.ULTRAHARD)
 
 
 def test_review_with_likely_and_all_answers(likely_pm: PatternMatrix) -> None:

@@ -6,6 +6,7 @@ import pytest
 
 from wordlekit.budget import Budget
 from wordlekit.core.feedback import Turn
+from wordlekit.core.rules import GuessPool, Mode
 from wordlekit.core.words import WordList
 from wordlekit.errors import BudgetExceeded, InconsistentFeedbackError, WordleError
 from wordlekit.fast.matrix import PatternMatrix
@@ -57,7 +58,7 @@ def test_optimal_past_the_budget_falls_back_to_entropy(pm: PatternMatrix) -> Non
 
 def test_a_node_budget_falls_back_the_same_way(pm: PatternMatrix) -> None:
     with Budget(nodes=5).active():
-        out = services.hint(pm, FUZZY, hard=False, strategy="optimal")
+        out = services.hint(pm, FUZZY, strategy="optimal")
     assert not out["exact"] and out["suggestion"]["word"] == out["suggestions"][0]["word"]
 
 
@@ -121,12 +122,12 @@ ONE_LEFT = [Turn.parse("crane:bbggb"), Turn.parse("moist:bbybg")]  # only GIANT 
 
 
 def test_a_hint_says_whether_its_word_can_be_the_answer(pm: PatternMatrix) -> None:
-    far = services.hint(pm, [Turn.parse("crane:bbggb")], hard=False)
+    far = services.hint(pm, [Turn.parse("crane:bbggb")])
     assert far["suggestion"]["word"] == "kilps" and not far["suggestion"]["can_win"]
     assert far["verdict"] == "cannot be the answer, but narrows it to ≤ 2 words"
     assert far["passed_over"] is None  # no possible answer comes within 0.1 bits of KILPS
     assert "0.1 bits" in far["rule"] and far["suggestions"] == [far["suggestion"]]
-    last = services.hint(pm, ONE_LEFT, hard=False)
+    last = services.hint(pm, ONE_LEFT)
     assert last["suggestion"]["word"] == "giant"
     assert last["verdict"] == "is the only possible answer"
 
@@ -135,7 +136,7 @@ def test_a_hint_prefers_a_possible_answer_within_the_rule(pm: PatternMatrix) -> 
     turns = [Turn.parse("crane:bbybb")]
     state = GameState.from_turns(pm, turns)
     own = get_strategy("entropy").rank(state, 1)[0]
-    out = services.hint(pm, turns, hard=False)
+    out = services.hint(pm, turns)
     best = out["suggestion"]
     assert out["passed_over"] == own.word == "toils" and not own.can_win
     assert best["word"] == "salty" and best["can_win"] and best["word"] in state.candidate_words
@@ -143,20 +144,20 @@ def test_a_hint_prefers_a_possible_answer_within_the_rule(pm: PatternMatrix) -> 
     assert out["verdict"].startswith("could be the answer, and otherwise narrows it to ≤ ")
     # the word preferred: the possible answer with the most information (entropy's own pick
     # among the candidates)
-    only = GameState(pm, state.history, state.candidates, candidates_only=True)
+    only = GameState(pm, state.history, state.candidates, pool=GuessPool.CANDIDATES)
     assert get_strategy("entropy").rank(only, 1)[0].word == best["word"]
 
 
 def test_the_preference_leaves_the_opener_and_the_exact_search_alone(pm: PatternMatrix) -> None:
-    opener = services.hint(pm, [], hard=False)
+    opener = services.hint(pm, [])
     assert opener["suggestion"]["word"] == "soare" and opener["passed_over"] is None
     assert opener["verdict"] == "cannot be the answer, but narrows it to ≤ 183 words"
     with Budget(60).active():
-        exact = services.hint(pm, [Turn.parse("salet:bybbb")], hard=False, strategy="optimal")
+        exact = services.hint(pm, [Turn.parse("salet:bybbb")], strategy="optimal")
     assert exact["exact"] and exact["suggestion"]["word"] == "brond"
     assert exact["passed_over"] is None and not exact["suggestion"]["can_win"]
     # the same turns with a heuristic: a possible answer within 0.1 bits goes first
-    heuristic = services.hint(pm, [Turn.parse("salet:bybbb")], hard=False, strategy="minimax")
+    heuristic = services.hint(pm, [Turn.parse("salet:bybbb")], strategy="minimax")
     assert heuristic["suggestion"]["can_win"] and heuristic["passed_over"] == "bronc"
 
 
@@ -164,7 +165,7 @@ def test_the_preference_in_hard_mode_plays_a_legal_word(pm: PatternMatrix) -> No
     from wordlekit.core.game import hard_mode_violation
 
     turns = [Turn.parse("crane:bbybb")]
-    out = services.hint(pm, turns, hard=True)
+    out = services.hint(pm, turns, mode=Mode.HARD)
     assert hard_mode_violation(turns, out["suggestion"]["word"]) is None
 
 
@@ -175,20 +176,20 @@ def test_ultrahard_hints_assist_and_bot_only_play_words_that_could_be_the_answer
 
     wl = pm.wordlist
     turns = [Turn.parse("crane:bbybb")]
-    out = services.hint(pm, turns, hard=False, ultrahard=True)
+    out = services.hint(pm, turns, mode=Mode.ULTRAHARD)
     assert ultrahard_violation(turns, out["suggestion"]["word"], wl) is None
     assert out["suggestion"]["can_win"] and out["passed_over"] is None
-    helped = services.assist(pm, turns, top=5, ultrahard=True)
+    helped = services.assist(pm, turns, top=5, mode="ultrahard")
     assert helped["suggestions"] and all(s["can_win"] for s in helped["suggestions"])
     assert helped["suggestions"][0]["word"] == out["suggestion"]["word"]
-    game = services.solve(pm, "cigar", start="crane", ultrahard=True)
+    game = services.solve(pm, "cigar", start="crane", mode=Mode.ULTRAHARD)
     history: list[Turn] = []
     for step in game["turns"]:
         assert ultrahard_violation(history, step["guess"], wl) is None
         history.append(Turn(step["guess"], step["pattern"]))
     assert game["solved"]
     with pytest.raises(WordleError, match="SALET cannot be the answer"):
-        services.solve(pm, "cigar", start="salet", ultrahard=True)
+        services.solve(pm, "cigar", start="salet", mode="ultrahard")
 
 
 def test_assist_puts_the_hint_first(pm: PatternMatrix) -> None:
@@ -197,7 +198,7 @@ def test_assist_puts_the_hint_first(pm: PatternMatrix) -> None:
     turns = [Turn.parse("crane:bbybb")]
     out = services.assist(pm, turns, top=5)
     words = [s["word"] for s in out["suggestions"]]
-    assert words[0] == services.hint(pm, turns, hard=False)["suggestion"]["word"] == "salty"
+    assert words[0] == services.hint(pm, turns)["suggestion"]["word"] == "salty"
     assert out["passed_over"] == words[1] == "toils" and len(words) == 5
     assert out["rule"] == services.ANSWER_PREFERENCE
     ranked = get_strategy("entropy").rank(GameState.from_turns(pm, turns), 5)
@@ -242,7 +243,7 @@ def test_assist_hint_and_solve_with_likely_answers(likely_pm: PatternMatrix) -> 
     state = GameState.from_turns(likely_pm, turns)
     assert out["suggestions"][0]["word"] == get_strategy("entropy").rank(state, 1)[0].word
     assert out["passed_over"] is None  # the strategies' own near-tie rule decides
-    hint = services.hint(likely_pm, turns, hard=False)
+    hint = services.hint(likely_pm, turns)
     assert hint["suggestion"]["word"] == out["suggestions"][0]["word"]
     game = services.solve(likely_pm, "aioli")
     assert game["solved"] and game["answers"] == "likely" and game["guesses"] <= 6

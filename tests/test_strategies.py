@@ -6,11 +6,11 @@ import numpy as np
 import pytest
 
 from wordlekit.core.feedback import Turn, score
-from wordlekit.core.game import hard_mode_violation, ultrahard_violation
+from wordlekit.core.rules import GuessPool, Mode, hard_mode_violation, ultrahard_violation
 from wordlekit.core.words import WordList
 from wordlekit.errors import InconsistentFeedbackError, UnknownStrategyError, WordleError
 from wordlekit.fast.matrix import PatternMatrix
-from wordlekit.solve.registry import REGISTRY, get_strategy, strategy_names
+from wordlekit.solve.registry import get_strategy, strategy_names
 from wordlekit.solve.state import GameState
 from wordlekit.solve.strategies import NEAR_TIE, Strategy, expected_guesses
 
@@ -22,8 +22,15 @@ def pm() -> PatternMatrix:
     return PatternMatrix.for_list(ORIGINAL)
 
 
-def state_after(pm: PatternMatrix, answer: str, *guesses: str, **kw: bool) -> GameState:
-    return GameState.from_turns(pm, [Turn(g, score(g, answer)) for g in guesses], **kw)
+def state_after(
+    pm: PatternMatrix,
+    answer: str,
+    *guesses: str,
+    mode: Mode = Mode.NORMAL,
+    pool: GuessPool = GuessPool.VALID,
+) -> GameState:
+    turns = [Turn(g, score(g, answer)) for g in guesses]
+    return GameState.from_turns(pm, turns, mode=mode, pool=pool)
 
 
 def test_registry() -> None:
@@ -59,7 +66,7 @@ def test_first_guesses(pm: PatternMatrix) -> None:
 
 def test_suggestions_carry_every_figure(pm: PatternMatrix) -> None:
     st = state_after(pm, "cigar", "salet")
-    for name in REGISTRY:
+    for name in strategy_names():
         for s in get_strategy(name).rank(st, 3):
             assert s.parts >= 1 and s.largest >= 1 and s.expected >= 1
             assert 0 <= s.bits <= np.log2(st.n) + 1e-9
@@ -69,7 +76,7 @@ def test_suggestions_carry_every_figure(pm: PatternMatrix) -> None:
 
 def test_deterministic(pm: PatternMatrix) -> None:
     st = state_after(pm, "cigar", "crane")
-    for name in REGISTRY:
+    for name in strategy_names():
         a = get_strategy(name).rank(st, 10)
         b = get_strategy(name).rank(st, 10)
         assert a == b, name
@@ -78,7 +85,7 @@ def test_deterministic(pm: PatternMatrix) -> None:
 def test_rank_order_and_choose_agree(pm: PatternMatrix) -> None:
     for answer in ("cigar", "eerie", "mummy"):
         st = state_after(pm, answer, "raise")
-        for name in REGISTRY:
+        for name in strategy_names():
             if name == "random":
                 continue
             strat = get_strategy(name)
@@ -105,7 +112,7 @@ def test_ties_prefer_candidates_then_alphabetical(pm: PatternMatrix) -> None:
 def test_one_candidate_is_guessed(pm: PatternMatrix) -> None:
     st = state_after(pm, "giant", "crane", "moist")
     assert st.n == 1
-    for name in REGISTRY:
+    for name in strategy_names():
         assert ORIGINAL.guesses[get_strategy(name).choose(st)] == "giant"
         assert get_strategy(name).rank(st, 3)[0].word == "giant"
 
@@ -150,40 +157,42 @@ def test_random_picks_candidates_and_is_seeded(pm: PatternMatrix) -> None:
 
 
 def test_hard_mode_suggestions_obey_the_rule(pm: PatternMatrix) -> None:
-    st = state_after(pm, "cigar", "salet", "brond", hard=True)
-    for name in REGISTRY:
+    st = state_after(pm, "cigar", "salet", "brond", mode=Mode.HARD)
+    for name in strategy_names():
         for s in get_strategy(name).rank(st, 10):
             assert hard_mode_violation(st.history, s.word) is None, (name, s.word)
 
 
 def test_candidates_only(pm: PatternMatrix) -> None:
-    st = state_after(pm, "cigar", "salet", candidates_only=True)
-    for name in REGISTRY:
+    st = state_after(pm, "cigar", "salet", pool=GuessPool.CANDIDATES)
+    for name in strategy_names():
         assert all(s.can_win for s in get_strategy(name).rank(st, 10)), name
 
 
 def test_ultrahard_state_allows_exactly_the_words_that_could_be_the_answer(
     pm: PatternMatrix,
 ) -> None:
-    start = GameState.start(pm, ultrahard=True)
-    assert start.ultrahard and start.hard and start.candidates_only
+    start = GameState.start(pm, mode=Mode.ULTRAHARD)
+    assert start.mode is Mode.ULTRAHARD and start.mode.hard and start.only_candidates
     assert len(start.allowed) == len(ORIGINAL.answers)  # any answer opens, SALET does not
     st = start.after("salet", score("salet", "cigar")).after("brond", score("brond", "cigar"))
-    assert st.ultrahard and repr(st).endswith("candidates ultrahard>")
+    assert st.mode is Mode.ULTRAHARD and repr(st).endswith("candidates ultrahard>")
     allowed = {ORIGINAL.guesses[g] for g in st.allowed}
     assert allowed == {
         w for w in ORIGINAL.guesses if ultrahard_violation(st.history, w, ORIGINAL) is None
     }
-    same = state_after(pm, "cigar", "salet", "brond", ultrahard=True)
-    assert same.ultrahard and same.allowed.tolist() == st.allowed.tolist()
-    # hard mode and candidates-only together are the same game, so they are ultrahard too
-    assert state_after(pm, "cigar", "salet", hard=True, candidates_only=True).ultrahard
-    assert not state_after(pm, "cigar", "salet", hard=True).ultrahard
+    same = state_after(pm, "cigar", "salet", "brond", mode=Mode.ULTRAHARD)
+    assert same.mode is Mode.ULTRAHARD and same.allowed.tolist() == st.allowed.tolist()
+    # the candidates pool, in any mode, allows the same guesses as ultrahard mode
+    for mode in Mode:
+        only = state_after(pm, "cigar", "salet", "brond", mode=mode, pool=GuessPool.CANDIDATES)
+        assert only.only_candidates and only.allowed.tolist() == st.allowed.tolist()
+    assert not state_after(pm, "cigar", "salet", mode=Mode.HARD).only_candidates
 
 
 def test_ultrahard_suggestions_could_be_the_answer(pm: PatternMatrix) -> None:
-    st = state_after(pm, "cigar", "crane", ultrahard=True)
-    for name in REGISTRY:
+    st = state_after(pm, "cigar", "crane", mode=Mode.ULTRAHARD)
+    for name in strategy_names():
         for s in get_strategy(name).rank(st, 10):
             assert s.can_win, (name, s.word)
             assert ultrahard_violation(st.history, s.word, ORIGINAL) is None, (name, s.word)
@@ -194,7 +203,7 @@ def test_ultrahard_suggestions_could_be_the_answer(pm: PatternMatrix) -> None:
 def test_never_a_useless_guess(pm: PatternMatrix) -> None:
     # a guess that neither wins nor splits the candidates is never suggested
     st = state_after(pm, "cigar", "salet", "brond")
-    for name in REGISTRY:
+    for name in strategy_names():
         for s in get_strategy(name).rank(st, 20):
             assert s.parts > 1 or s.can_win, (name, s)
 
@@ -223,7 +232,7 @@ def test_a_new_strategy_is_one_method(pm: PatternMatrix) -> None:
 
 
 def test_the_optimal_strategy_s_public_api(pm: PatternMatrix) -> None:
-    from wordlekit.solve.optimal import OptimalCache
+    from wordlekit.solve.optimal_cache import OptimalCache
     from wordlekit.solve.optimal_strategy import UNLIMITED, Optimal
     from wordlekit.solve.treefile import answers_below
 
@@ -241,7 +250,7 @@ def test_the_optimal_strategy_s_public_api(pm: PatternMatrix) -> None:
     past = state_after(pm, "mummy", "raise", "clout", "dummy", "gummy", "yummy", "tummy")
     assert strat.position(past).depth == UNLIMITED  # past the limit: no effective limit
     # both solvers come from the strategy's own cache, one per mode
-    assert position.solver is strat.cache.solver(pm, False)
+    assert position.solver is strat.cache.solver(pm, Mode.NORMAL)
     assert len(strat.cache.solvers) == 1
     best = strat.rank(on_tree, 3)
     assert best[0].word == child.guess
@@ -262,7 +271,7 @@ def likely_states(likely_pm: PatternMatrix) -> list[GameState]:
         game = play(likely_pm, hidden, get_strategy("entropy"))
         history = [Turn(s.guess, s.pattern) for s in game.steps[:-1]]
         states += [GameState.from_turns(likely_pm, history[:k]) for k in (1, 2)]
-    states.append(GameState.from_turns(likely_pm, [Turn.parse("crane:bbybb")], hard=True))
+    states.append(GameState.from_turns(likely_pm, [Turn.parse("crane:bbybb")], mode=Mode.HARD))
     return states
 
 

@@ -27,12 +27,13 @@ SLACK = 1.5
 def pool() -> Iterator[WorkPool]:
     # The proven trees on disk before the workers start (as on any machine after the first
     # run), so their warm-up cannot compile the solver by solving them.
+    from wordlekit.core.rules import Mode
     from wordlekit.fast.matrix import PatternMatrix
-    from wordlekit.solve import optimal
+    from wordlekit.solve import optimal_cache
 
     pm = PatternMatrix.for_list(WordList.bundled())
-    for hard in (False, True):
-        optimal.opening_tree(pm, "salet", hard=hard)
+    for mode in (Mode.NORMAL, Mode.HARD):
+        optimal_cache.opening_tree(pm, "salet", mode=mode)
     cfg = PoolConfig(
         workers=2,
         budget=BUDGET,

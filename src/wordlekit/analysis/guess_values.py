@@ -102,7 +102,7 @@ class TurnAssessor:
         g = wl.guess_index(t.guess)
         win = all_green(wl.length)
         # hard mode: the constraints are those of the set of turns so far
-        rules = "|".join(sorted({str(t) for t in state.history})) if state.hard else ""
+        rules = "|".join(sorted({str(t) for t in state.history})) if state.mode.hard else ""
         key = (state.candidates.tobytes(), rules.encode())
         if key not in self.figures_of:  # a turn that teaches nothing leaves the same set: once
             self.figures_of[key] = state.figures()
@@ -110,20 +110,17 @@ class TurnAssessor:
         left = 0 if t.pattern == win else state.after(g, t.pattern).n
         values, method = self._values(k, state, figs, key, g)
         best_g, e_best, e_played, rank, rank_method = values
-        return TurnReview(
-            number=k,
-            guess=t.guess,
-            pattern=t.pattern,
-            remaining_before=state.n,
-            remaining_after=left,
+        return TurnReview.scored(
+            k,
+            t,
+            state.n,
+            left,
+            figs,
             bits=math.log2(state.n / left) if left else math.log2(state.n),
-            best_bits=float(figs.bits.max()),
             expected_played=e_played,
             expected_best=e_best,
             best_guess=wl.guesses[best_g],
             rank=rank,
-            out_of=len(figs.guesses),
-            skill=round(max(0.0, min(100.0, 100.0 - 100.0 * (e_played - e_best)))),
             luck=_luck(state, g, left),
             method=method,
             rank_method=rank_method,

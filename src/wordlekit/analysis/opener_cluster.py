@@ -41,11 +41,10 @@ def run_batches(
         batches,
         method=settings.method,
         lists=shared,
-        hard=settings.hard,
+        mode=settings.mode,
         max_guesses=settings.max_guesses,
         beta=settings.beta,
         objective=settings.objective,
-        ultrahard=settings.ultrahard,
         pure=False,
     )
     for fut in as_completed(futures):

@@ -27,21 +27,23 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from wordlekit.core.rules import Mode
 from wordlekit.core.words import WordList
 from wordlekit.errors import RankError
 from wordlekit.fast.matrix import PatternMatrix
+from wordlekit.fast.partition import load_numba
+from wordlekit.solve.bench import benchmark
 from wordlekit.solve.lru import LRUCache
+from wordlekit.solve.registry import get_strategy, strategy_names
+from wordlekit.solve.state import GameState
+from wordlekit.solve.strategies import PARTITION_STRATEGIES
 
 if TYPE_CHECKING:
     from wordlekit.solve.objectives import Objective, Outcome
 
-#: The one-step methods: name -> (the figure of the first turn it reads, higher is better).
-ONE_STEP = {
-    "entropy": ("bits", True),
-    "minimax": ("largest", False),
-    "expected-size": ("expected", False),
-    "most-parts": ("parts", True),
-}
+#: The one-step methods: name -> (the figure of the first turn it reads, higher is better),
+#: those of the strategies that score a guess by one partition figure.
+ONE_STEP = {cls.name: (cls.figure, cls.higher_is_better) for cls in PARTITION_STRATEGIES}
 
 
 @dataclass(frozen=True)
@@ -59,14 +61,12 @@ class Method:
     @classmethod
     def parse(cls, text: str) -> Method:
         """The method named ``text`` (one of :func:`method_names`, any case)."""
-        from wordlekit.solve.registry import REGISTRY
-
         name = text.strip().lower()
         if name == "optimal":
             return cls(name, "optimal")
         if name in ONE_STEP:
             return cls(name, "one-step")
-        if name.endswith("-bench") and name[: -len("-bench")] in REGISTRY:
+        if name.endswith("-bench") and name[: -len("-bench")] in strategy_names():
             return cls(name, "bench", name[: -len("-bench")])
         raise RankError(f"unknown method {text!r}: choose one of {', '.join(method_names())}")
 
@@ -74,8 +74,6 @@ class Method:
 def method_names() -> list[str]:
     """The names :meth:`Method.parse` accepts: ``optimal``, the one-step scores of
     :data:`ONE_STEP` and ``STRATEGY-bench`` for every registered strategy."""
-    from wordlekit.solve.registry import strategy_names
-
     return ["optimal", *ONE_STEP, *(f"{s}-bench" for s in strategy_names())]
 
 
@@ -85,18 +83,24 @@ class Settings:
 
     method: Method
     lists_hash: str
-    hard: bool
+    mode: Mode = Mode.NORMAL
     max_guesses: int = 6
     beta: int | None = None
     objective: str = "total"
-    ultrahard: bool = False
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "mode", Mode.parse(self.mode))
 
     @property
     def key(self) -> str:
-        parts: list[Any] = [self.method.name, self.lists_hash, self.hard, self.max_guesses]
+        # The keys of earlier runs stay valid: they were made of a hard flag, then (only when
+        # the objective is not the total or the mode is ultrahard) the objective and an
+        # ultrahard flag.
+        ultrahard = self.mode is Mode.ULTRAHARD
+        parts: list[Any] = [self.method.name, self.lists_hash, self.mode.hard, self.max_guesses]
         parts.append(self.beta)
-        if self.objective != "total" or self.ultrahard:  # the keys of earlier runs stay valid
-            parts += [self.objective, self.ultrahard]
+        if self.objective != "total" or ultrahard:
+            parts += [self.objective, ultrahard]
         raw = json.dumps(parts)
         return hashlib.sha256(raw.encode()).hexdigest()[:32]
 
@@ -159,17 +163,13 @@ def _matrix(answers: tuple[str, ...], allowed: tuple[str, ...], name: str) -> Pa
 
 def warm_worker(lists: tuple[tuple[str, ...], tuple[str, ...], str], method: Method) -> None:
     """Load the matrix and the kernels a method needs (runs once on every worker)."""
-    import numba
+    import numba  # here: importing this module (the command line does) must not load numba
 
     numba.set_num_threads(1)
     pm = _matrix(*lists)
-    from wordlekit.fast.partition import load_numba
-
     load_numba()
     pm.transposed  # noqa: B018
     if method.kind != "optimal":
-        from wordlekit.solve.state import GameState
-
         GameState.start(pm).figures()  # the first-turn figures, computed once per process
         pm.alphabetical_rank  # noqa: B018
     else:
@@ -180,11 +180,10 @@ def compute_batch(
     words: Sequence[str],
     method: Method,
     lists: tuple[tuple[str, ...], tuple[str, ...], str],
-    hard: bool,
+    mode: Mode,
     max_guesses: int,
     beta: int | None,
     objective: str = "total",
-    ultrahard: bool = False,
 ) -> list[Ranked]:
     """Value every word of a batch (runs on a worker)."""
     import numba
@@ -195,24 +194,17 @@ def compute_batch(
     if method.kind == "one-step":
         return _one_step_batch(pm, words, method)
     if method.kind == "bench":
-        return _bench_batch(pm, words, method, hard)
-    return _optimal_batch(pm, words, OptimalRun(hard, max_guesses, beta, objective, ultrahard))
+        return _bench_batch(pm, words, method, mode)
+    return _optimal_batch(pm, words, OptimalRun(mode, max_guesses, beta, objective))
 
 
 def _one_step_batch(pm: PatternMatrix, words: Sequence[str], method: Method) -> list[Ranked]:
-    from wordlekit.solve.state import GameState
-
     wl = pm.wordlist
     t0 = time.perf_counter()
     idx = np.array([wl.guess_index(w) for w in words], dtype=np.int64)
     figs = GameState.start(pm).figures(idx)
     field, _ = ONE_STEP[method.name]
-    values = {
-        "bits": figs.bits,
-        "largest": figs.largest,
-        "expected": figs.expected,
-        "parts": figs.parts,
-    }[field]
+    values = getattr(figs, field)
     each = (time.perf_counter() - t0) / max(len(words), 1)
     out: list[Ranked] = []
     for k, w in enumerate(words):
@@ -227,15 +219,12 @@ def _one_step_batch(pm: PatternMatrix, words: Sequence[str], method: Method) -> 
 
 
 def _bench_batch(
-    pm: PatternMatrix, words: Sequence[str], method: Method, hard: bool
+    pm: PatternMatrix, words: Sequence[str], method: Method, mode: Mode
 ) -> list[Ranked]:
-    from wordlekit.solve.bench import benchmark
-    from wordlekit.solve.registry import get_strategy
-
     out: list[Ranked] = []
     for w in words:
         t0 = time.perf_counter()
-        r = benchmark(pm, get_strategy(method.strategy or ""), start=w, hard=hard)
+        r = benchmark(pm, get_strategy(method.strategy or ""), start=w, mode=mode)
         detail = {"mean": round(r.mean, 6), "max": r.max, "failures": r.failures}
         out.append(Ranked(w, float(r.total), detail, time.perf_counter() - t0))
     return out
@@ -245,11 +234,10 @@ def _bench_batch(
 class OptimalRun:
     """What an exact ranking proves for each word: mode, guess limit, cut-off, objective."""
 
-    hard: bool
+    mode: Mode
     max_guesses: int
     beta: int | None
     objective: str = "total"
-    ultrahard: bool = False
 
 
 def _optimal_batch(pm: PatternMatrix, words: Sequence[str], run: OptimalRun) -> list[Ranked]:
@@ -257,18 +245,16 @@ def _optimal_batch(pm: PatternMatrix, words: Sequence[str], run: OptimalRun) -> 
     than beta" (for the objectives that compare values: total and over K), or exact. The
     value ranked is the objective's first figure: the total, the worst case, or the answers
     over K; the detail has the others."""
+    # the exact search loads numba: imported here, not when the command line starts
     from wordlekit.solve.objectives import Objective, evaluate
     from wordlekit.solve.optimal import INF, Position, make_solver
 
     obj = Objective.parse(run.objective)
-    hard = run.hard or run.ultrahard
     out: list[Ranked] = []
     for w in words:
         # keep memory bounded between words: a new memo per word
-        solver = make_solver(pm, hard, run.ultrahard, obj, run.max_guesses, memo_cap=4_000_000)
-        root = Position.from_turns(
-            pm, hard=hard, max_guesses=run.max_guesses, solver=solver, ultrahard=run.ultrahard
-        )
+        solver = make_solver(pm, run.mode, obj, run.max_guesses, memo_cap=4_000_000)
+        root = Position.from_turns(pm, mode=run.mode, max_guesses=run.max_guesses, solver=solver)
         cap = INF if run.beta is None or obj.name not in ("total", "over") else run.beta
         t0 = time.perf_counter()
         o = evaluate(root, w, obj, beta=cap)

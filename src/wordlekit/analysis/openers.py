@@ -31,7 +31,8 @@ from wordlekit.analysis.opener_methods import (
     sort_results,
 )
 from wordlekit.analysis.opener_store import RankStore
-from wordlekit.core.words import WordList
+from wordlekit.core.rules import Mode
+from wordlekit.core.words import WordList, read_word_file
 from wordlekit.errors import RankError
 
 __all__ = [
@@ -57,8 +58,6 @@ def resolve_words(spec: str, wordlist: WordList) -> list[str]:
         return list(wordlist.guesses)
     if spec == "answers":
         return list(wordlist.answers)
-    from wordlekit.core.words import read_word_file
-
     path = Path(spec)
     if not path.is_file():
         raise RankError(f"--words {spec!r}: use all, answers or a file of words")
@@ -80,11 +79,10 @@ def rank_openers(
     words: Sequence[str],
     store: RankStore,
     *,
-    hard: bool = False,
+    mode: Mode = Mode.NORMAL,
     max_guesses: int = 6,
     beta: int | None = None,
     objective: str = "total",
-    ultrahard: bool = False,
     scheduler: str | None = None,
     workers: int | None = None,
     batch_size: int | None = None,
@@ -96,7 +94,7 @@ def rank_openers(
     Returns the settings and every word's result, best first.
     """
     settings = Settings(
-        method, wordlist.content_hash, hard or ultrahard, max_guesses, beta, objective, ultrahard
+        method, wordlist.content_hash, Mode.parse(mode), max_guesses, beta, objective
     )
     if method.kind != "optimal" and beta is not None:
         raise RankError("--beta only applies to --method optimal")

@@ -23,8 +23,10 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
+from wordlekit.analysis import _random_jit as jit
 from wordlekit.core.words import WordList
 from wordlekit.errors import WordleError
+from wordlekit.fast.matrix import PatternMatrix
 from wordlekit.solve.counts import Counted, GuessCounts
 from wordlekit.store.database import connect
 
@@ -94,8 +96,6 @@ class Solver:
     """The matrix (answers x answers), hash keys and memo table, built once per list."""
 
     def __init__(self, wordlist: WordList) -> None:
-        from wordlekit.fast.matrix import PatternMatrix
-
         self.wordlist = wordlist
         answers = wordlist.answers
         self.n = len(answers)
@@ -116,8 +116,6 @@ class Solver:
         self.pool = np.empty((self.n + 2, self.n), dtype=np.int32)
 
     def solve(self, word: str) -> RandomPlay:
-        from wordlekit.analysis import _random_jit as jit
-
         h = self.wordlist.answer_index(self.wordlist.check_answer(word))
         self.table[:, 0] = 0
         stats = np.zeros(3, dtype=np.int64)
@@ -150,8 +148,6 @@ class Solver:
         )
 
     def simulate(self, word: str, games: int, seed: int = 0) -> Simulation:
-        from wordlekit.analysis import _random_jit as jit
-
         if games < 2:
             raise WordleError("simulate at least 2 games")
         h = self.wordlist.answer_index(self.wordlist.check_answer(word))

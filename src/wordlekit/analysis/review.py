@@ -50,7 +50,7 @@ from wordlekit.analysis.guess_values import (
 )
 from wordlekit.analysis.review_report import Review, TurnReview
 from wordlekit.core.feedback import Turn, all_green, format_pattern, score
-from wordlekit.core.rules import hard_mode_violation, ultrahard_violation
+from wordlekit.core.rules import Mode, mode_violation
 from wordlekit.errors import BudgetExceeded, WordleError
 from wordlekit.fast.matrix import PatternMatrix
 from wordlekit.solve.bot import BotTurn, play
@@ -60,7 +60,7 @@ from wordlekit.solve.state import GameState
 from wordlekit.solve.strategies import expected_guesses
 
 if TYPE_CHECKING:
-    from wordlekit.solve.optimal import OptimalCache
+    from wordlekit.solve.optimal_cache import OptimalCache
 
 __all__ = [
     "EXACT_LIMIT",
@@ -79,34 +79,32 @@ def review(
     turns: Sequence[Turn],
     *,
     answer: str | None = None,
-    hard: bool = False,
-    ultrahard: bool = False,
+    mode: Mode = Mode.NORMAL,
     cache: OptimalCache | None = None,
 ) -> Review:
     """Review a played game given its turns (and optionally the answer).
 
     ``cache`` keeps the optimal solver's memo and trees for later reviews (by default the
-    process's shared :data:`~wordlekit.solve.optimal.DEFAULT_CACHE`). In ``ultrahard`` mode
-    (implying hard mode) every guess must have been a word that could still be the answer,
-    and the best guesses and values are those of ultrahard play (the exact solver's
-    ultrahard mode).
+    process's shared :data:`~wordlekit.solve.optimal_cache.DEFAULT_CACHE`). In ultrahard
+    ``mode`` every guess must have been a word that could still be the answer, and the best
+    guesses and values are those of ultrahard play (the exact solver's ultrahard mode).
     """
-    hard = hard or ultrahard
+    mode = Mode.parse(mode)
     wl = matrix.wordlist
-    answer = _check_game(matrix, turns, answer, hard, ultrahard)
+    answer = _check_game(matrix, turns, answer, mode)
     solved = turns[-1].pattern == all_green(wl.length)
     if answer is None and solved:
         answer = turns[-1].guess
     if wl.answer_model != "list":
-        return _review_by_estimate(matrix, turns, answer, solved, hard, ultrahard)
+        return _review_by_estimate(matrix, turns, answer, solved, mode)
     assessor = TurnAssessor(Optimal(cache=cache))
-    state = GameState.start(matrix, hard=hard, ultrahard=ultrahard)
+    state = GameState.start(matrix, mode=mode)
     out: list[TurnReview] = []
     for k, t in enumerate(turns, start=1):
         checkpoint_cancel()
         out.append(assessor.assess(k, t, state))
         state = state.after(wl.guess_index(t.guess), t.pattern)
-    bot = _bot_game(matrix, answer, assessor.strategy, hard, ultrahard)
+    bot = _bot_game(matrix, answer, assessor.strategy, mode)
     note = None
     if assessor.degraded_at is not None:
         note = (
@@ -114,7 +112,7 @@ def review(
             "the budget allows, so from there on every turn uses the estimate. "
             "`wordle review` on the command line has no budget."
         )
-    return Review(answer, solved, tuple(out), bot, hard, note, ultrahard)
+    return Review(answer, solved, tuple(out), bot, mode, note)
 
 
 #: The bot a review compares with under the ``likely`` and ``all`` answer models.
@@ -126,12 +124,11 @@ def _review_by_estimate(
     turns: Sequence[Turn],
     answer: str | None,
     solved: bool,
-    hard: bool,
-    ultrahard: bool,
+    mode: Mode,
 ) -> Review:
     """The review under the ``likely`` or ``all`` answer model: every turn by the estimate."""
     wl = matrix.wordlist
-    state = GameState.start(matrix, hard=hard, ultrahard=ultrahard)
+    state = GameState.start(matrix, mode=mode)
     out: list[TurnReview] = []
     for k, t in enumerate(turns, start=1):
         checkpoint_cancel()
@@ -142,15 +139,14 @@ def _review_by_estimate(
         bot = []
     else:
         strategy = get_strategy(MODEL_BOT)
-        bot = list(play(matrix, answer, strategy, hard=hard, ultrahard=ultrahard).steps)
+        bot = list(play(matrix, answer, strategy, mode=mode).steps)
     return Review(
         answer,
         solved,
         tuple(out),
         bot,
-        hard,
+        mode,
         None,
-        ultrahard,
         answers=wl.answer_model,
         bot_name=MODEL_BOT,
     )
@@ -181,20 +177,17 @@ def _estimated_turn(k: int, t: Turn, state: GameState) -> TurnReview:
     mass = np.where(row == win, 0.0, mass)
     actual = 0.0 if t.pattern == win else share
     luck = float(p[mass > actual + 1e-12].sum() + 0.5 * p[np.abs(mass - actual) <= 1e-12].sum())
-    return TurnReview(
-        number=k,
-        guess=t.guess,
-        pattern=t.pattern,
-        remaining_before=state.n,
-        remaining_after=left,
+    return TurnReview.scored(
+        k,
+        t,
+        state.n,
+        left,
+        figs,
         bits=-math.log2(share) if share > 0 else 0.0,
-        best_bits=float(figs.bits.max()),
         expected_played=e_played,
         expected_best=e_best,
         best_guess=wl.guesses[int(figs.guesses[best_pos])],
         rank=1 + int((est < e_played - 1e-12).sum()),
-        out_of=len(figs.guesses),
-        skill=round(max(0.0, min(100.0, 100.0 - 100.0 * (e_played - e_best)))),
         luck=round(100 * luck),
         method="estimate",
         rank_method="estimate",
@@ -202,11 +195,7 @@ def _estimated_turn(k: int, t: Turn, state: GameState) -> TurnReview:
 
 
 def _check_game(
-    matrix: PatternMatrix,
-    turns: Sequence[Turn],
-    answer: str | None,
-    hard: bool,
-    ultrahard: bool = False,
+    matrix: PatternMatrix, turns: Sequence[Turn], answer: str | None, mode: Mode
 ) -> str | None:
     """Refuse a game that cannot have been played (naming the turn); the answer, checked."""
     if not turns:
@@ -217,17 +206,13 @@ def _check_game(
     if answer is not None:
         answer = _check_answer(matrix, turns, answer)
     # checks every word and every contradiction, naming the turn
-    GameState.from_turns(matrix, turns, hard=hard)
-    if ultrahard:
-        for k, t in enumerate(turns, start=1):
-            reason = ultrahard_violation(turns[: k - 1], t.guess, matrix.wordlist)
-            if reason:
-                raise WordleError(f"turn {k} breaks ultrahard mode: {reason}")
-    elif hard:
-        for k, t in enumerate(turns, start=1):
-            reason = hard_mode_violation(turns[: k - 1], t.guess)
-            if reason:
-                raise WordleError(f"turn {k}: {t.guess.upper()} breaks hard mode: {reason}")
+    GameState.from_turns(matrix, turns, mode=mode)
+    for k, t in enumerate(turns, start=1):
+        reason = mode_violation(mode, turns[: k - 1], t.guess, matrix.wordlist)
+        if reason and mode is Mode.ULTRAHARD:
+            raise WordleError(f"turn {k} breaks ultrahard mode: {reason}")
+        if reason:
+            raise WordleError(f"turn {k}: {t.guess.upper()} breaks hard mode: {reason}")
     return answer
 
 
@@ -247,17 +232,13 @@ def _check_answer(matrix: PatternMatrix, turns: Sequence[Turn], answer: str) -> 
 
 
 def _bot_game(
-    matrix: PatternMatrix,
-    answer: str | None,
-    strategy: Optimal,
-    hard: bool,
-    ultrahard: bool = False,
+    matrix: PatternMatrix, answer: str | None, strategy: Optimal, mode: Mode
 ) -> list[BotTurn] | None:
     """The optimal bot's turns on the answer ([] when it is unknown; None past the budget)."""
     if answer is None:
         return []
     try:
-        return list(play(matrix, answer, strategy, hard=hard, ultrahard=ultrahard).steps)
+        return list(play(matrix, answer, strategy, mode=mode).steps)
     except BudgetExceeded as e:
         if e.reason == "cancelled":
             raise

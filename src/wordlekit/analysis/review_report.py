@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from wordlekit.core.feedback import format_pattern
+from wordlekit.core.feedback import Turn, format_pattern
+from wordlekit.core.rules import Mode
+from wordlekit.fast.partition import Figures
 from wordlekit.solve.bot import BotTurn
 
 
@@ -35,6 +37,47 @@ class TurnReview:
     luck: int
     method: str  # "exact" or "estimate"
     rank_method: str
+
+    @classmethod
+    def scored(
+        cls,
+        number: int,
+        turn: Turn,
+        before: int,
+        after: int,
+        figs: Figures,
+        *,
+        bits: float,
+        expected_played: float,
+        expected_best: float,
+        best_guess: str,
+        rank: int,
+        luck: int,
+        method: str,
+        rank_method: str,
+    ) -> TurnReview:
+        """The values of turn ``number`` (``before`` and ``after``: the words left), ``figs``
+        the figures of every guess it could have been; its skill from the two expectations:
+        one point per hundredth of a guess given away, within 0..100."""
+        skill = round(max(0.0, min(100.0, 100.0 - 100.0 * (expected_played - expected_best))))
+        return cls(
+            number,
+            turn.guess,
+            turn.pattern,
+            before,
+            after,
+            bits,
+            float(figs.bits.max()),
+            expected_played,
+            expected_best,
+            best_guess,
+            rank,
+            len(figs.guesses),
+            skill,
+            luck,
+            method,
+            rank_method,
+        )
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -67,9 +110,8 @@ class Review:
     solved: bool
     turns: tuple[TurnReview, ...]
     bot_turns: list[BotTurn] | None  # None: not computed within the work budget
-    hard: bool
+    mode: Mode = Mode.NORMAL  # the rules the game was played under
     note: str | None = None  # why some values are estimates (the work budget ran out)
-    ultrahard: bool = False  # every guess could be the answer (hard is then true too)
     answers: str = "list"  # the answer model: list, likely or all
     bot_name: str = "optimal"  # the bot compared with (entropy for likely and all)
 
@@ -140,8 +182,10 @@ class Review:
             "solved": self.solved,
             "answers": self.answers,
             "bot": self.bot_name,
-            "hard": self.hard,
-            "ultrahard": self.ultrahard,
+            "mode": self.mode.value,
+            # the flags of the JSON before the mode (read by the front ends)
+            "hard": self.mode.hard,
+            "ultrahard": self.mode is Mode.ULTRAHARD,
             "skill": self.skill,
             "luck": self.luck,
             "turns": [t.to_dict() for t in self.turns],

@@ -135,7 +135,7 @@ def solve_cmd(
     n_threads = threads or max(1, os.cpu_count() or 1)
     with progress("Absurdle", total=None, unit="guesses") as bar:
         data = _service().solve(
-            pm, words, hard=mode.hard, target=target, max_depth=max_depth, limit=limit,
+            pm, words, mode=mode, target=target, max_depth=max_depth, limit=limit,
             every=every, threads=n_threads,
             depth_progress=None if bar is None else (
                 lambda d: bar.update(0, None, f"proving {d} {plural(d, 'guess', 'guesses')}")

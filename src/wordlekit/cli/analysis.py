@@ -282,13 +282,7 @@ def review_cmd(
     wl = load_words(lists, answers, add)
     history = _review_turns(wl, turns, answer)
     with explain_no_fit(wl, history):
-        result = review(
-            PatternMatrix.for_list(wl),
-            history,
-            answer=answer,
-            hard=mode.hard,
-            ultrahard=mode is Mode.ULTRAHARD,
-        )
+        result = review(PatternMatrix.for_list(wl), history, answer=answer, mode=mode)
     if json_:
         print_json(result.to_dict())
         return

@@ -19,14 +19,18 @@ from wordlekit.cli.app import app, examples
 from wordlekit.cli.progress import progress
 from wordlekit.cli.render import out, print_json
 from wordlekit.core.game import Variant
-from wordlekit.core.rules import Host
+from wordlekit.core.rules import Host, Mode
 from wordlekit.core.variants import variant_for
 from wordlekit.core.words import WordList
 from wordlekit.errors import WordleError
 from wordlekit.fast.matrix import PatternMatrix
 from wordlekit.services import boards as service
-from wordlekit.solve.boards import BOARD_STRATEGIES, DEFAULT_STRATEGY
 from wordlekit.solve.boards_play import benchmark_boards
+from wordlekit.solve.registry import default_strategy, get_strategy, strategy_names
+
+#: The strategies of several boards, and the one played when none is named.
+BOARD_STRATEGIES = strategy_names(boards=2)
+DEFAULT_STRATEGY = default_strategy(boards=2)
 
 
 def wanted(boards: int | None, variant: str | None) -> bool:
@@ -60,13 +64,9 @@ def _variant(boards: int | None, variant: str | None, max_guesses: int | None) -
 
 def _board_strategy(name: str | None) -> str:
     """A multi-board strategy name; the one-board default (entropy) means the default here."""
-    if name is None or name == "entropy":
+    if name is None or name == default_strategy(boards=1):
         return DEFAULT_STRATEGY
-    if name not in BOARD_STRATEGIES:
-        raise WordleError(
-            f"unknown multi-board strategy {name!r}: use {', '.join(BOARD_STRATEGIES)}"
-        )
-    return name
+    return get_strategy(name, boards=2).name  # an unknown name says which names there are
 
 
 def solve(
@@ -78,8 +78,9 @@ def solve(
     start: str | None,
     lists: str,
     json_: bool,
+    mode: str = "normal",
 ) -> None:
-    """``wordle solve --boards N A,B,...``: the bot plays the boards."""
+    """``wordle solve --boards N A,B,...``: the bot plays the boards (under ``mode``)."""
     words = [w.strip() for w in answers.split(",") if w.strip()]
     if boards is None and variant is None:
         boards = len(words)
@@ -92,7 +93,12 @@ def solve(
     wl = WordList.load(lists)
     pm = PatternMatrix.for_list(wl)
     data = service.solve(
-        pm, words, strategy=_board_strategy(strategy), max_guesses=v.max_guesses, start=start
+        pm,
+        words,
+        strategy=_board_strategy(strategy),
+        max_guesses=v.max_guesses,
+        start=start,
+        mode=mode,
     )
     if json_:
         print_json(data)
@@ -103,9 +109,17 @@ def solve(
         cells = " ".join(p if p is not None else "-" * wl.length for p in row["patterns"])
         console.print(f"{t:2d}. {row['guess'].upper()}  {cells}")
     verdict = "Won" if data["won"] else "Lost"
+    solved_at = ", ".join(str(n) for n in data["solved_at"])
+    if not data["finished"]:
+        console.print(
+            f"Lost: not every board solved after {data['turns']} guesses ({mode} mode leaves no "
+            f"word that could change anything; boards solved at {solved_at}, where 0 is not "
+            "solved)."
+        )
+        return
     console.print(
         f"{verdict}: every board solved in {data['turns']}/{v.max_guesses} guesses "
-        f"(boards solved at {', '.join(str(n) for n in data['solved_at'])})."
+        f"(boards solved at {solved_at})."
     )
 
 
@@ -118,8 +132,9 @@ def bench(
     seed: int,
     lists: str,
     json_: bool,
+    mode: str = "normal",
 ) -> None:
-    """``wordle bench --boards N --games G --seed S``."""
+    """``wordle bench --boards N --games G --seed S`` (under ``mode``)."""
     v = _variant(boards, variant, max_guesses)
     if games < 1:
         raise WordleError(f"--games is a number from 1, not {games}")
@@ -131,7 +146,13 @@ def bench(
         with progress(name, games) as bar:
             results.append(
                 benchmark_boards(
-                    pm, name, v, games, seed, progress=None if bar is None else bar.advance
+                    pm,
+                    name,
+                    v,
+                    games,
+                    seed,
+                    progress=None if bar is None else bar.advance,
+                    mode=Mode.parse(mode),
                 )
             )
     if json_:

@@ -26,6 +26,7 @@ from wordlekit.cli.options import (
     json_option,
     lists_option,
     mode_options,
+    pool_option,
     seed_option,
     start_option,
     strategy_option,
@@ -46,14 +47,15 @@ from wordlekit.cli.render import (
     table,
 )
 from wordlekit.core.feedback import Turn, format_pattern
-from wordlekit.core.rules import Mode
+from wordlekit.core.rules import GuessPool, Mode
 from wordlekit.core.words import ANSWER_MODEL_TEXT, WordList, read_word_file
 from wordlekit.errors import InvalidWordError, WordleError, quoted
 from wordlekit.fast.matrix import PatternMatrix
 from wordlekit.services.operations import Advice, advise
 from wordlekit.solve.bench import BenchmarkResult, benchmark
 from wordlekit.solve.bot import BotGame, play
-from wordlekit.solve.registry import REGISTRY, get_strategy
+from wordlekit.solve.registry import get_strategy, strategy_info
+from wordlekit.solve.registry import strategies as registered
 from wordlekit.solve.state import GameState
 from wordlekit.solve.strategies import check_answer_model
 
@@ -63,7 +65,7 @@ class BotOptions:
     """The options every strategy command takes."""
 
     mode: Mode
-    candidates_only: bool
+    pool: str
     lists: str
     seed: int
     json: bool
@@ -76,13 +78,8 @@ class BotOptions:
 
     @property
     def rules(self) -> dict[str, Any]:
-        """The rules as keyword arguments of the game state, the bot and the benchmark (which
-        take the mode as booleans yet)."""
-        return {
-            "hard": self.mode.hard,
-            "candidates_only": self.candidates_only,
-            "ultrahard": self.mode is Mode.ULTRAHARD,
-        }
+        """The rules as keyword arguments of the game state, the bot and the benchmark."""
+        return {"mode": self.mode, "pool": GuessPool.parse(self.pool)}
 
 
 def bot_options(f: Callable[..., Any]) -> Callable[..., Any]:
@@ -92,7 +89,7 @@ def bot_options(f: Callable[..., Any]) -> Callable[..., Any]:
 
     @functools.wraps(f)
     def command(**params: Any) -> Any:
-        names = ("mode", "candidates_only", "lists", "seed", "answers", "add")
+        names = ("mode", "pool", "lists", "seed", "answers", "add")
         bot = BotOptions(
             **{k: params.pop(k) for k in names},
             json=params.pop("json_"),
@@ -101,11 +98,7 @@ def bot_options(f: Callable[..., Any]) -> Callable[..., Any]:
 
     return combine(
         mode_options(),
-        click.option(
-            "--candidates-only",
-            is_flag=True,
-            help="Guess only words that could still be the answer.",
-        ),
+        pool_option,
         lists_option,
         answers_option(),
         add_option,
@@ -145,14 +138,15 @@ def suggest_cmd(turns: tuple[str, ...], strategy: str, top: int, bot: BotOptions
         data: dict[str, Any] = {
             "strategy": advice.strategy,
             "answers": wl.answer_model,
-            "hard": state.hard,
-            "candidates_only": state.candidates_only,
-            "ultrahard": state.ultrahard,
+            "mode": state.mode.value,
+            "hard": state.mode.hard,
+            "candidates_only": state.only_candidates,
+            "ultrahard": state.mode is Mode.ULTRAHARD,
             "remaining": state.n,
             "candidates": state.candidate_words[:200],
         }
         if state.weighted:
-            ranked = _ranked_candidates(state)[:200]
+            ranked = state.ranked()[:200]
             data["candidates"] = [w for w, _ in ranked]
             data["probabilities"] = [round(p, 8) for _, p in ranked]
         data["suggestions"] = [s.to_dict() for s in advice.suggestions]
@@ -161,14 +155,8 @@ def suggest_cmd(turns: tuple[str, ...], strategy: str, top: int, bot: BotOptions
     _print_advice(out(), state, advice)
 
 
-def _ranked_candidates(state: GameState) -> list[tuple[str, float]]:
-    """The candidates with their probabilities, most likely first (ties alphabetical)."""
-    pairs = zip(state.candidate_words, state.probabilities.tolist(), strict=True)
-    return sorted(pairs, key=lambda wp: (-wp[1], wp[0]))
-
-
 def _print_advice(console: Console, state: GameState, advice: Advice) -> None:
-    summary = REGISTRY[advice.used].summary
+    summary = strategy_info(advice.used).summary
     what = "" if state.wordlist.answer_model == "list" else f" ({describe(state.wordlist)})"
     console.print(
         f"[bold]{state.n}[/bold] possible {plural(state.n, 'answer')}{what} — "
@@ -193,7 +181,7 @@ def _print_advice(console: Console, state: GameState, advice: Advice) -> None:
     if advice.note:
         console.print(advice.note)
     if weighted:
-        ranked = _ranked_candidates(state)
+        ranked = state.ranked()
         shown = " ".join(f"{w} {percent(p)}" for w, p in ranked[:MOST_LIKELY])
         more = f" … and {len(ranked) - MOST_LIKELY} more" if len(ranked) > MOST_LIKELY else ""
         console.print(f"Most likely: {shown}{more}")
@@ -257,7 +245,15 @@ def solve_cmd(
         raise WordleError("give the ANSWER the bot plays against (or --absurdle)")
     if multi.wanted(boards, variant):
         return multi.solve(
-            answer, boards, variant, max_guesses, board_strategy, start, bot.lists, bot.json
+            answer,
+            boards,
+            variant,
+            max_guesses,
+            board_strategy,
+            start,
+            bot.lists,
+            bot.json,
+            bot.mode,
         )
     strat = get_strategy(strategy, seed=bot.seed)
     wl = bot.wordlist()
@@ -290,9 +286,7 @@ def _absurdle(target: str | None, bot: BotOptions) -> None:
     from wordlekit.services import absurdle as absurdle_service
 
     pm = PatternMatrix.for_list(WordList.load(bot.lists))
-    if bot.mode is Mode.ULTRAHARD:
-        raise WordleError("Absurdle's bot plays normal or hard mode, not ultrahard")
-    data = absurdle_service.solve(pm, hard=bot.mode.hard, target=target)
+    data = absurdle_service.solve(pm, mode=bot.mode, target=target)
     if bot.json:
         print_json(data)
         return
@@ -371,11 +365,11 @@ def bench_cmd(
     if multi.wanted(boards, variant):
         names = [board_strategy] if board_strategy else []
         return multi.bench(
-            boards, variant, max_guesses, names, games, bot.seed, bot.lists, bot.json
+            boards, variant, max_guesses, names, games, bot.seed, bot.lists, bot.json, bot.mode
         )
     wl = bot.wordlist()
     if all_:
-        names = [n for n in REGISTRY if wl.answer_model in REGISTRY[n].answer_models]
+        names = [i.name for i in registered() if wl.answer_model in i.answer_models]
     else:
         names = list(strategy) or ["entropy"]
     if start is not None:
@@ -422,11 +416,11 @@ def _hidden_words(bot: BotOptions, wl: WordList, hidden: str | None) -> list[str
 
 def _print_bench(console: Console, results: Sequence[BenchmarkResult]) -> None:
     first = results[0]
-    if first.ultrahard:
+    if first.mode is Mode.ULTRAHARD:
         mode = ", ultrahard mode (guesses that could be the answer)"
     else:
-        mode = ", hard mode" if first.hard else ""
-        mode += ", candidates only" if first.candidates_only else ""
+        mode = f", {first.mode.value} mode" if first.mode.hard else ""
+        mode += ", candidates only" if first.pool is GuessPool.CANDIDATES else ""
     start = f", start {first.start.upper()}" if first.start else ", own first guess"
     lists = first.lists
     if first.answers != "list":  # "original-likely": the original lists, likely answers

@@ -39,6 +39,7 @@ from wordlekit.core.feedback import PatternStyle, Turn, explain, format_pattern,
 from wordlekit.core.knowledge import Knowledge
 from wordlekit.core.words import BUNDLED, WordList, daily_answer, day_number, parse_date
 from wordlekit.errors import InvalidWordError, WordleError
+from wordlekit.services.jsonable import to_json
 
 
 def _word(text: str) -> str:
@@ -222,7 +223,7 @@ def _filter_dict(
         "answers": knowledge.wordlist.answer_model,
         "pool": knowledge.pool,
         "lists": knowledge.wordlist.name,
-        "knowledge": summary.to_dict(),
+        "knowledge": to_json(summary.known()),
         "turns": [
             {
                 "guess": s.turn.guess,

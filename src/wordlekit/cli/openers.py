@@ -118,11 +118,10 @@ def rank_openers_cmd(
     words = resolve_words(words_spec, wl)
     objective = str(_objective(objective))
     run = {
-        "hard": mode.hard,
+        "mode": mode,
         "max_guesses": max_guesses,
         "beta": beta,
         "objective": objective,
-        "ultrahard": mode is Mode.ULTRAHARD,
     }
     cluster = {"scheduler": scheduler, "workers": workers}
     settings, results = _rank(wl, m, words, db, run, cluster)
@@ -173,8 +172,9 @@ def _ranking_dict(
     return {
         "method": m.name,
         "lists": wl.name,
-        "hard": run["hard"],
-        "ultrahard": run["ultrahard"],
+        "mode": run["mode"].value,
+        "hard": run["mode"].hard,
+        "ultrahard": run["mode"] is Mode.ULTRAHARD,
         "objective": run["objective"],
         "beta": run["beta"],
         "words": len(results),

@@ -167,6 +167,18 @@ def ultrahard_option(help: str | None = None) -> Decorator:
     return click.option("--ultrahard", is_flag=True, help=help or ULTRAHARD_HELP)
 
 
+def pool_option(f: F) -> F:
+    """``--candidates-only``: the bot guesses only words that could still be the answer (the
+    command gets ``pool``, a guess pool's name)."""
+    return click.option(
+        "--candidates-only",
+        "pool",
+        flag_value="candidates",
+        default="valid",
+        help="Guess only words that could still be the answer.",
+    )(f)
+
+
 def max_guesses_option(help: str | None = None) -> Decorator:
     return click.option(
         "--max-guesses",

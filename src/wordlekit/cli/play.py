@@ -193,8 +193,7 @@ class Helper:
             self._matrix,
             game.turns,
             top=3,
-            hard=game.mode.hard,
-            ultrahard=game.mode is Mode.ULTRAHARD,
+            mode=game.mode,
             max_candidates=MOST_LIKELY,
         )
 

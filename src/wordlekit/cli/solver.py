@@ -112,8 +112,7 @@ def optimal_cmd(
     if start is not None:
         start = wl.check_guess(start)
     search = {
-        "hard": mode.hard,
-        "ultrahard": mode is Mode.ULTRAHARD,
+        "mode": mode,
         "max_guesses": max_guesses,
         "top": top,
         "objective": Objective.parse(objective),
@@ -161,17 +160,15 @@ def _write_tree(path: str, result: OptimalResult, wl: WordList) -> None:
     from wordlekit.solve import treefile
 
     assert result.tree is not None
-    meta = {
-        "lists": wl.name,
-        "content_hash": wl.content_hash,
-        "start": result.start,
-        "hard": result.hard,
-        "ultrahard": result.ultrahard,
-        "objective": str(result.objective),
-        "max_guesses": result.max_guesses,
-        "total": result.total,
-        "proven": result.proven,
-    }
+    meta = treefile.solver_meta(
+        wl,
+        start=result.start,
+        mode=result.mode,
+        objective=str(result.objective),
+        max_guesses=result.max_guesses,
+        total=result.total,
+        proven=result.proven,
+    )
     try:
         treefile.write(path, result.tree, wl.length, meta)
     except OSError as e:
@@ -263,7 +260,11 @@ def tree_group() -> None:
     ),
 )
 @click.argument("file")
-@mode_options("Also check the hard-mode rule on every path.", modes=(Mode.NORMAL, Mode.HARD))
+@mode_options(
+    "Also check the hard-mode rule on every path (--mode hard).",
+    "Also check the ultrahard rule on every path: every guess could still be the answer "
+    "(--mode ultrahard).",
+)
 @max_guesses_option()
 @lists_option
 @json_option
@@ -276,7 +277,7 @@ def tree_verify_cmd(file: str, mode: Mode, max_guesses: int, lists: str, json_: 
 
     wl = WordList.load(lists)
     tf = treefile.read(file)
-    check = treefile.verify(tf.root, wl, hard=mode.hard, max_guesses=max_guesses)
+    check = treefile.verify(tf.root, wl, mode=mode, max_guesses=max_guesses)
     if json_:
         print_json({"file": file, **check.to_dict(), "meta": tf.meta})
     else:

@@ -9,6 +9,12 @@ is derived for people to read; the tests check that every candidate satisfies it
 When the word list's answers are weighted (the ``likely`` answer model), the candidates
 have probabilities (:attr:`Knowledge.probabilities`, the prior renormalised over the words
 left) and a turn's bits are the information of its pattern, ``-log2 P(pattern)``.
+:func:`probabilities` and :func:`ranked` are those rules for any candidates: the solvers' game
+state uses them too, so a person and a strategy see the same probabilities.
+
+This module is pure numpy over letter codes: the solvers filter faster by reading rows of
+their pattern matrix (:meth:`wordlekit.solve.state.GameState.from_turns`), and ask this
+module only to explain a contradiction.
 """
 
 from __future__ import annotations
@@ -17,9 +23,9 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING
 
 import numpy as np
+import numpy.typing as npt
 
 from wordlekit.core.codes import Codes, consistent_mask, encode
 from wordlekit.core.constraints import LetterConstraints, Pool, impossible_reason
@@ -35,8 +41,34 @@ from wordlekit.errors import (
     quoted,
 )
 
-if TYPE_CHECKING:
-    from wordlekit.fast.matrix import PatternMatrix
+
+def probabilities(weights: npt.ArrayLike | None, n: int) -> npt.NDArray[np.float64]:
+    """The probabilities of ``n`` candidates from their ``weights`` (aligned with them, any
+    positive scale): the weights renormalised to sum to 1; equal without weights, or when
+    they sum to nothing.
+
+    >>> probabilities([2.0, 6.0], 2).tolist(), probabilities(None, 4).tolist()
+    ([0.25, 0.75], [0.25, 0.25, 0.25, 0.25])
+    """
+    if weights is None or n == 0:
+        return np.full(n, 1.0 / max(n, 1))
+    w = np.asarray(weights, dtype=np.float64)
+    if w.shape != (n,):
+        raise ValueError(f"one weight per candidate: got {w.shape}, expected ({n},)")
+    total = float(w.sum())
+    if not total > 0.0:
+        return np.full(n, 1.0 / n)
+    return np.asarray(w / total, dtype=np.float64)
+
+
+def ranked(words: Sequence[str], probs: npt.ArrayLike) -> list[tuple[str, float]]:
+    """The words with their probabilities, most likely first (ties in alphabetical order).
+
+    >>> ranked(["b", "a", "c"], [0.25, 0.25, 0.5])
+    [('c', 0.5), ('a', 0.25), ('b', 0.25)]
+    """
+    pairs = zip(words, np.asarray(probs, dtype=np.float64).tolist(), strict=True)
+    return sorted(pairs, key=lambda wp: (-wp[1], wp[0]))
 
 
 @dataclass(frozen=True)
@@ -88,12 +120,8 @@ class Knowledge:
         pool: Pool = "answers",
         *,
         check_words: bool = True,
-        matrix: PatternMatrix | None = None,
     ) -> None:
         self.wordlist = wordlist if wordlist is not None else WordList.bundled()
-        # With the pattern matrix, the answers pool is filtered by reading its rows (numpy
-        # only); otherwise by the feedback rule vectorised over letter codes (numpy).
-        self._matrix = matrix if matrix is not None and matrix.wordlist == self.wordlist else None
         if pool not in ("answers", "valid"):
             raise ValueError(f"pool must be 'answers' or 'valid', not {pool!r}")
         self.pool: Pool = pool
@@ -165,9 +193,6 @@ class Knowledge:
         return masks
 
     def _turn_mask(self, t: Turn, codes: Codes) -> np.ndarray:
-        if self._matrix is not None and self.pool == "answers" and self.wordlist.is_valid(t.guess):
-            row = self._matrix.data[self.wordlist.guess_index(t.guess)]
-            return np.asarray(row == t.pattern)
         return consistent_mask(codes, encode([t.guess]), np.array([t.pattern], dtype=np.int64))
 
     @property
@@ -206,18 +231,13 @@ class Knowledge:
         >>> len(k), bool(p["about"] > p["aioli"] > 0)
         (1200, True)
         """
-        n = len(self.candidate_indices)
+        idx = self.candidate_indices
         w = self.weights
-        if w is None or n == 0:
-            return np.full(n, 1.0 / max(n, 1))
-        sub = np.asarray(w[self.candidate_indices], dtype=np.float64)
-        total = float(sub.sum())
-        return sub / total if total > 0 else np.full(n, 1.0 / n)
+        return probabilities(None if w is None else w[idx], len(idx))
 
     def ranked(self) -> list[tuple[str, float]]:
         """The candidates with their probabilities, most likely first (ties alphabetical)."""
-        pairs = zip(self.candidates, self.probabilities.tolist(), strict=True)
-        return sorted(pairs, key=lambda wp: (-wp[1], wp[0]))
+        return ranked(self.candidates, self.probabilities)
 
     @cached_property
     def summary(self) -> LetterConstraints:

@@ -42,7 +42,6 @@ import numpy.typing as npt
 
 from wordlekit.errors import InternalError
 
-
 Floats = npt.NDArray[np.float64]
 
 MODEL_FILE = "likely-model.json"

@@ -22,18 +22,15 @@ import zlib
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
-from wordlekit.core.codes import Codes, encode, pattern_dtype
+from wordlekit.core.codes import Codes, encode, letter_counts, pattern_dtype
 from wordlekit.core.words import WordList
-from wordlekit.fast import kernel
+from wordlekit.fast import kernel, root_cache
+from wordlekit.fast.partition import Figures
 from wordlekit.store.files import atomic_write, cache_dir
-
-if TYPE_CHECKING:
-    from wordlekit.fast.partition import Figures
 
 MAGIC = b"WKPATMX1"
 FORMAT_VERSION = 1
@@ -86,8 +83,6 @@ class PatternMatrix:
     @cached_property
     def guess_letter_counts(self) -> npt.NDArray[np.uint8]:
         """Letter counts of every guess (guesses x 26), for hard-mode checks."""
-        from wordlekit.core.codes import letter_counts
-
         return letter_counts(self.guess_codes)
 
     @cached_property
@@ -108,9 +103,7 @@ class PatternMatrix:
     def root_figures(self) -> Figures:
         """Partition figures of every valid guess over all answers (the first turn), read
         from the disk cache beside the matrix or computed and stored there."""
-        from wordlekit.fast.root_cache import read_or_compute
-
-        return read_or_compute(self)
+        return root_cache.read_or_compute(self.wordlist, self.data)
 
     @classmethod
     def build(cls, wordlist: WordList) -> PatternMatrix:

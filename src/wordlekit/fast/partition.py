@@ -28,7 +28,7 @@ from :func:`wordlekit.core.feedback.score`.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,9 +37,12 @@ import numpy.typing as npt
 
 from wordlekit.core.codes import Codes
 from wordlekit.core.feedback import Tile, Turn
+from wordlekit.core.knowledge import probabilities
 
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
+#: Arrays of figures, one per guess each: a sequence of them, or the rows of a 2-D array.
+Columns = Sequence[npt.NDArray[Any]] | npt.NDArray[Any]
 
 #: Below this many guess x candidate cells numpy is used unless numba is already loaded
 #: (measured: numpy takes ~50 ms for 12,972 x 100; loading numba takes ~300 ms).
@@ -115,6 +118,22 @@ class Figures:
             return np.asarray(self.wsumsq / self.weight**2, dtype=np.float64)
         return np.asarray(self.sumsq / max(self.n, 1) ** 2, dtype=np.float64)
 
+    @classmethod
+    def of(
+        cls,
+        guesses: IntArray,
+        n: int,
+        counted: Columns,
+        weighted: Columns | None = None,
+    ) -> Figures:
+        """The figures from the four counted arrays (parts, largest, sumsq, plogp) and, for
+        candidates whose weights sum to 1, the four weighted ones (wlargest, wsize, wsumsq,
+        wplogp): how every computation of them hands them back."""
+        parts, largest, sumsq, plogp = counted
+        if weighted is None:
+            return cls(guesses, n, parts, largest, sumsq, plogp)
+        return cls(guesses, n, parts, largest, sumsq, plogp, 1.0, *weighted)
+
     def take(self, index: IntArray) -> Figures:
         """The figures of the guesses at positions ``index`` (same candidates)."""
 
@@ -151,13 +170,7 @@ def candidate_weights(weights: npt.ArrayLike | None, n: int) -> FloatArray | Non
     zero weights count as equal weights)."""
     if weights is None:
         return None
-    w = np.ascontiguousarray(weights, dtype=np.float64)
-    if w.shape != (n,):
-        raise ValueError(f"one weight per candidate: got {w.shape}, expected ({n},)")
-    total = float(w.sum())
-    if not total > 0.0:
-        return np.full(n, 1.0 / max(n, 1))
-    return np.asarray(w / total, dtype=np.float64)
+    return np.ascontiguousarray(probabilities(weights, n))
 
 
 def figures(
@@ -225,21 +238,7 @@ def figures(
                 plogp,
                 wfig,
             )
-    if cw is None:
-        return Figures(guesses, n, parts, largest, sumsq, plogp)
-    return Figures(
-        guesses,
-        n,
-        parts,
-        largest,
-        sumsq,
-        plogp,
-        1.0,
-        wfig[:, 0],
-        wfig[:, 1],
-        wfig[:, 2],
-        wfig[:, 3],
-    )
+    return Figures.of(guesses, n, (parts, largest, sumsq, plogp), None if cw is None else wfig.T)
 
 
 def _figures_numpy(
@@ -254,10 +253,8 @@ def _figures_numpy(
     g = len(guesses)
     if g == 0 or n == 0:
         z = np.zeros(g, dtype=np.int64)
-        if cw is None:
-            return Figures(guesses, n, z, z.copy(), z.copy(), np.zeros(g))
-        zf = np.zeros(g)
-        return Figures(guesses, n, z, z.copy(), z.copy(), zf, 1.0, zf, zf, zf, zf)
+        empty = (z, z.copy(), z.copy(), np.zeros(g))
+        return Figures.of(guesses, n, empty, None if cw is None else [np.zeros(g)] * 4)
     # Sort each row's patterns, then measure the runs of equal values: O(g n log n) and no
     # g x 3**length count table (measured 12,972 x 100: ~50 ms, against ~150 ms with bincount).
     sub = matrix[np.ix_(guesses, candidates)]
@@ -272,26 +269,17 @@ def _figures_numpy(
     row = starts // n
     parts = np.bincount(row, minlength=g).astype(np.int64)
     first = np.concatenate(([0], np.cumsum(parts)[:-1]))
-    figs = Figures(
-        guesses,
-        n,
+    counted = (
         parts,
         np.maximum.reduceat(sizes, first).astype(np.int64),
         np.bincount(row, weights=sizes.astype(np.float64) ** 2, minlength=g).astype(np.int64),
         np.bincount(row, weights=clog[sizes], minlength=g).astype(np.float64),
     )
     if cw is None:
-        return figs
+        return Figures.of(guesses, n, counted)
     w = np.add.reduceat(cw[order].ravel(), starts)  # each bucket's weight
     safe = np.where(w > 0, w, 1.0)
-    return Figures(
-        figs.guesses,
-        n,
-        figs.parts,
-        figs.largest,
-        figs.sumsq,
-        figs.plogp,
-        1.0,
+    weighted = (
         np.maximum.reduceat(w, first),
         np.bincount(row, weights=w * sizes, minlength=g).astype(np.float64),
         np.bincount(row, weights=w * w, minlength=g).astype(np.float64),
@@ -299,6 +287,7 @@ def _figures_numpy(
             np.float64
         ),
     )
+    return Figures.of(guesses, n, counted, weighted)
 
 
 def _figures_dense(
@@ -357,7 +346,7 @@ def _figures_dense(
         out_f[3, part] = np.bincount(row, weights=w * w, minlength=b)
         wlog = np.where(w > 0, w * np.log2(np.where(w > 0, w, 1.0)), 0.0)
         out_f[4, part] = np.bincount(row, weights=wlog, minlength=b)
-    return Figures(guesses, n, out_i[0], out_i[1], out_i[2], out_f[0], 1.0, *out_f[1:])
+    return Figures.of(guesses, n, (out_i[0], out_i[1], out_i[2], out_f[0]), out_f[1:])
 
 
 def _numba_ready(cells: int, *, weighted: bool = False) -> bool:

@@ -4,7 +4,9 @@ The first turn is the most expensive ranking (12,972 guesses x 2,315 answers) an
 for every strategy and every game, so it is computed once per word list and stored beside the
 pattern matrix (same key, same atomic write, same "never trust a bad file" rule). In memory
 it is the matrix's own: :attr:`PatternMatrix.root_figures
-<wordlekit.fast.matrix.PatternMatrix.root_figures>` calls :func:`read_or_compute` once.
+<wordlekit.fast.matrix.PatternMatrix.root_figures>` calls :func:`read_or_compute` once with
+its word list and data (this module knows no matrix class, so the two do not import each
+other).
 """
 
 from __future__ import annotations
@@ -14,50 +16,44 @@ import io
 import zipfile
 import zlib
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import numpy as np
+import numpy.typing as npt
 
+from wordlekit.core.words import WordList
 from wordlekit.fast.partition import Figures, figures
 from wordlekit.store.files import atomic_write, cache_dir
-
-if TYPE_CHECKING:
-    from wordlekit.fast.matrix import PatternMatrix
 
 _FIELDS = ("parts", "largest", "sumsq", "plogp")
 #: The weighted figures, stored too when the list's answers are weighted (``likely``).
 _WEIGHTED = ("wlargest", "wsize", "wsumsq", "wplogp")
 
 
-def _fields(pm: PatternMatrix) -> tuple[str, ...]:
-    return _FIELDS + (_WEIGHTED if pm.wordlist.weights is not None else ())
+def _fields(wordlist: WordList) -> tuple[str, ...]:
+    return _FIELDS + (_WEIGHTED if wordlist.weights is not None else ())
 
 
-def cache_path(pm: PatternMatrix) -> Path:
-    """Where the figures of ``pm``'s lists are stored (keyed by the content hash, which
-    covers the answers' weights)."""
-    return cache_dir() / f"root-figures-{pm.wordlist.content_hash[:32]}.npz"
+def cache_path(wordlist: WordList) -> Path:
+    """Where the figures of the lists are stored (keyed by the content hash, which covers
+    the answers' weights)."""
+    return cache_dir() / f"root-figures-{wordlist.content_hash[:32]}.npz"
 
 
-def read_or_compute(pm: PatternMatrix) -> Figures:
-    """Figures of every valid guess over all answers (the first turn): from the file if it is
-    intact, else computed and written (a damaged file is removed, never trusted)."""
-    path = cache_path(pm)
-    n_guesses, n_answers = len(pm.wordlist.guesses), len(pm.wordlist.answers)
+def read_or_compute(wordlist: WordList, data: npt.NDArray[np.unsignedinteger]) -> Figures:
+    """Figures of every valid guess over all answers (the first turn) of ``wordlist``, whose
+    pattern matrix is ``data``: from the file if it is intact, else computed and written (a
+    damaged file is removed, never trusted)."""
+    path = cache_path(wordlist)
+    n_guesses, n_answers = len(wordlist.guesses), len(wordlist.answers)
     guesses = np.arange(n_guesses, dtype=np.int64)
-    fields = _fields(pm)
-    weights = pm.wordlist.weights
+    fields = _fields(wordlist)
+    weights = wordlist.weights
     loaded = _read(path, n_guesses, fields)
     if loaded is not None:
-        parts, largest, sumsq, plogp, *weighted = loaded
-        if weights is None:
-            return Figures(guesses, n_answers, parts, largest, sumsq, plogp)
-        wlargest, wsize, wsumsq, wplogp = weighted
-        return Figures(
-            guesses, n_answers, parts, largest, sumsq, plogp, 1.0, wlargest, wsize, wsumsq, wplogp
-        )
+        counted, weighted = loaded[:4], loaded[4:]
+        return Figures.of(guesses, n_answers, counted, weighted if weights is not None else None)
     all_answers = np.arange(n_answers, dtype=np.int64)
-    figs = figures(pm.data, guesses, all_answers, use_numba=True, weights=weights)
+    figs = figures(data, guesses, all_answers, use_numba=True, weights=weights)
     with contextlib.suppress(OSError):
         _write(path, figs, fields)
     return figs

@@ -18,6 +18,7 @@ from typing import Any
 
 from wordlekit.core.absurdle import ABSURDLE, AbsurdleGame
 from wordlekit.core.feedback import Turn, format_pattern
+from wordlekit.core.rules import Mode
 from wordlekit.core.words import WordList
 from wordlekit.errors import WordleError
 from wordlekit.fast.matrix import PatternMatrix
@@ -102,7 +103,7 @@ def proof_dict(proof: Proof, length: int) -> dict[str, Any]:
     return {
         "start": list(proof.start),
         "remaining": proof.remaining,
-        "hard": proof.hard,
+        "hard": proof.mode.hard,
         "target": proof.target,
         "minimum": proof.minimum,
         "max_depth": proof.max_depth,
@@ -132,7 +133,7 @@ def solve(
     matrix: PatternMatrix | None = None,
     words: Sequence[str] = (),
     *,
-    hard: bool = False,
+    mode: Mode | str = Mode.NORMAL,
     target: str | None = None,
     limit: int | None = None,
     every: bool = False,
@@ -145,14 +146,18 @@ def solve(
     ``every``) the first guesses that win in that minimum too, alphabetically.
 
     ``matrix`` chooses the lists (its word list; the original lists by default), as every
-    pool operation receives it.
+    pool operation receives it. ``mode`` is normal or hard (Absurdle has no ultrahard mode);
+    its name is accepted, as a request sends it.
     """
     if limit is not None and limit < 1:
         raise WordleError("--limit must be at least 1")
     if not 1 <= max_depth <= 8:
         raise WordleError("the depth searched must be 1 to 8 guesses")
+    mode = Mode.parse(mode)
+    if mode is Mode.ULTRAHARD:
+        raise WordleError("Absurdle has no ultrahard mode: play it in normal or hard mode")
     wl = matrix.wordlist if matrix is not None else WordList.bundled()
-    game = replay(words, wl, hard=hard, target=target)
+    game = replay(words, wl, hard=mode.hard, target=target)
     search = Search(game)
     # Past the budget, a proof says how far it got (never a failure): the depths refuted so
     # far stay proved. A cancelled request still raises.

@@ -11,11 +11,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from wordlekit.core import rules
 from wordlekit.core.feedback import all_green, format_pattern, parse_pattern
-from wordlekit.errors import WordleError
+from wordlekit.errors import InternalError, WordleError
 from wordlekit.fast.matrix import PatternMatrix
-from wordlekit.solve.boards import DEFAULT_STRATEGY, BoardsState, get_board_strategy
+from wordlekit.solve.boards import BoardsState, BoardsStrategy
 from wordlekit.solve.boards_play import autoplay
+from wordlekit.solve.registry import default_strategy, get_strategy
 
 #: How many of a board's words left the helper lists.
 WORDS_SHOWN = 50
@@ -44,17 +46,25 @@ def assist(
     *,
     boards: int,
     max_guesses: int | None = None,
-    strategy: str = DEFAULT_STRATEGY,
+    strategy: str | None = None,
     top: int = 5,
     words_shown: int = WORDS_SHOWN,
+    mode: rules.Mode | str = rules.Mode.NORMAL,
 ) -> dict[str, Any]:
     """The helper for N boards: ``patterns[b][t]`` is board ``b``'s colours for guess ``t``
     (``None`` once solved). Returns the words left on each board and the best next guesses
-    for all boards together; contradictory colours raise, naming the board and turn."""
+    for all boards together (``strategy``: the registry's default for several boards when
+    none is named), every one allowed by ``mode`` on every board still being played;
+    contradictory colours raise, naming the board and turn."""
     limit = max_guesses if max_guesses is not None else boards + 5
     if len(patterns) != boards:
         raise WordleError(f"{len(patterns)} boards of colours for {boards} boards")
-    state = BoardsState.from_turns(matrix, guesses, patterns, limit)
+    name = strategy or default_strategy(boards)
+    strat = get_strategy(name, boards=max(boards, 2))  # an unknown name before any work
+    if not isinstance(strat, BoardsStrategy):
+        raise InternalError(f"{strat!r} is not a multi-board strategy")
+    mode = rules.Mode.parse(mode)
+    state = BoardsState.from_turns(matrix, guesses, patterns, limit, mode=mode)
     win = all_green(matrix.length)
     per_board = []
     for b in range(boards):
@@ -75,10 +85,17 @@ def assist(
     data: dict[str, Any] = {
         "boards": per_board,
         "guesses_left": state.guesses_left,
-        "strategy": strategy,
+        "strategy": strat.name,
+        "mode": mode.value,
     }
-    if not state.over:
-        strat = get_board_strategy(strategy, matrix)
+    if not state.over and not len(state.allowed):
+        # hard mode on several boards can leave no word obeying every board's hints
+        data["suggestions"] = []
+        data["note"] = (
+            f"No word may be played in {mode.value} mode: every word breaks the hints of one "
+            "of the boards still being played."
+        )
+    elif not state.over:
         data["suggestions"] = [s.to_dict() for s in strat.rank(state, top)]
     return data
 
@@ -87,13 +104,18 @@ def solve(
     matrix: PatternMatrix,
     answers: Sequence[str],
     *,
-    strategy: str = DEFAULT_STRATEGY,
+    strategy: str | None = None,
     max_guesses: int | None = None,
     start: str | None = None,
+    mode: rules.Mode | str = rules.Mode.NORMAL,
 ) -> dict[str, Any]:
-    """The bot plays ``answers`` (one board each): its guesses with every board's colours."""
-    strat = get_board_strategy(strategy, matrix)
-    played = autoplay(matrix, answers, strat, max_guesses=max_guesses, start=start)
+    """The bot plays ``answers`` (one board each) under ``mode``: its guesses with every
+    board's colours (``strategy``: the registry's default for several boards when none is
+    named)."""
+    name = strategy or default_strategy(len(answers))
+    played = autoplay(
+        matrix, answers, name, max_guesses=max_guesses, start=start, mode=rules.Mode.parse(mode)
+    )
     n = matrix.length
     rows = []
     for t, g in enumerate(played.guesses, start=1):

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from wordlekit import budget as work
 from wordlekit.core.words import ANSWER_MODEL_TEXT, ANSWER_MODELS
 from wordlekit.solve import registry
+from wordlekit.solve.registry import StrategyInfo
 
 __all__ = [
     "FALLBACK",
@@ -31,19 +32,6 @@ FALLBACK = "entropy"
 
 
 @dataclass(frozen=True)
-class StrategyInfo:
-    """A strategy as a menu lists it: its name and summary, whether it plays one board or
-    several, whether it runs the exact search (a server limits those harder), and the answer
-    models it plays (``list``, ``likely``, ``all``)."""
-
-    name: str
-    summary: str
-    several_boards: bool
-    expensive: bool
-    answer_models: tuple[str, ...]
-
-
-@dataclass(frozen=True)
 class AnswerModelInfo:
     """An answer model: which words may be the answer."""
 
@@ -53,18 +41,13 @@ class AnswerModelInfo:
 
 def strategies(boards: int = 1) -> list[StrategyInfo]:
     """The strategies that play games of ``boards`` boards, in the registry's order."""
-    return [
-        StrategyInfo(
-            e.name, e.summary, e.several_boards, e.expensive, tuple(sorted(e.answer_models))
-        )
-        for e in registry.entries(boards)
-    ]
+    return registry.strategies(boards)
 
 
 def check_strategy(name: str, boards: int = 1) -> str:
     """The registry's name for ``name`` (case, ``_`` for ``-``), or
     :class:`~wordlekit.errors.UnknownStrategyError` listing the names for ``boards`` boards."""
-    return registry.entry(name, boards).name
+    return registry.strategy_info(name, boards).name
 
 
 def default_strategy(boards: int = 1) -> str:
@@ -74,7 +57,7 @@ def default_strategy(boards: int = 1) -> str:
 def is_expensive(name: str | None) -> bool:
     """Whether a strategy may need the exact search (so a server limits it harder); an
     unknown name is not (it is refused before any work)."""
-    return registry.is_expensive(name or "")
+    return registry.is_expensive(name)
 
 
 def answer_models() -> list[AnswerModelInfo]:

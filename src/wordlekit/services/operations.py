@@ -30,13 +30,14 @@ import numpy as np
 from wordlekit import budget as work
 from wordlekit.core.feedback import Turn, format_pattern, score
 from wordlekit.core.knowledge import Knowledge
+from wordlekit.core.rules import GuessPool, Mode
 from wordlekit.core.words import WordList
 from wordlekit.errors import BudgetExceeded, WordleError
 from wordlekit.fast.matrix import PatternMatrix
 from wordlekit.services import boards
 from wordlekit.solve.bot import play
-from wordlekit.solve.optimal_strategy import Optimal
-from wordlekit.solve.registry import REGISTRY, get_strategy
+from wordlekit.solve.registry import get_strategy
+from wordlekit.solve.registry import is_expensive as is_expensive  # for the front ends
 from wordlekit.solve.state import GameState
 from wordlekit.solve.strategies import (
     ALL_MODELS,
@@ -48,9 +49,6 @@ from wordlekit.solve.strategies import (
 
 #: The strategy used when the one asked for cannot finish within the budget.
 FALLBACK = "entropy"
-#: Strategies whose work can grow beyond a fixed small cost: every one that plays by the exact
-#: search (``optimal`` and its other objectives), found by class so none is missed.
-EXPENSIVE_STRATEGIES = frozenset(n for n, cls in REGISTRY.items() if issubclass(cls, Optimal))
 
 #: How much less expected information (bits) than the strategy's first choice a word that
 #: could be the answer may give and still be advised in its place.
@@ -67,12 +65,6 @@ ANSWER_PREFERENCE = (
     f"strategy's first choice when it gives at most {ANSWER_PREFERENCE_BITS:g} bits less "
     "expected information (the exact optimal strategy's choice always stands)."
 )
-
-
-def is_expensive(strategy: str | None) -> bool:
-    """Whether a strategy may need the exact search (so a server limits it harder)."""
-    cls = REGISTRY.get((strategy or "").strip().lower().replace("_", "-"))
-    return cls is not None and issubclass(cls, Optimal)
 
 
 def budget_note(
@@ -255,33 +247,26 @@ def assist(
     answers: str | None = None,
     strategy: str = "entropy",
     top: int = 10,
-    hard: bool = False,
-    candidates_only: bool = False,
-    ultrahard: bool = False,
+    mode: Mode | str = Mode.NORMAL,
+    pool: GuessPool | str = GuessPool.VALID,
     max_candidates: int = 200,
 ) -> dict[str, Any]:
     """The helper: the words left after ``turns``, what is known, each turn's shrink and
-    the best next guesses (``ultrahard``: only words that could still be the answer).
-    ``answers`` is the answer model (``list``, ``likely`` or ``all``, see
+    the best next guesses under ``mode`` (``pool`` candidates: only words that could still be
+    the answer). ``answers`` is the answer model (``list``, ``likely`` or ``all``, see
     :meth:`~wordlekit.core.words.WordList.with_answers`; ``None``: the matrix's own): with
     ``likely`` the words left come most likely first, with their probabilities.
     Contradictory turns raise, naming the turn."""
     matrix = answer_matrix(matrix, answers)
     # an unknown name, or one that does not play the answer model, is refused before any work
     check_answer_model(get_strategy(strategy), matrix.wordlist)
-    k = Knowledge(turns, matrix.wordlist, "answers", matrix=matrix)
-    state = GameState(
-        matrix,
-        tuple(turns),
-        np.asarray(k.candidate_indices, dtype=np.int64),
-        hard=hard,
-        candidates_only=candidates_only,
-        ultrahard=ultrahard,
-    )
+    state = GameState.from_turns(matrix, turns, mode=Mode.parse(mode), pool=GuessPool.parse(pool))
+    # what a person reads: the summary of the letters and each turn's shrink
+    k = Knowledge(turns, matrix.wordlist, "answers")
     advice = advise(state, strategy, top, for_person=True)
     words: dict[str, Any] = {"candidates": state.candidate_words[:max_candidates]}
     if state.weighted:  # most likely first, with their probabilities
-        ranked = k.ranked()[:max_candidates]
+        ranked = state.ranked()[:max_candidates]
         words = {
             "candidates": [w for w, _ in ranked],
             "probabilities": [round(p, 8) for _, p in ranked],
@@ -309,17 +294,16 @@ def hint(
     matrix: PatternMatrix,
     turns: Sequence[Turn],
     *,
-    hard: bool,
+    mode: Mode | str = Mode.NORMAL,
     strategy: str = "entropy",
-    ultrahard: bool = False,
 ) -> dict[str, Any]:
     """The word advised next in a game in progress (the caller counts it as a hint): the
     strategy's first choice, or a word that could be the answer nearly as good
     (:data:`ANSWER_PREFERENCE`). ``verdict`` says whether it can be the answer and how far it
     narrows the words left; ``rule`` is the preference; ``passed_over`` the strategy's own
-    choice when the preference replaced it. In ``ultrahard`` mode the word advised could
+    choice when the preference replaced it. In ultrahard ``mode`` the word advised could
     always be the answer."""
-    state = GameState.from_turns(matrix, turns, hard=hard, ultrahard=ultrahard)
+    state = GameState.from_turns(matrix, turns, mode=Mode.parse(mode))
     advice = advise(state, strategy, 1, what="this suggestion comes", for_person=True)
     out = advice.to_dict()
     out["suggestion"] = out["suggestions"][0]
@@ -358,14 +342,13 @@ def solve(
     *,
     strategy: str = "entropy",
     start: str | None = None,
-    hard: bool = False,
+    mode: Mode | str = Mode.NORMAL,
     seed: int = 0,
-    candidates_only: bool = False,
-    ultrahard: bool = False,
+    pool: GuessPool | str = GuessPool.VALID,
 ) -> dict[str, Any]:
-    """The bot plays ``answer``: every guess and the words left after it (``candidates_only``:
-    it guesses only words that could still be the answer; ``ultrahard``: the same, in hard
-    mode, a ``start`` word included)."""
+    """The bot plays ``answer`` under ``mode``: every guess and the words left after it
+    (``pool`` candidates: it guesses only words that could still be the answer; in ultrahard
+    mode the same, a ``start`` word included)."""
     wl = matrix.wordlist
     strat = get_strategy(strategy, seed=seed)
     check_answer_model(strat, wl)
@@ -376,9 +359,8 @@ def solve(
         answer,
         guard or strat,
         start=start,
-        hard=hard,
-        candidates_only=candidates_only,
-        ultrahard=ultrahard,
+        mode=Mode.parse(mode),
+        pool=GuessPool.parse(pool),
     )
     data = game.to_dict()
     data["strategy"] = strat.name
@@ -428,13 +410,13 @@ def review(
     turns: Sequence[Turn],
     *,
     answer: str | None = None,
-    hard: bool = False,
-    ultrahard: bool = False,
+    mode: Mode | str = Mode.NORMAL,
 ) -> dict[str, Any]:
-    """The review of a played game (turns valued by the estimate past the budget)."""
+    """The review of a played game under ``mode`` (turns valued by the estimate past the
+    budget)."""
     from wordlekit.analysis.review import review as review_game
 
-    return review_game(matrix, turns, answer=answer, hard=hard, ultrahard=ultrahard).to_dict()
+    return review_game(matrix, turns, answer=answer, mode=Mode.parse(mode)).to_dict()
 
 
 def absurdle_solve(matrix: PatternMatrix, **kwargs: Any) -> dict[str, Any]:

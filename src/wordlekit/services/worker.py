@@ -26,8 +26,15 @@ import numpy as np
 import numpy.typing as npt
 
 from wordlekit import budget as work
+from wordlekit.core.feedback import Turn, score
+from wordlekit.core.rules import Mode
 from wordlekit.core.words import WordList
 from wordlekit.errors import BudgetExceeded, WordleError
+from wordlekit.fast.matrix import PatternMatrix
+from wordlekit.fast.partition import load_numba
+from wordlekit.services import operations as services
+from wordlekit.solve.registry import get_strategy
+from wordlekit.solve.state import GameState
 
 log = logging.getLogger("wordlekit.services.worker")
 
@@ -56,13 +63,10 @@ def warm(wordlist: WordList) -> Any:
     no budget): compiling the solver inside a task (7.5 s from a cold numba cache) would
     overrun every budget, get the worker killed before numba could cache the code, and
     start again in the next worker."""
-    from wordlekit.core.feedback import Turn, score
-    from wordlekit.fast.matrix import PatternMatrix
-    from wordlekit.fast.partition import load_numba
-    from wordlekit.services import operations as services
-    from wordlekit.solve import optimal
-    from wordlekit.solve.registry import get_strategy
-    from wordlekit.solve.state import GameState
+    # the exact search and Absurdle's kernels load numba: imported in the worker, not when
+    # the server imports this module
+    from wordlekit.solve.optimal_cache import default_opener, opening_tree
+    from wordlekit.solve.solver import Solver
 
     load_numba()
     pm = PatternMatrix.for_list(wordlist)
@@ -72,15 +76,15 @@ def warm(wordlist: WordList) -> Any:
     small = GameState(pm, (), np.arange(min(50, len(wordlist.answers)), dtype=np.int64))
     get_strategy("entropy").rank(small, 1)
     # the proven trees the optimal strategy follows (from the disk cache after the first run)
-    for hard in (False, True):
+    for mode in (Mode.NORMAL, Mode.HARD):
         with contextlib.suppress(WordleError):
-            opener = optimal.default_opener(pm, hard, 6)
-            optimal.opening_tree(pm, opener, hard=hard, max_guesses=6)
+            opener = default_opener(pm, mode, 6)
+            opening_tree(pm, opener, mode=mode, max_guesses=6)
     # every compiled path of the operations, on small cases: the solver (normal and hard),
     # the review's estimate, the bot
     answers = wordlist.answers
-    for hard in (False, True):
-        solver = optimal.Solver(pm, hard, 6)
+    for mode in (Mode.NORMAL, Mode.HARD):
+        solver = Solver(pm, mode, 6)
         solver.solve(np.arange(min(12, len(answers)), dtype=np.int32), 6)
         solver.feasible(np.arange(min(12, len(answers)), dtype=np.int32), 3)
     answer, other = answers[0], answers[len(answers) // 2]

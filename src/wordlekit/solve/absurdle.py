@@ -31,7 +31,6 @@ import dataclasses
 import threading
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -42,19 +41,18 @@ import numpy.typing as npt
 from wordlekit import budget as budgets
 from wordlekit.core.absurdle import ABSURDLE, AbsurdleGame, host_order
 from wordlekit.core.feedback import Turn
+from wordlekit.core.rules import Mode
 from wordlekit.core.words import WordList
 from wordlekit.errors import BudgetExceeded, ChallengeLostError, InternalError, WordleError
 from wordlekit.fast.matrix import PatternMatrix
 from wordlekit.solve import _absurdle_jit as jit
 from wordlekit.solve._solver_parts import allowed_hard, child_constraints
+from wordlekit.solve.absurdle_scan import Progress, Scan
 
 #: Searches stop at this many guesses unless asked for more (the start needs 4).
 DEFAULT_MAX_DEPTH = 6
 #: Two-guess sets remembered per thread (about 50 bytes each).
 MEMO_CAP = 1_000_000
-
-Progress = Callable[[int, int, int], None]
-"""``progress(done, total, found)``: first guesses examined, of how many, wins found."""
 
 Ints = npt.NDArray[np.int32]
 
@@ -141,7 +139,7 @@ class Proof:
 
     start: tuple[str, ...]
     remaining: int
-    hard: bool
+    mode: Mode
     target: str | None
     minimum: int | None
     line: Line | None
@@ -167,7 +165,7 @@ class FirstGuesses:
     complete: bool
     seconds: float
     threads: int
-    hard: bool = False
+    mode: Mode = Mode.NORMAL
     target: str | None = None
     start: tuple[str, ...] = field(default=())
     #: Why the scan stopped early (the budget's message), when it was asked to return what
@@ -193,12 +191,14 @@ class Search:
         self.target = -1 if game.target is None else wl.answer_index(game.target)
         if game.target is not None and game.target not in game.remaining:
             raise ChallengeLostError(f"the host no longer holds {game.target.upper()}")
-        self.hard = game.mode.hard
+        # Absurdle's search knows hard mode (the NYT rule); an ultrahard game is searched in
+        # hard mode, which allows more guesses: its minimum is then a lower bound.
+        self.mode = Mode.HARD if game.mode.hard else Mode.NORMAL
         cands = np.asarray([wl.answer_index(w) for w in game.remaining], dtype=np.int32)
         fixed = np.full(wl.length, -1, dtype=np.int8)
         mincnt = np.zeros(26, dtype=np.int8)
         pm = self.tables.matrix
-        if self.hard:
+        if self.mode.hard:
             for turn in game.turns:
                 g = wl.guess_index(turn.guess)
                 fixed, mincnt = child_constraints(fixed, mincnt, pm.guess_codes, g, turn.pattern)
@@ -235,7 +235,7 @@ class Search:
 
     def child(self, node: Node, g: int) -> tuple[int, Node]:
         p, kept = self._kept(node, g)
-        if not self.hard:
+        if not self.mode.hard:
             return p, Node(kept, node.allowed, node.fixed, node.mincnt)
         pm = self.tables.matrix
         allowed, nf, nm = jit.child_allowed(
@@ -276,7 +276,7 @@ class Search:
         stats = np.zeros(3, dtype=np.int64)
         flag = self._flag()
         g1, g2 = jit.win3(
-            self.kt, node.cands, node.allowed, node.fixed, node.mincnt, self.hard,
+            self.kt, node.cands, node.allowed, node.fixed, node.mincnt, self.mode.hard,
             self.target, self.cap2, self._memo(), MEMO_CAP, flag, stats,
         )  # fmt: skip
         if flag[0] != 0:
@@ -297,7 +297,7 @@ class Search:
                 continue  # the target would leave, or no progress
             g = int(allowed[t])
             _p, child = self.child(node, g)
-            if not self.hard:
+            if not self.mode.hard:
                 key = child.cands.tobytes()
                 if key in seen:
                     continue
@@ -367,7 +367,7 @@ class Search:
         return Proof(
             start=tuple(t.guess for t in self.game.turns),
             remaining=len(self.game.remaining),
-            hard=self.hard,
+            mode=self.mode,
             target=self.game.target,
             minimum=depth,
             line=line,
@@ -397,7 +397,7 @@ class Search:
             raise WordleError("the limit must be at least 1")
         t0 = time.perf_counter()
         order = [int(g) for g in self.tables.order if _contains(self.root.allowed, int(g))]
-        scan = _Scan(lambda g: self._first(g, depth), order, limit, progress, partial)
+        scan = Scan(lambda g: self._first(g, depth), order, limit, progress, partial)
         n_threads = scan.run(threads)
         wins = [self.line(self.root, [order[k], *rest]) for k, rest in scan.wins()]
         if limit is not None:
@@ -410,7 +410,7 @@ class Search:
             complete=len(scan.results) == len(order),
             seconds=time.perf_counter() - t0,
             threads=n_threads,
-            hard=self.hard,
+            mode=self.mode,
             target=self.game.target,
             start=tuple(t.guess for t in self.game.turns),
             stopped=scan.stopped,
@@ -433,89 +433,6 @@ class Search:
         return rest
 
 
-class _Scan:
-    """First guesses examined in order on threads, until all are done or ``limit`` wins are
-    found (then the guesses already handed out finish, so the wins are those of a prefix of
-    the order: the same on any number of threads)."""
-
-    def __init__(
-        self,
-        examine: Callable[[int], list[int] | None],
-        order: list[int],
-        limit: int | None,
-        progress: Progress | None,
-        partial: bool = False,
-    ) -> None:
-        self.examine = examine
-        self.partial = partial
-        self.stopped: str | None = None
-        self.cancelled = False
-        self.order = order
-        self.limit = limit
-        self.progress = progress
-        self.results: dict[int, list[int] | None] = {}
-        self.errors: list[BaseException] = []
-        self._lock = threading.Lock()
-        self._next = 0
-        self._found = 0
-        self._budget = budgets.current()
-
-    def _take(self) -> int | None:
-        with self._lock:
-            if self.errors or self.stopped or self.cancelled or self._next >= len(self.order):
-                return None
-            if self.limit is not None and self._found >= self.limit:
-                return None
-            self._next += 1
-            return self._next - 1
-
-    def _work(self) -> None:
-        try:
-            with _maybe_active(self._budget):
-                while (k := self._take()) is not None:
-                    budgets.checkpoint()
-                    res = self.examine(self.order[k])
-                    with self._lock:
-                        self.results[k] = res
-                        self._found += res is not None
-                        done, found = len(self.results), self._found
-                    if self.progress is not None:
-                        self.progress(done, len(self.order), found)
-        except BudgetExceeded as e:
-            with self._lock:
-                if self.partial:
-                    self.stopped = self.stopped or str(e)
-                else:
-                    self.errors.append(e)
-        except BaseException as e:  # re-raised on the caller's thread
-            with self._lock:
-                self.errors.append(e)
-
-    def run(self, threads: int) -> int:
-        n = max(1, min(threads, len(self.order) or 1))
-        if n == 1:
-            self._work()
-        else:
-            pool = ThreadPoolExecutor(n)
-            try:
-                for future in [pool.submit(self._work) for _ in range(n)]:
-                    future.result()
-            except BaseException:
-                # Ctrl-C on the main thread: the workers stop after the guess in hand
-                # (a fraction of a second) instead of finishing the whole scan.
-                with self._lock:
-                    self.cancelled = True
-                raise
-            finally:
-                pool.shutdown(wait=True)
-        if self.errors:
-            raise self.errors[0]
-        return n
-
-    def wins(self) -> list[tuple[int, list[int]]]:
-        return [(k, r) for k, r in sorted(self.results.items()) if r is not None]
-
-
 def _contains(sorted_arr: Ints, x: int) -> bool:
     i = int(np.searchsorted(sorted_arr, x))
     return i < sorted_arr.shape[0] and int(sorted_arr[i]) == x
@@ -530,34 +447,17 @@ def _stopped() -> BaseException:
     return b.exceeded() if b is not None else InternalError("the search stopped on its own")
 
 
-class _maybe_active:
-    """Make ``budget`` active on a worker thread (context variables do not cross threads)."""
-
-    def __init__(self, budget: budgets.Budget | None) -> None:
-        self._budget = budget
-        self._cm: Any = None
-
-    def __enter__(self) -> None:
-        if self._budget is not None:
-            self._cm = self._budget.active()
-            self._cm.__enter__()
-
-    def __exit__(self, *exc: object) -> None:
-        if self._cm is not None:
-            self._cm.__exit__(*exc)
-
-
 def prove(
     words: Sequence[str] = (),
     *,
     wordlist: WordList | None = None,
-    hard: bool = False,
+    mode: Mode = Mode.NORMAL,
     target: str | None = None,
     max_depth: int = DEFAULT_MAX_DEPTH,
 ) -> Proof:
-    """The fewest guesses that win after playing ``words`` (see :meth:`Search.minimum`)."""
-    mode = "hard" if hard else "normal"
-    start = ABSURDLE.challenge([target] if target else [], wordlist=wordlist, mode=mode)
+    """The fewest guesses that win after playing ``words`` (see :meth:`Search.minimum`); in
+    hard ``mode`` every guess uses the colours shown so far."""
+    start = ABSURDLE.challenge([target] if target else [], wordlist=wordlist, mode=Mode.parse(mode))
     game = start.replay(words)
     assert isinstance(game, AbsurdleGame)
     return Search(game).minimum(max_depth)

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from wordlekit.core.feedback import Turn, all_green
+from wordlekit.core.rules import GuessPool, Mode
 from wordlekit.errors import WordleError
 from wordlekit.fast.matrix import PatternMatrix
 from wordlekit.fast.partition import load_numba
@@ -42,12 +43,11 @@ class BenchmarkResult(Counted):
     strategy: str
     lists: str
     start: str | None
-    hard: bool
-    candidates_only: bool
     counts: GuessCounts
     seconds: float
     per_answer: dict[str, int] = field(repr=False, compare=False, default_factory=dict)
-    ultrahard: bool = False
+    mode: Mode = Mode.NORMAL
+    pool: GuessPool = GuessPool.VALID
     #: The answer model of the lists (``list``, ``likely`` or ``all``).
     answers: str = "list"
 
@@ -58,9 +58,12 @@ class BenchmarkResult(Counted):
             "lists": self.lists,
             "answers": self.answers,
             "start": self.start,
-            "hard": self.hard,
-            "candidates_only": self.candidates_only,
-            "ultrahard": self.ultrahard,
+            "mode": self.mode.value,
+            "pool": self.pool.value,
+            # the flags of the JSON before the mode (read by the front ends)
+            "hard": self.mode.hard,
+            "candidates_only": self.pool is GuessPool.CANDIDATES or self.mode.candidates_only,
+            "ultrahard": self.mode is Mode.ULTRAHARD,
             "games": c["games"],
             "total": c["total"],
             "mean": c["mean"],
@@ -80,16 +83,15 @@ def benchmark(
     strategy: Strategy | str,
     *,
     start: str | None = None,
-    hard: bool = False,
-    candidates_only: bool = False,
-    ultrahard: bool = False,
+    mode: Mode = Mode.NORMAL,
+    pool: GuessPool = GuessPool.VALID,
     seed: int = 0,
     progress: ProgressCallback | None = None,
     hidden: Sequence[str] | None = None,
 ) -> BenchmarkResult:
     """Play ``strategy`` on every answer (or on the ``hidden`` words, each a possible answer)
-    and collect the distribution of guesses (``ultrahard``: every guess could still be the
-    answer, see :class:`GameState`)."""
+    under ``mode``, choosing from ``pool``, and collect the distribution of guesses (see
+    :class:`GameState`)."""
     strat = get_strategy(strategy, seed=seed) if isinstance(strategy, str) else strategy
     check_answer_model(strat, matrix.wordlist)
     targets = None if hidden is None else _hidden_indices(matrix, hidden)
@@ -98,7 +100,7 @@ def benchmark(
     # on the thousands of small sets of a tree (measured: entropy 0.21 s against 0.36 s).
     matrix.transposed  # noqa: B018
     t0 = time.perf_counter()
-    root = GameState.start(matrix, hard=hard, candidates_only=candidates_only, ultrahard=ultrahard)
+    root = GameState.start(matrix, mode=mode, pool=pool)
     first = start_index(root, start)
     if strat.deterministic and targets is not None:
         per_answer, unsolved = _play_hidden(strat, root, first, targets, progress)
@@ -113,12 +115,11 @@ def benchmark(
         strategy=strat.name,
         lists=matrix.wordlist.name,
         start=matrix.wordlist.guesses[first] if first is not None else None,
-        hard=root.hard,
-        candidates_only=root.candidates_only,
         counts=GuessCounts.of(per_answer.values(), unsolved=unsolved, limit=FAIL_AFTER),
         seconds=seconds,
         per_answer=dict(per_answer),
-        ultrahard=root.ultrahard,
+        mode=root.mode,
+        pool=root.pool,
         answers=matrix.wordlist.answer_model,
     )
 
@@ -163,15 +164,7 @@ def _play_hidden(
                 unsolved += len(group)
                 done = len(group)
             else:
-                mask = row == p
-                child = GameState(
-                    st.matrix,
-                    (*st.history, Turn(guesses[g], int(p))),
-                    st.candidates[mask],
-                    hard=st.hard,
-                    candidates_only=st.candidates_only,
-                    weights=None if st.weights is None else st.weights[mask],
-                )
+                child = st.child(Turn(guesses[g], int(p)), row == p)
                 stack.append((child, depth + 1, None, group))
                 done = 0
             if progress is not None and done:
@@ -220,13 +213,12 @@ def tree_for(
     strategy: Strategy,
     *,
     start: str | None = None,
-    hard: bool = False,
-    candidates_only: bool = False,
-    ultrahard: bool = False,
+    mode: Mode = Mode.NORMAL,
+    pool: GuessPool = GuessPool.VALID,
 ) -> DecisionTree:
     """The decision tree of a deterministic strategy over every answer."""
     check_answer_model(strategy, matrix.wordlist)
     load_numba()
     matrix.transposed  # noqa: B018  (see benchmark)
-    root = GameState.start(matrix, hard=hard, candidates_only=candidates_only, ultrahard=ultrahard)
+    root = GameState.start(matrix, mode=mode, pool=pool)
     return build_tree(strategy, root, start=start_index(root, start))

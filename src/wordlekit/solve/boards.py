@@ -1,8 +1,9 @@
 """The multi-board bot's strategies: several boards at once.
 
 A :class:`BoardsState` holds one :class:`~wordlekit.solve.state.GameState` per board (its
-candidates, from the pattern matrix) and the guesses left. Three strategies, one protocol
-(:class:`BoardsStrategy`), in :data:`BOARD_STRATEGIES` (auto-play and benchmarks are
+candidates, from the pattern matrix), the guesses played, the limit and the rules' mode.
+Three strategies, one protocol (:class:`BoardsStrategy`), found by name in
+:mod:`wordlekit.solve.registry` with the one-board ones (auto-play and benchmarks are
 :mod:`wordlekit.solve.boards_play`'s):
 
 - ``sum-entropy``: finish a board that has one candidate left, else play the guess with the
@@ -18,9 +19,18 @@ candidates, from the pattern matrix) and the guesses left. Three strategies, one
   3. the guess budget: when the guesses left are no more than the unsolved boards plus
      ``BUDGET_SLACK``, only words that could be an answer are played (every turn must then
      solve a board to win), most likely to solve first.
-- ``lookahead``: the finisher, looking one turn ahead by play-outs (see :class:`Lookahead`).
+- ``lookahead`` (:mod:`wordlekit.solve.boards_lookahead`): the finisher, looking one turn
+  ahead by play-outs.
 
-The per-board figures come from the numba partition kernels over :class:`PatternMatrix`
+Hard mode on several boards (:data:`~wordlekit.core.rules.BOARDS_HARD_RULE`): a guess must
+obey the hard-mode rule of every board still being played, and in ultrahard mode also be a
+word that could still be the answer of one of them, exactly
+:func:`~wordlekit.core.rules.boards_violation`. :attr:`BoardsState.allowed` is that set, and
+every strategy chooses within it. A board whose answer breaks another unsolved board's hints
+cannot be solved while that board is unsolved, so some games cannot be won; where no allowed
+guess could be an answer, the strategies still play (the most information).
+
+The per-board figures come from the numba partition kernels over the state's pattern matrix
 (the first turn's from the matrix's cached root figures); :func:`reference_bits` is the slow
 readable version from :func:`~wordlekit.core.feedback.score`, which the tests check them
 against, and against which the strategies' choices are checked.
@@ -28,19 +38,22 @@ against, and against which the strategies' choices are checked.
 
 from __future__ import annotations
 
-import hashlib
 import math
 from collections import Counter, OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import ClassVar
 
 import numpy as np
+import numpy.typing as npt
 
 from wordlekit.core.feedback import Turn, all_green, score
+from wordlekit.core.rules import Mode
 from wordlekit.errors import WordleError
 from wordlekit.fast.matrix import PatternMatrix
 from wordlekit.fast.partition import FloatArray, IntArray, figures
+from wordlekit.solve.lru import LRUCache
 from wordlekit.solve.state import GameState
 
 #: Bits a guess earns for each board it may solve, times the chance it does (1/n).
@@ -50,14 +63,13 @@ BUDGET_SLACK = 0
 #: Past the limit the bot plays on (a benchmark's mean counts every game to its end); this
 #: many guesses beyond one per board stop a game that would never end.
 PLAY_ON = 30
-#: How many of the finisher's best guesses the lookahead tries, and on how many answer sets.
-LOOK_TOP = 4
-LOOK_SAMPLES = 16
+
+BoolArray = npt.NDArray[np.bool_]
 
 
 class BoardsState:
     """Where a multi-board game stands: each board's state (``None`` once solved), the guesses
-    played and the guess limit."""
+    played, the guess limit and the mode (the boards' states carry it too)."""
 
     def __init__(
         self,
@@ -65,16 +77,20 @@ class BoardsState:
         boards: tuple[GameState | None, ...],
         guesses: tuple[str, ...],
         max_guesses: int,
+        mode: Mode = Mode.NORMAL,
     ) -> None:
         self.matrix = matrix
         self.boards = boards
         self.guesses = guesses
         self.max_guesses = max_guesses
+        self.mode = Mode.parse(mode)
 
     @classmethod
-    def start(cls, matrix: PatternMatrix, boards: int, max_guesses: int) -> BoardsState:
-        root = GameState.start(matrix)
-        return cls(matrix, (root,) * boards, (), max_guesses)
+    def start(
+        cls, matrix: PatternMatrix, boards: int, max_guesses: int, *, mode: Mode = Mode.NORMAL
+    ) -> BoardsState:
+        root = GameState.start(matrix, mode=mode)
+        return cls(matrix, (root,) * boards, (), max_guesses, mode)
 
     @classmethod
     def from_turns(
@@ -83,6 +99,8 @@ class BoardsState:
         guesses: Sequence[str],
         patterns: Sequence[Sequence[int | None]],
         max_guesses: int,
+        *,
+        mode: Mode = Mode.NORMAL,
     ) -> BoardsState:
         """The state after ``guesses`` where ``patterns[b][t]`` is board ``b``'s colours for
         guess ``t`` (``None`` after that board was solved). Contradictory colours raise
@@ -111,14 +129,19 @@ class BoardsState:
                 states.append(None)
                 continue
             try:
-                states.append(GameState.from_turns(matrix, turns))
+                states.append(GameState.from_turns(matrix, turns, mode=mode))
             except WordleError as e:
                 raise type(e)(f"board {b + 1}: {e}") from None
-        return cls(matrix, tuple(states), words, max_guesses)
+        return cls(matrix, tuple(states), words, max_guesses, mode)
 
     @property
     def unsolved(self) -> list[int]:
         return [b for b, s in enumerate(self.boards) if s is not None]
+
+    @property
+    def live(self) -> list[tuple[int, GameState]]:
+        """The unsolved boards with their states."""
+        return [(b, s) for b, s in enumerate(self.boards) if s is not None]
 
     @property
     def guesses_left(self) -> int:
@@ -131,6 +154,29 @@ class BoardsState:
     def candidates(self, board: int) -> list[str]:
         s = self.boards[board]
         return [] if s is None else s.candidate_words
+
+    @cached_property
+    def allowed_mask(self) -> BoolArray:
+        """Which guesses the mode allows now: every one in normal mode; in hard mode those
+        obeying the hard-mode rule of every unsolved board; in ultrahard mode those that
+        also could be the answer of one of them (:func:`~wordlekit.core.rules.boards_violation`)."""
+        mask = np.ones(len(self.matrix.wordlist.guesses), dtype=bool)
+        if not self.mode.hard:
+            return mask
+        live = [s for _, s in self.live]
+        for s in live:
+            mask &= s.hard_mask
+        if self.mode.candidates_only:
+            answer_of_one = np.zeros_like(mask)
+            for s in live:
+                answer_of_one[s.candidates] = True
+            mask &= answer_of_one
+        return mask
+
+    @cached_property
+    def allowed(self) -> IntArray:
+        """The guess indices of :attr:`allowed_mask`."""
+        return np.flatnonzero(self.allowed_mask).astype(np.int64)
 
     def after(self, guess: int, patterns: Sequence[int | None]) -> BoardsState:
         """The state after ``guess`` showed ``patterns[b]`` on each board (``None`` on the
@@ -145,7 +191,8 @@ class BoardsState:
             else:
                 boards.append(None if p == win else s.after(guess, p))
         word = self.matrix.wordlist.guesses[guess]
-        return BoardsState(self.matrix, tuple(boards), (*self.guesses, word), self.max_guesses)
+        guesses = (*self.guesses, word)
+        return BoardsState(self.matrix, tuple(boards), guesses, self.max_guesses, self.mode)
 
 
 @dataclass(frozen=True)
@@ -214,59 +261,102 @@ def reference_bits(guess: str, candidates: Sequence[str]) -> float:
     return sum(c / n * math.log2(n / c) for c in buckets.values())
 
 
+def best_of(
+    key: FloatArray, pool: IntArray, answer_of_one: BoolArray, rank: IntArray
+) -> int | None:
+    """The guess of ``pool`` with the highest ``key`` (indexed by guess); ties to a word
+    that could be an answer (``answer_of_one``), then alphabetical (``rank``). ``None`` for
+    an empty pool."""
+    if not len(pool):
+        return None
+    k = key[pool]
+    # Floating sums of the same bits in another order may differ in the last place.
+    tied = pool[k >= k.max() - 1e-9]
+    return int(min(tied, key=lambda g: (not answer_of_one[g], int(rank[g]))))
+
+
 class BoardsStrategy:
     """Base class: ``scores`` gives every guess a score (higher is better) for the unsolved
-    boards; :meth:`choose` adds the finishing rules."""
+    boards; :meth:`choose` adds the finishing rules, within the guesses the mode allows.
+
+    A strategy is made without a matrix: it reads the state's, and keeps each matrix's
+    figure cache (:class:`BoardFigures`, made on first use)."""
 
     name: ClassVar[str] = ""
     summary: ClassVar[str] = ""
+    #: Whether the strategy runs the exact search (none of the multi-board ones does).
+    expensive: ClassVar[bool] = False
+    #: The answer models played (:data:`wordlekit.core.words.ANSWER_MODELS`): the figures
+    #: are unweighted, so the answer list only.
+    answer_models: ClassVar[frozenset[str]] = frozenset({"list"})
 
-    def __init__(self, matrix: PatternMatrix) -> None:
-        self.matrix = matrix
-        self.figures = BoardFigures(matrix)
+    def __init__(self) -> None:
+        self._figures: LRUCache[str, BoardFigures] = LRUCache(2)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+    def figures(self, matrix: PatternMatrix) -> BoardFigures:
+        """The figure cache of ``matrix``'s lists."""
+        return self._figures.get_or_make(matrix.wordlist.content_hash, lambda: BoardFigures(matrix))
 
     def summed_bits(self, state: BoardsState, boards: Sequence[int] | None = None) -> FloatArray:
-        total = np.zeros(len(self.matrix.wordlist.guesses))
+        figs = self.figures(state.matrix)
+        total = np.zeros(len(state.matrix.wordlist.guesses))
         for b in state.unsolved if boards is None else boards:
             s = state.boards[b]
             assert s is not None
-            total += self.figures.bits(s)
+            total += figs.bits(s)
         return total
 
-    def solve_chance(self, state: BoardsState) -> tuple[FloatArray, list[list[int]]]:
-        """For each guess, the expected number of boards it solves now (sum of 1/n over the
-        boards where it is a candidate), and those boards."""
-        chance = np.zeros(len(self.matrix.wordlist.guesses))
-        for b in state.unsolved:
-            s = state.boards[b]
-            assert s is not None
+    def solve_chance(self, state: BoardsState) -> FloatArray:
+        """For each guess, the expected number of boards it solves now: the sum of 1/n over
+        the boards where it is a candidate."""
+        chance = np.zeros(len(state.matrix.wordlist.guesses))
+        for _, s in state.live:
             chance[s.candidates] += 1.0 / s.n
-        return chance, []
+        return chance
 
     def scores(self, state: BoardsState) -> FloatArray:
         return self.summed_bits(state)
 
+    def useless(self, state: BoardsState, guess: int) -> bool:
+        """Whether ``guess`` can change nothing: it splits no unsolved board's candidates and
+        could be no board's answer. When the strategy's choice is useless, every allowed
+        guess is (each strategy prefers any information, or a chance to solve a board, to
+        none): under hard mode the game can then never go on."""
+        figs = self.figures(state.matrix)
+        for _, s in state.live:
+            if s.n > 1 and figs.bits(s)[guess] > 1e-12:
+                return False
+            if bool((s.candidates == guess).any()):
+                return False
+        return True
+
     def _singletons(self, state: BoardsState) -> list[int]:
+        """The words of the boards with one candidate left that the mode allows now."""
         out = []
-        for b in state.unsolved:
-            s = state.boards[b]
-            assert s is not None
+        for b, s in state.live:
             if s.n == 0:
                 raise WordleError(f"board {b + 1}: no candidates left")
-            if s.n == 1:
+            if s.n == 1 and state.allowed_mask[s.candidates[0]]:
                 out.append(int(s.candidates[0]))
         return out
 
     def _best(self, key: FloatArray, state: BoardsState, pool: IntArray | None = None) -> int:
-        """The highest key (within ``pool``); ties to a possible answer, then alphabetical."""
-        chance, _ = self.solve_chance(state)
-        idx = np.arange(len(key)) if pool is None else pool
-        k = key[idx]
-        top = k.max()
-        # Floating sums of the same bits in another order may differ in the last place.
-        tied = idx[k >= top - 1e-9]
-        rank = self.matrix.alphabetical_rank
-        return int(min(tied, key=lambda g: (not chance[g] > 0, int(rank[g]))))
+        """The highest key among the allowed guesses (of ``pool``, when given and one of
+        them is allowed); ties to a possible answer, then alphabetical."""
+        allowed = state.allowed
+        if pool is not None:
+            within = pool[state.allowed_mask[pool]]
+            allowed = within if len(within) else allowed
+        found = best_of(key, allowed, self.solve_chance(state) > 0, state.matrix.alphabetical_rank)
+        if found is None:
+            raise WordleError(
+                f"no guess is allowed on every board in {state.mode.value} mode: every word "
+                "breaks a board's rule"
+            )
+        return found
 
     def choose(self, state: BoardsState) -> int:
         if state.over:
@@ -277,35 +367,32 @@ class BoardsStrategy:
         return self._best(self.scores(state), state)
 
     def rank(self, state: BoardsState, top: int = 10) -> list[BoardsSuggestion]:
-        """The ``top`` best guesses by score, led by what :meth:`choose` plays."""
+        """The ``top`` best allowed guesses by score, led by what :meth:`choose` plays."""
         if state.over:
             raise WordleError("every board is solved")
         first = self.choose(state)
         key = self.scores(state)
         bits = self.summed_bits(state)
-        chance, _ = self.solve_chance(state)
-        rank = self.matrix.alphabetical_rank
-        order = np.lexsort((rank, chance <= 0, -key))
+        chance = self.solve_chance(state)
+        allowed = state.allowed
+        rank = state.matrix.alphabetical_rank
+        order = allowed[np.lexsort((rank[allowed], chance[allowed] <= 0, -key[allowed]))]
         # Guesses worth nothing (every board but solved ones down to one word) are not shown.
         rest = [int(g) for g in order[: top + 1] if int(g) != first and key[g] > 0]
         picks = [first, *rest[: top - 1]]
-        members = {
-            b: set((state.boards[b] or _NO_STATE).candidates.tolist()) for b in state.unsolved
-        }
-        guesses = self.matrix.wordlist.guesses
+        members = {b: set(s.candidates.tolist()) for b, s in state.live}
+        guesses = state.matrix.wordlist.guesses
+        singles = self._singletons(state)
         out = []
         for g in picks:
             on = tuple(b for b in state.unsolved if g in members[b])
-            reason = self._reason(state, g, first)
+            reason = ""
+            if g == first:
+                reason = (
+                    "the only word left on its board" if g in singles else "the strategy's choice"
+                )
             out.append(BoardsSuggestion(guesses[g], float(key[g]), float(bits[g]), on, reason))
         return out
-
-    def _reason(self, state: BoardsState, g: int, first: int) -> str:
-        if g != first:
-            return ""
-        if g in self._singletons(state):
-            return "the only word left on its board"
-        return "the strategy's choice"
 
 
 class SumEntropy(BoardsStrategy):
@@ -324,19 +411,18 @@ class Finisher(BoardsStrategy):
         "only possible answers when the guesses left are down to one per unsolved board"
     )
 
-    def __init__(
-        self,
-        matrix: PatternMatrix,
-        bonus: float = SOLVE_BONUS,
-        slack: int = BUDGET_SLACK,
-    ) -> None:
-        super().__init__(matrix)
+    def __init__(self, bonus: float = SOLVE_BONUS, slack: int = BUDGET_SLACK) -> None:
+        super().__init__()
         self.bonus = bonus
         self.slack = slack
 
     def scores(self, state: BoardsState) -> FloatArray:
-        chance, _ = self.solve_chance(state)
-        return self.summed_bits(state) + self.bonus * chance
+        return self.summed_bits(state) + self.bonus * self.solve_chance(state)
+
+    def budget_rule(self, left: int, unsolved: int) -> bool:
+        """Whether only words that could be an answer are played: the guesses left are down
+        to one per unsolved board (plus the slack)."""
+        return 0 < left <= unsolved + self.slack
 
     def choose(self, state: BoardsState) -> int:
         if state.over:
@@ -346,140 +432,13 @@ class Finisher(BoardsStrategy):
             return single[0]
         if single:
             # All of them are played anyway: first the one that tells most about the rest.
-            others = [b for b in state.unsolved if (state.boards[b] or _NO_STATE).n > 1]
+            others = [b for b, s in state.live if s.n > 1]
             bits = self.summed_bits(state, others)
-            pool = np.asarray(single, dtype=np.int64)
-            return self._best(bits, state, pool)
+            return self._best(bits, state, np.asarray(single, dtype=np.int64))
         key = self.scores(state)
-        left = state.guesses_left
-        if 0 < left <= len(state.unsolved) + self.slack:
-            chance, _ = self.solve_chance(state)
-            pool = np.flatnonzero(chance > 0)
-            # Every turn must now solve a board: the likeliest to, then the most informative.
-            return self._best(chance * 1000.0 + key, state, pool)
+        if self.budget_rule(state.guesses_left, len(state.unsolved)):
+            chance = self.solve_chance(state)
+            # Every turn must now solve a board: the likeliest to, then the most informative
+            # (where the mode allows no possible answer, the most informative guess).
+            return self._best(chance * 1000.0 + key, state, np.flatnonzero(chance > 0))
         return self._best(key, state)
-
-
-class Lookahead(Finisher):
-    """``finisher``, looking one turn ahead where no board has one word left: it tries the
-    finisher's ``top`` best guesses and its ``top`` best words that could be an answer, each
-    played on ``samples`` answer sets drawn from the boards' candidates and the game played
-    out to its end, and plays the guess with the fewest guesses on average (a loss counting
-    ``LOSS_PENALTY`` more). The same answer sets judge every guess (less noise), drawn from a
-    generator seeded by the guesses so far, so the choice is deterministic.
-
-    The play-outs follow the finisher's rules over a short list of guesses (the words that
-    could still be an answer and the ``INFO_POOL`` most informative guesses of the decision),
-    which makes them a hundred times cheaper than ranking every valid guess at every turn.
-    """
-
-    name = "lookahead"
-    summary = (
-        "finisher, looking one turn ahead: its best guesses and best possible answers, each "
-        "played out on answer sets drawn from the boards' candidates; the fewest guesses wins"
-    )
-    LOSS_PENALTY = 5.0
-    INFO_POOL = 48
-
-    def __init__(self, matrix: PatternMatrix, top: int = LOOK_TOP, samples: int = LOOK_SAMPLES):
-        super().__init__(matrix)
-        self.top = top
-        self.samples = samples
-
-    def choose(self, state: BoardsState) -> int:
-        if state.over:
-            raise WordleError("every board is solved")
-        first = super().choose(state)
-        if not state.guesses or self._singletons(state):
-            return first
-        key = self.scores(state)
-        chance, _ = self.solve_chance(state)
-        order = np.argsort(-key, kind="stable")
-        answers = order[chance[order] > 0][: self.top]
-        pool = list(dict.fromkeys([first, *order[: self.top].tolist(), *answers.tolist()]))
-        info = order[: self.INFO_POOL]
-        rng = np.random.default_rng(
-            int.from_bytes(hashlib.sha256(" ".join(state.guesses).encode()).digest()[:8])
-        )
-        sets = []
-        for _ in range(self.samples):
-            sets.append(
-                [-1 if s is None else int(s.candidates[rng.integers(s.n)]) for s in state.boards]
-            )
-        best, best_cost = first, math.inf
-        for g in pool:
-            cost = 0.0
-            for picks in sets:
-                turns = self._playout(state, int(g), picks, info)
-                cost += turns + (self.LOSS_PENALTY if turns > state.max_guesses else 0.0)
-            cost /= len(sets)
-            if cost < best_cost - 1e-9:
-                best, best_cost = int(g), cost
-        return best
-
-    def _playout(self, state: BoardsState, g: int, picks: list[int], info: IntArray) -> int:
-        stop = state.max_guesses + PLAY_ON
-        data = self.matrix.data
-        # The boards as candidate arrays only (no GameState: the play-out is a hot loop).
-        cands = [None if s is None else s.candidates for s in state.boards]
-        turns = len(state.guesses)
-        while True:
-            turns += 1
-            row = data[g]
-            for b, c in enumerate(cands):
-                if c is None:
-                    continue
-                p = row[picks[b]]
-                cands[b] = None if g == picks[b] else c[row[c] == p]
-            live = [c for c in cands if c is not None]
-            if not live or turns >= stop:
-                return turns
-            g = self._quick_choice(live, info, state.max_guesses - turns)
-
-    def _quick_choice(self, live: list[IntArray], info: IntArray, left: int) -> int:
-        """The finisher's choice among the candidates and the ``info`` guesses."""
-        singles = [int(c[0]) for c in live if len(c) == 1]
-        if singles:
-            return singles[0]
-        live_all = np.concatenate(live)
-        pool = np.unique(np.concatenate([info, live_all]))
-        bits = np.zeros(len(pool))
-        chance = np.zeros(len(pool))
-        for c in live:
-            figs = figures(self.matrix.data, pool, c, use_numba=False)
-            bits += figs.bits
-            chance += np.isin(pool, c) / len(c)
-        key = bits + self.bonus * chance
-        if 0 < left <= len(live) + self.slack:
-            key = np.where(chance > 0, chance * 1000.0 + key, -np.inf)
-        # Ties as the finisher breaks them: a possible answer, then alphabetical.
-        tied = np.flatnonzero(key >= key.max() - 1e-9)
-        rank = self.matrix.alphabetical_rank
-        return int(min(pool[tied], key=lambda g: (not np.isin(g, live_all), int(rank[g]))))
-
-
-class _NoState:
-    """Stands for a solved board's state where one is read (never in play)."""
-
-    n = 1
-    candidates = np.zeros(0, dtype=np.int64)
-
-
-_NO_STATE = _NoState()
-
-#: The multi-board strategies by name.
-BOARD_STRATEGIES: dict[str, type[BoardsStrategy]] = {
-    SumEntropy.name: SumEntropy,
-    Finisher.name: Finisher,
-    Lookahead.name: Lookahead,
-}
-DEFAULT_STRATEGY = Finisher.name
-
-
-def get_board_strategy(name: str, matrix: PatternMatrix) -> BoardsStrategy:
-    key = name.strip().lower()
-    if key not in BOARD_STRATEGIES:
-        raise WordleError(
-            f"unknown multi-board strategy {name!r}: use {', '.join(BOARD_STRATEGIES)}"
-        )
-    return BOARD_STRATEGIES[key](matrix)

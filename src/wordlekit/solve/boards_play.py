@@ -1,6 +1,13 @@
 """The multi-board bot at play: a strategy plays given answers to the end
 (:func:`autoplay`), and benchmarks over seeded random games (:func:`benchmark_boards`: the same
-seed, the same games and results). The strategies are :mod:`wordlekit.solve.boards`'.
+seed, the same games and results). The strategies are :mod:`wordlekit.solve.boards`', found by
+name in :mod:`wordlekit.solve.registry`.
+
+In hard and ultrahard mode some games cannot be finished (a board whose answer breaks another
+unsolved board's hints waits for that board; the boards' hints together may leave no word
+that could change anything, or in ultrahard mode no word at all): the bot plays on to the
+limit and the play-on margin, or stops as soon as no allowed word can change anything, and
+such a game counts as unfinished (a failure, apart from the mean).
 """
 
 from __future__ import annotations
@@ -11,12 +18,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from wordlekit.core.game import Game, Variant
+from wordlekit.core.rules import Mode, boards_violation
 from wordlekit.core.wordle import random_games
-from wordlekit.errors import InvalidWordError
+from wordlekit.errors import InternalError, InvalidWordError
 from wordlekit.fast.matrix import PatternMatrix
 from wordlekit.fast.partition import load_numba
-from wordlekit.solve.boards import PLAY_ON, BoardsState, BoardsStrategy, get_board_strategy
-from wordlekit.solve.counts import GuessCounts
+from wordlekit.solve.boards import PLAY_ON, BoardsState, BoardsStrategy
+from wordlekit.solve.counts import Counted, GuessCounts
+from wordlekit.solve.registry import get_strategy
 
 
 @dataclass(frozen=True)
@@ -27,51 +36,82 @@ class BoardsPlay:
     strategy: str
     max_guesses: int
     guesses: tuple[str, ...]
-    solved_at: tuple[int, ...]
+    solved_at: tuple[int, ...]  # 0 for a board never solved
+    mode: Mode = Mode.NORMAL
 
     @property
     def turns(self) -> int:
         return len(self.guesses)
 
     @property
+    def finished(self) -> bool:
+        """Whether every board was solved (within the limit or past it)."""
+        return all(self.solved_at)
+
+    @property
     def won(self) -> bool:
-        return self.turns <= self.max_guesses
+        return self.finished and self.turns <= self.max_guesses
 
     def to_dict(self) -> dict[str, object]:
         return {
             "answers": list(self.answers),
             "strategy": self.strategy,
+            "mode": self.mode.value,
             "guesses": list(self.guesses),
             "solved_at": list(self.solved_at),
             "turns": self.turns,
             "max_guesses": self.max_guesses,
+            "finished": self.finished,
             "won": self.won,
         }
+
+
+def _opening(state: BoardsState, start: str) -> int:
+    """The guess index of a forced first guess, refused when the mode does not allow it."""
+    wl = state.matrix.wordlist
+    word = wl.check_guess(start)
+    reason = boards_violation(state.mode, [[] for _ in state.boards], word, wl)
+    if reason:
+        raise InvalidWordError(f"{reason} ({state.mode.value} mode)")
+    return wl.guess_index(word)
+
+
+def _strategy(strategy: BoardsStrategy | str, boards: int) -> BoardsStrategy:
+    """The multi-board strategy named ``strategy`` (from the registry), or ``strategy``."""
+    found = get_strategy(strategy, boards=max(boards, 2)) if isinstance(strategy, str) else strategy
+    if not isinstance(found, BoardsStrategy):
+        raise InternalError(f"{found!r} is not a multi-board strategy")
+    return found
 
 
 def autoplay(
     matrix: PatternMatrix,
     answers: Sequence[str],
-    strategy: BoardsStrategy,
+    strategy: BoardsStrategy | str,
     *,
     max_guesses: int | None = None,
     start: str | None = None,
+    mode: Mode = Mode.NORMAL,
 ) -> BoardsPlay:
-    """The bot plays ``answers`` (one board each) until every board is solved; past the
-    limit it plays on, so that a benchmark's mean counts every game (``won`` says whether it
-    finished within the limit)."""
+    """The bot plays ``answers`` (one board each) under ``mode`` until every board is
+    solved; past the limit it plays on, so that a benchmark's mean counts every game (``won``
+    says whether it finished within the limit). It stops early only when the mode allows no
+    word (see the module docstring)."""
     wl = matrix.wordlist
+    strat = _strategy(strategy, len(answers))
     words = tuple(wl.check_answer(a) for a in answers)
     if len(set(words)) != len(words):
         raise InvalidWordError("the boards' answers must be distinct words")
     limit = max_guesses if max_guesses is not None else len(words) + 5
     idx = [wl.answer_index(a) for a in words]
-    state = BoardsState.start(matrix, len(words), limit)
-    first = None if start is None else wl.guess_index(wl.check_guess(start))
+    state = BoardsState.start(matrix, len(words), limit, mode=mode)
+    first = None if start is None else _opening(state, start)
     solved_at = [0] * len(words)
-    hard_stop = limit + len(words) + PLAY_ON
-    while not state.over and len(state.guesses) < hard_stop:
-        g = first if (first is not None and not state.guesses) else strategy.choose(state)
+    stop = limit + len(words) + PLAY_ON
+    while not state.over and len(state.guesses) < stop and len(state.allowed):
+        g = first if (first is not None and not state.guesses) else strat.choose(state)
+        if state.guesses and strat.useless(state, g):
+            break  # the mode leaves no word that could change anything: the game is stuck
         row = matrix.data[g]
         pats: list[int | None] = [
             None if state.boards[b] is None else int(row[a]) for b, a in enumerate(idx)
@@ -80,13 +120,14 @@ def autoplay(
         for b in range(len(words)):
             if not solved_at[b] and state.boards[b] is None:
                 solved_at[b] = len(state.guesses)
-    return BoardsPlay(words, strategy.name, limit, state.guesses, tuple(solved_at))
+    return BoardsPlay(words, strat.name, limit, state.guesses, tuple(solved_at), state.mode)
 
 
 @dataclass(frozen=True)
-class BoardsBenchmark:
+class BoardsBenchmark(Counted):
     """A strategy's results over seeded random games: the distribution of the guesses every
-    game took (played on past the limit), the win rate within the limit."""
+    finished game took (played on past the limit; the unfinished ones apart), the win rate
+    within the limit."""
 
     strategy: str
     variant: Variant
@@ -94,14 +135,7 @@ class BoardsBenchmark:
     counts: GuessCounts
     seconds: float
     plays: tuple[BoardsPlay, ...] = field(repr=False, default=())
-
-    @property
-    def games(self) -> int:
-        return self.counts.games
-
-    @property
-    def mean(self) -> float:
-        return self.counts.mean
+    mode: Mode = Mode.NORMAL
 
     @property
     def wins(self) -> int:
@@ -114,10 +148,12 @@ class BoardsBenchmark:
     def to_dict(self) -> dict[str, object]:
         return {
             "strategy": self.strategy,
-            "variant": self.variant.to_dict(),
+            "variant": self.variant.name,
+            "mode": self.mode.value,
             "seed": self.seed,
             "games": self.games,
             "mean": round(self.mean, 4),
+            "unfinished": self.unsolved,
             "wins": self.wins,
             "win_rate": round(self.win_rate, 6),
             "histogram": {str(k): v for k, v in self.counts.histogram.items()},
@@ -134,10 +170,12 @@ def benchmark_boards(
     *,
     progress: Callable[[int], None] | None = None,
     answer_sets: Sequence[Sequence[str]] | None = None,
+    mode: Mode = Mode.NORMAL,
 ) -> BoardsBenchmark:
-    """Play ``games`` random games of ``variant`` drawn from ``seed`` (or the ``answer_sets``
-    given); the same seed gives the same games and the same results."""
-    strat = get_board_strategy(strategy, matrix) if isinstance(strategy, str) else strategy
+    """Play ``games`` random games of ``variant`` under ``mode`` drawn from ``seed`` (or the
+    ``answer_sets`` given); the same seed gives the same games and the same results."""
+    strat = _strategy(strategy, variant.boards)
+    mode = Mode.parse(mode)
     sets = (
         list(answer_sets)
         if answer_sets is not None
@@ -149,17 +187,14 @@ def benchmark_boards(
     t0 = time.perf_counter()
     plays = []
     for k, answers in enumerate(sets):
-        plays.append(autoplay(matrix, answers, strat, max_guesses=variant.max_guesses))
+        plays.append(autoplay(matrix, answers, strat, max_guesses=variant.max_guesses, mode=mode))
         if progress is not None:
             progress(k + 1)
     seconds = time.perf_counter() - t0
-    counts = GuessCounts.of([p.turns for p in plays], limit=variant.max_guesses)
-    return BoardsBenchmark(strat.name, variant, seed, counts, seconds, tuple(plays))
-
-
-def play_game(game: Game, matrix: PatternMatrix, strategy: BoardsStrategy) -> BoardsPlay:
-    """The bot plays a game's boards (its rules' limit)."""
-    return autoplay(matrix, game.secret, strategy, max_guesses=game.max_guesses)
+    finished = [p.turns for p in plays if p.finished]
+    limit = variant.max_guesses if variant.max_guesses is not None else variant.boards + 5
+    counts = GuessCounts.of(finished, unsolved=len(plays) - len(finished), limit=limit)
+    return BoardsBenchmark(strat.name, variant, seed, counts, seconds, tuple(plays), mode)
 
 
 def state_of(game: Game, matrix: PatternMatrix) -> BoardsState:
@@ -169,4 +204,4 @@ def state_of(game: Game, matrix: PatternMatrix) -> BoardsState:
         row: list[int | None] = [t.pattern for t in board.turns]
         patterns.append(row + [None] * (len(game.guesses) - len(row)))
     limit = game.max_guesses if game.max_guesses is not None else len(game.guesses) + 6
-    return BoardsState.from_turns(matrix, game.guesses, patterns, limit)
+    return BoardsState.from_turns(matrix, game.guesses, patterns, limit, mode=game.mode)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from wordlekit.core.feedback import Turn, all_green
-from wordlekit.core.rules import ultrahard_violation
+from wordlekit.core.rules import GuessPool, Mode, mode_violation
 from wordlekit.errors import InvalidWordError
 from wordlekit.fast.matrix import PatternMatrix
 from wordlekit.solve.state import GameState
@@ -59,23 +59,18 @@ def play(
     strategy: Strategy,
     *,
     start: str | None = None,
-    hard: bool = False,
-    candidates_only: bool = False,
-    ultrahard: bool = False,
+    mode: Mode = Mode.NORMAL,
+    pool: GuessPool = GuessPool.VALID,
     history: tuple[Turn, ...] = (),
     max_turns: int = MAX_TURNS,
 ) -> BotGame:
-    """The bot plays ``answer`` from ``history`` (normally empty) until it wins; in
-    ``ultrahard`` mode every guess it plays (``start`` included) could still be the answer."""
+    """The bot plays ``answer`` from ``history`` (normally empty) until it wins, under
+    ``mode`` and choosing from ``pool``; in ultrahard mode every guess it plays (``start``
+    included) could still be the answer."""
     wl = matrix.wordlist
     check_answer_model(strategy, wl)
     a = wl.answer_index(wl.check_answer(answer))
-    rules = {"hard": hard, "candidates_only": candidates_only, "ultrahard": ultrahard}
-    state = (
-        GameState.from_turns(matrix, history, **rules)
-        if history
-        else GameState.start(matrix, **rules)
-    )
+    state = GameState.from_turns(matrix, history, mode=mode, pool=pool)
     if a not in set(state.candidates.tolist()):
         raise InvalidWordError(f"{wl.answers[a].upper()} does not fit the turns given")
     first = start_index(state, start)
@@ -100,11 +95,12 @@ def start_index(state: GameState, start: str | None) -> int | None:
     wl = state.wordlist
     word = wl.check_guess(start)
     g = wl.guess_index(word)
-    if state.ultrahard:
-        reason = ultrahard_violation(state.history, word, wl)
-        if reason:
-            raise InvalidWordError(f"{reason} (ultrahard mode)")
-    if state.candidates_only and g not in set(state.candidates.tolist()):
+    reason = mode_violation(state.mode, state.history, word, wl)
+    if reason and state.mode is Mode.ULTRAHARD:
+        raise InvalidWordError(f"{reason} (ultrahard mode)")
+    if reason:
+        raise InvalidWordError(f"{word.upper()} breaks hard mode here: {reason}")
+    if state.only_candidates and g not in set(state.candidates.tolist()):
         raise InvalidWordError(
             f"{word.upper()} cannot open with --candidates-only: it is never an answer"
         )

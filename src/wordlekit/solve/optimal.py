@@ -11,23 +11,21 @@ tried at each node: the result is then an upper bound and is labelled ``proven=F
 The public solver API: a :class:`~wordlekit.solve.position.Position` (built from a matrix and
 turns) values guesses, finds the best one and builds the proven tree; it runs on a
 :class:`~wordlekit.solve.solver.Solver` (the compiled search and its memo). An
-:class:`OptimalCache` keeps solvers, proven opening trees and default openers between calls,
-bounded and thread-safe; :data:`DEFAULT_CACHE` is the process's shared one.
+:class:`~wordlekit.solve.optimal_cache.OptimalCache` keeps solvers, proven opening trees and
+default openers between calls.
 """
 
 from __future__ import annotations
 
-import contextlib
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
 
 from wordlekit.core.feedback import Turn
-from wordlekit.core.rules import hard_mode_violation
+from wordlekit.core.rules import Mode, hard_mode_violation
 from wordlekit.errors import (
     BudgetExceeded,
     InfeasibleError,
@@ -38,30 +36,25 @@ from wordlekit.errors import (
 from wordlekit.fast.matrix import PatternMatrix
 from wordlekit.fast.partition import Figures
 from wordlekit.solve.counts import GuessCounts
-from wordlekit.solve.lru import LRUCache
 from wordlekit.solve.objectives import Objective, Outcome, evaluate
 from wordlekit.solve.position import Position, ProgressFn
 from wordlekit.solve.solver import DEFAULT_MEMO_CAP, INF, Solver
 from wordlekit.solve.tree import DecisionTree, TreeNode
+from wordlekit.solve.treefile import answers_below
 
 __all__ = [
-    "DEFAULT_CACHE",
     "DEFAULT_MEMO_CAP",
     "INF",
     "InfeasibleError",
     "Objective",
     "OpenerResult",
-    "OptimalCache",
     "OptimalResult",
     "Position",
     "Solver",
     "best_openers",
-    "default_opener",
-    "opening_tree",
     "promising_openers",
     "solve_opening",
     "subtree_total",
-    "tree_cache_path",
 ]
 
 
@@ -81,7 +74,7 @@ class OptimalResult:
     games: int
     counts: GuessCounts | None
     proven: bool
-    hard: bool
+    mode: Mode
     max_guesses: int
     seconds: float
     nodes: int
@@ -91,7 +84,6 @@ class OptimalResult:
     tree: DecisionTree | None = None
     feasible: bool = True
     objective: Objective = field(default_factory=Objective)
-    ultrahard: bool = False
     worst: int | None = None
     over: int | None = None
     #: When the work budget (``--max-nodes``) stopped the search: why, and a proven lower
@@ -112,10 +104,6 @@ class OptimalResult:
         return self.counts.max if self.counts is not None else 0
 
     @property
-    def mode(self) -> str:
-        return "ultrahard" if self.ultrahard else "hard" if self.hard else "normal"
-
-    @property
     def hit_rate(self) -> float:
         return self.memo_hits / self.memo_lookups if self.memo_lookups else 0.0
 
@@ -133,8 +121,10 @@ class OptimalResult:
             "over": self.over,
             "histogram": {str(k): v for k, v in self.histogram.items()},
             "proven": self.proven,
-            "hard": self.hard,
-            "ultrahard": self.ultrahard,
+            "mode": self.mode.value,
+            # the flags of the JSON before the mode (read by the front ends)
+            "hard": self.mode.hard,
+            "ultrahard": self.mode is Mode.ULTRAHARD,
             "max_guesses": self.max_guesses,
             "stopped": self.stopped,
             "bound": self.bound,
@@ -151,7 +141,7 @@ def solve_opening(
     matrix: PatternMatrix,
     start: str,
     *,
-    hard: bool = False,
+    mode: Mode = Mode.NORMAL,
     max_guesses: int = 6,
     top: int = 0,
     history: Sequence[Turn] = (),
@@ -160,7 +150,6 @@ def solve_opening(
     progress: ProgressFn | None = None,
     solver: Solver | None = None,
     objective: Objective | str | None = None,
-    ultrahard: bool = False,
     bound_on_budget: bool = False,
 ) -> OptimalResult:
     """The optimal tree for ``objective`` when ``start`` is the first guess (after
@@ -175,12 +164,12 @@ def solve_opening(
     if max_guesses < 1:
         raise WordleError("max_guesses must be at least 1")
     obj = Objective.parse(objective)
-    hard = hard or ultrahard
-    solver = solver or make_solver(matrix, hard, ultrahard, obj, max_guesses, top, memo_cap)
+    mode = Mode.parse(mode)
+    solver = solver or make_solver(matrix, mode, obj, max_guesses, top, memo_cap)
     position = Position.from_turns(
-        matrix, history, hard=hard, max_guesses=max_guesses, solver=solver, ultrahard=ultrahard
+        matrix, history, mode=mode, max_guesses=max_guesses, solver=solver
     )
-    if hard and history:
+    if mode.hard and history:
         reason = hard_mode_violation(history, word)
         if reason:
             raise InvalidWordError(f"{word.upper()} breaks hard mode here: {reason}")
@@ -212,7 +201,7 @@ def _result(
         games=position.n,
         counts=None,
         proven=solver.top == 0,
-        hard=solver.hard,
+        mode=solver.mode,
         max_guesses=position.depth + played,
         seconds=seconds,
         nodes=solver.nodes,
@@ -220,7 +209,6 @@ def _result(
         memo_hits=solver.memo_hits,
         memo_entries=solver.memo_entries,
         objective=obj,
-        ultrahard=solver.ultrahard,
     )
 
 
@@ -268,8 +256,7 @@ def _with_figures(result: OptimalResult, outcome: Outcome, played: int) -> Optim
 
 def make_solver(
     matrix: PatternMatrix,
-    hard: bool = False,
-    ultrahard: bool = False,
+    mode: Mode = Mode.NORMAL,
     objective: Objective | str | None = None,
     max_guesses: int = 6,
     top: int = 0,
@@ -277,7 +264,7 @@ def make_solver(
 ) -> Solver:
     """A solver for this mode and objective (``over K`` fixes ``max_guesses``)."""
     obj = Objective.parse(objective)
-    return Solver(matrix, hard, max_guesses, top, memo_cap, ultrahard=ultrahard, over=obj.k)
+    return Solver(matrix, mode, max_guesses, top, memo_cap, over=obj.k)
 
 
 @dataclass
@@ -295,13 +282,12 @@ def best_openers(
     matrix: PatternMatrix,
     k: int = 20,
     *,
-    hard: bool = False,
+    mode: Mode = Mode.NORMAL,
     max_guesses: int = 6,
     top: int = 0,
     memo_cap: int = DEFAULT_MEMO_CAP,
     progress: Callable[[int, int, str], None] | None = None,
     objective: Objective | str | None = None,
-    ultrahard: bool = False,
 ) -> tuple[OptimalResult, list[OpenerResult]]:
     """The best first guess among the ``k`` most promising (by the bound, then sum of squares).
 
@@ -312,16 +298,14 @@ def best_openers(
     """
     wl = matrix.wordlist
     obj = Objective.parse(objective)
-    hard = hard or ultrahard
-    solver = make_solver(matrix, hard, ultrahard, obj, max_guesses, top, memo_cap)
-    root = Position.from_turns(
-        matrix, (), hard=hard, max_guesses=max_guesses, solver=solver, ultrahard=ultrahard
-    )
+    mode = Mode.parse(mode)
+    solver = make_solver(matrix, mode, obj, max_guesses, top, memo_cap)
+    root = Position.from_turns(matrix, (), mode=mode, max_guesses=max_guesses, solver=solver)
     cut = obj.name in ("total", "over")
     rows: list[OpenerResult] = []
     best: Outcome | None = None
     best_value = INF
-    for i, g in enumerate(promising_openers(matrix, k, ultrahard=ultrahard)):
+    for i, g in enumerate(promising_openers(matrix, k, mode=mode)):
         if progress is not None:
             progress(i, k, wl.guesses[g])
         t0 = time.perf_counter()
@@ -343,11 +327,10 @@ def best_openers(
     result = solve_opening(
         matrix,
         wl.guesses[best.guess],
-        hard=hard,
+        mode=mode,
         max_guesses=max_guesses,
         solver=solver,
         objective=obj,
-        ultrahard=ultrahard,
     )
     return result, rows
 
@@ -372,230 +355,18 @@ def search_order(
     return lbs, np.lexsort((figs.sumsq, lbs))
 
 
-def promising_openers(matrix: PatternMatrix, k: int, *, ultrahard: bool = False) -> list[int]:
+def promising_openers(matrix: PatternMatrix, k: int, *, mode: Mode = Mode.NORMAL) -> list[int]:
     """The ``k`` first guesses the search would try first: smallest bound, then smallest sum of
     squared bucket sizes, then list order (in ultrahard mode, answers only)."""
     figs = matrix.root_figures
     n = len(matrix.wordlist.answers)
     _, ranked = search_order(figs, np.arange(len(figs.guesses)) < n, n)
     order = [int(figs.guesses[p]) for p in ranked]
-    if ultrahard:
+    if Mode.parse(mode).candidates_only:
         order = [g for g in order if g < n]
     return order[:k]
 
 
 def subtree_total(node: TreeNode, length: int) -> int:
     """Total guesses the tree spends from ``node`` on, over the answers below it."""
-    from wordlekit.solve.treefile import answers_below
-
     return sum(len(path) for _, path in answers_below(node, length))
-
-
-def tree_cache_path(
-    matrix: PatternMatrix,
-    opener: str,
-    hard: bool,
-    max_guesses: int,
-    ultrahard: bool = False,
-    objective: Objective | None = None,
-) -> Path:
-    from wordlekit.store.files import cache_dir
-
-    mode = "ultrahard" if ultrahard else "hard" if hard else "normal"
-    if objective is not None and objective.name != "total":
-        mode += "-" + str(objective).replace(" ", "")
-    name = f"optimal-{matrix.wordlist.content_hash[:24]}-{opener}-{mode}-{max_guesses}.json"
-    return cache_dir() / name
-
-
-# What the optimal strategy keeps between calls ---------------------------------------------
-
-
-class OptimalCache:
-    """Solvers (with their memos), proven opening trees and default openers, kept between
-    calls by whoever owns the cache (a strategy, an app, a worker process).
-
-    Each kind is an :class:`~wordlekit.solve.lru.LRUCache`: bounded (the least recently used
-    goes first) and safe to share between threads (a value is computed once; a solver runs one
-    search at a time). Keys are the lists' content, so equal lists share entries. A solver's
-    memo holds up to ``memo_cap`` entries (about 100 bytes each).
-    """
-
-    def __init__(
-        self,
-        *,
-        solvers: int = 2,
-        trees: int = 8,
-        openers: int = 16,
-        memo_cap: int = DEFAULT_MEMO_CAP,
-    ) -> None:
-        self.memo_cap = memo_cap
-        self.solvers: LRUCache[tuple[str, bool, bool, int | None, int], Solver] = LRUCache(solvers)
-        self.trees: LRUCache[tuple[str, str, bool, int, bool, str], TreeNode] = LRUCache(trees)
-        self.openers: LRUCache[tuple[str, bool, int, bool], str] = LRUCache(openers)
-
-    def __repr__(self) -> str:
-        return f"OptimalCache(solvers={self.solvers}, trees={self.trees}, openers={self.openers})"
-
-    def solver(
-        self,
-        matrix: PatternMatrix,
-        hard: bool,
-        ultrahard: bool = False,
-        over: int | None = None,
-        max_guesses: int = 6,
-    ) -> Solver:
-        """The shared solver of these lists in this mode (its memo serves every guess limit;
-        with ``over=K``, the solver of that objective for ``max_guesses``)."""
-        hard = hard or ultrahard
-        limit = max_guesses if over is not None else 0
-        key = (matrix.wordlist.content_hash, hard, ultrahard, over, limit)
-        return self.solvers.get_or_make(
-            key,
-            lambda: Solver(
-                matrix,
-                hard,
-                max_guesses,
-                memo_cap=self.memo_cap,
-                ultrahard=ultrahard,
-                over=over,
-            ),
-        )
-
-    def opening_tree(
-        self,
-        matrix: PatternMatrix,
-        opener: str,
-        *,
-        hard: bool = False,
-        max_guesses: int = 6,
-        ultrahard: bool = False,
-        objective: Objective | str | None = None,
-    ) -> TreeNode:
-        """The proven optimal tree for ``opener``: from the on-disk cache, or solved and cached.
-
-        A cached tree is verified against the lists before it is trusted (replaying every
-        answer takes ~30 ms); a bad or stale file is solved again and replaced.
-        """
-        hard = hard or ultrahard
-        obj = Objective.parse(objective)
-        key = (matrix.wordlist.content_hash, opener, hard, max_guesses, ultrahard, str(obj))
-        return self.trees.get_or_make(
-            key, lambda: self._load_or_solve(matrix, opener, hard, max_guesses, ultrahard, obj)
-        )
-
-    def default_opener(
-        self, matrix: PatternMatrix, hard: bool, max_guesses: int, ultrahard: bool = False
-    ) -> str:
-        """SALET where it is a valid guess (proven best on the original lists by Alex Selby,
-        2022) and the mode allows it; otherwise the best of the five most promising openers
-        by exact search."""
-        if matrix.wordlist.is_valid("salet") and not (
-            ultrahard and not matrix.wordlist.is_answer("salet")
-        ):
-            return "salet"
-
-        def search() -> str:
-            result, _ = best_openers(
-                matrix, 5, hard=hard, max_guesses=max_guesses, ultrahard=ultrahard
-            )
-            assert result.start is not None
-            return result.start
-
-        key = (matrix.wordlist.content_hash, hard, max_guesses, ultrahard)
-        return self.openers.get_or_make(key, search)
-
-    def clear(self) -> None:
-        self.solvers.clear()
-        self.trees.clear()
-        self.openers.clear()
-
-    def _load_or_solve(
-        self,
-        matrix: PatternMatrix,
-        opener: str,
-        hard: bool,
-        max_guesses: int,
-        ultrahard: bool,
-        obj: Objective,
-    ) -> TreeNode:
-        path = tree_cache_path(matrix, opener, hard, max_guesses, ultrahard, obj)
-        cached = _read_tree(path, matrix, opener, hard, max_guesses)
-        if cached is not None:
-            return cached
-        solver = self.solver(matrix, hard, ultrahard, obj.k, max_guesses)
-        result = solve_opening(
-            matrix,
-            opener,
-            hard=hard,
-            max_guesses=max_guesses,
-            solver=solver,
-            ultrahard=ultrahard,
-            objective=obj,
-        )
-        if result.tree is None:
-            raise InfeasibleError(
-                f"{opener.upper()} cannot find every answer within {max_guesses} guesses"
-            )
-        meta = {
-            "lists": matrix.wordlist.name,
-            "content_hash": matrix.wordlist.content_hash,
-            "start": opener,
-            "hard": hard,
-            "ultrahard": ultrahard,
-            "objective": str(obj),
-            "max_guesses": max_guesses,
-            "total": result.total,
-            "proven": True,
-        }
-        with contextlib.suppress(OSError):
-            from wordlekit.solve import treefile
-
-            path.parent.mkdir(parents=True, exist_ok=True)
-            treefile.write(path, result.tree, matrix.wordlist.length, meta)
-        return result.tree.root
-
-
-def _read_tree(
-    path: Path, matrix: PatternMatrix, opener: str, hard: bool, max_guesses: int
-) -> TreeNode | None:
-    """The tree stored at ``path`` if it is there and verifies, else ``None``."""
-    from wordlekit.solve import treefile
-
-    if not path.exists():
-        return None
-    try:
-        tf = treefile.read(path)
-        check = treefile.verify(tf.root, matrix.wordlist, hard=hard, max_guesses=max_guesses)
-    except WordleError:
-        return None
-    if check.ok and tf.root.guess == opener and tf.meta.get("total") == check.total:
-        return tf.root
-    return None
-
-
-#: The process's shared cache: what ``Optimal()`` uses unless given its own, and what
-#: :func:`opening_tree` and :func:`default_opener` read. Bounded (two solvers, eight trees,
-#: sixteen openers) and locked, like every :class:`OptimalCache`.
-DEFAULT_CACHE = OptimalCache()
-
-
-def opening_tree(
-    matrix: PatternMatrix,
-    opener: str,
-    *,
-    hard: bool = False,
-    max_guesses: int = 6,
-    ultrahard: bool = False,
-) -> TreeNode:
-    """:meth:`OptimalCache.opening_tree` of :data:`DEFAULT_CACHE`."""
-    return DEFAULT_CACHE.opening_tree(
-        matrix, opener, hard=hard, max_guesses=max_guesses, ultrahard=ultrahard
-    )
-
-
-def default_opener(
-    matrix: PatternMatrix, hard: bool, max_guesses: int, ultrahard: bool = False
-) -> str:
-    """:meth:`OptimalCache.default_opener` of :data:`DEFAULT_CACHE`."""
-    return DEFAULT_CACHE.default_opener(matrix, hard, max_guesses, ultrahard)

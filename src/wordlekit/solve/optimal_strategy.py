@@ -2,6 +2,10 @@
 
 It follows the proven tree of its opener (cached on disk) while the game is on it, and asks
 the solver (:class:`wordlekit.solve.optimal.Position`) everywhere else.
+
+The registry imports this module, and the command line imports the registry at start-up; the
+exact search's modules (position, objectives, optimal, its cache) load numba, so they are
+imported where they are first used.
 """
 
 from __future__ import annotations
@@ -12,18 +16,26 @@ import numpy as np
 import numpy.typing as npt
 
 from wordlekit.budget import checkpoint
-from wordlekit.errors import WordleError
+from wordlekit.core.rules import Mode
+from wordlekit.errors import InfeasibleError, WordleError
 from wordlekit.fast.partition import Figures
 from wordlekit.solve.state import GameState
 from wordlekit.solve.strategies import Strategy, Suggestion
+from wordlekit.solve.treefile import descend
 
 if TYPE_CHECKING:
-    from wordlekit.solve.optimal import OptimalCache
+    from wordlekit.solve.optimal_cache import OptimalCache
     from wordlekit.solve.position import Position
     from wordlekit.solve.tree import TreeNode
 
 #: Guesses allowed "past the limit", where the total is minimised with no effective limit.
 UNLIMITED = 26
+
+
+def searched_mode(state: GameState) -> Mode:
+    """The exact search's mode for ``state``: its own, or ultrahard mode when only the
+    candidates may be played (the same guesses as ultrahard mode, whatever the mode)."""
+    return Mode.ULTRAHARD if state.only_candidates else state.mode
 
 
 class Optimal(Strategy):
@@ -39,13 +51,17 @@ class Optimal(Strategy):
     tie is equally optimal, and this keeps suggestions, the bot and the proven tree in step.
 
     Solvers, trees and openers are kept in ``cache`` (an
-    :class:`~wordlekit.solve.optimal.OptimalCache`); by default the process's shared
-    :data:`~wordlekit.solve.optimal.DEFAULT_CACHE` (bounded and thread-safe).
+    :class:`~wordlekit.solve.optimal_cache.OptimalCache`); by default the process's shared
+    :data:`~wordlekit.solve.optimal_cache.DEFAULT_CACHE` (bounded and thread-safe).
+
+    The mode searched is the state's, or ultrahard mode when the state plays only candidates
+    (the candidates pool in any mode allows exactly the guesses of ultrahard mode).
     """
 
     name = "optimal"
     summary = "exact minimum expected guesses (proven decision tree, 6 guesses at most)"
     higher_is_better = False
+    expensive = True
 
     #: What "optimal" means (see :mod:`wordlekit.solve.objectives`): the subclasses below
     #: register the other objectives as strategies of their own.
@@ -68,7 +84,7 @@ class Optimal(Strategy):
     def cache(self) -> OptimalCache:
         """Where this strategy keeps its solvers and trees."""
         if self._cache is None:
-            from wordlekit.solve.optimal import DEFAULT_CACHE
+            from wordlekit.solve.optimal_cache import DEFAULT_CACHE
 
             self._cache = DEFAULT_CACHE
         return self._cache
@@ -79,16 +95,13 @@ class Optimal(Strategy):
     def tree_node(self, state: GameState) -> TreeNode | None:
         """The node of the proven opening tree this game is at (solving the tree if it is not
         cached yet), or ``None`` when the game has left the tree."""
-        from wordlekit.solve.treefile import descend
-
-        ultra = state.ultrahard
-        opener = self.cache.default_opener(state.matrix, state.hard, self.max_guesses, ultra)
+        mode = searched_mode(state)
+        opener = self.cache.default_opener(state.matrix, mode, self.max_guesses)
         root = self.cache.opening_tree(
             state.matrix,
             opener,
-            hard=state.hard,
+            mode=mode,
             max_guesses=self.max_guesses,
-            ultrahard=ultra,
             objective=self.objective,
         )
         try:
@@ -105,9 +118,7 @@ class Optimal(Strategy):
         if unlimited or depth < 1:
             depth = UNLIMITED
         over = self.objective.k if depth != UNLIMITED else None  # past the limit: the total
-        solver = self.cache.solver(
-            state.matrix, state.hard, state.ultrahard, over, self.max_guesses
-        )
+        solver = self.cache.solver(state.matrix, searched_mode(state), over, self.max_guesses)
         return Position.from_state(solver, state, depth)
 
     def best(self, position: Position) -> int:
@@ -130,8 +141,6 @@ class Optimal(Strategy):
         return position.best()[1]
 
     def choose(self, state: GameState) -> int:
-        from wordlekit.errors import InfeasibleError
-
         if state.n == 0:
             raise WordleError("no candidates left: the feedback contradicts the word list")
         if state.n == 1:

@@ -22,8 +22,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from wordlekit.core.feedback import Turn
+from wordlekit.core.rules import Mode
 from wordlekit.errors import InfeasibleError, InvalidWordError, WordleError
 from wordlekit.fast.matrix import PatternMatrix
+from wordlekit.solve import parallel
 from wordlekit.solve.solver import INF, Candidates, Constraints, Solver
 from wordlekit.solve.state import GameState
 from wordlekit.solve.tree import DecisionTree, TreeNode
@@ -54,27 +56,25 @@ class Position:
         matrix: PatternMatrix,
         turns: Sequence[Turn] = (),
         *,
-        hard: bool = False,
+        mode: Mode = Mode.NORMAL,
         max_guesses: int = 6,
         solver: Solver | None = None,
-        ultrahard: bool = False,
     ) -> Position:
         """The position after ``turns`` (checked: a contradiction names its turn), with
         ``max_guesses`` in all. ``solver`` shares a memo between positions (one is made
         otherwise); it must be of the same lists and mode."""
-        hard = hard or ultrahard
+        mode = Mode.parse(mode)
         if solver is None:
-            solver = Solver(matrix, hard, max_guesses, ultrahard=ultrahard)
+            solver = Solver(matrix, mode, max_guesses)
         elif (
-            solver.hard != hard
-            or solver.ultrahard != ultrahard
+            solver.mode is not mode
             or solver.matrix.wordlist.content_hash != matrix.wordlist.content_hash
         ):
             raise ValueError(f"{solver!r} is not a solver of these lists in this mode")
         if solver.over is not None and solver.max_guesses != max_guesses:
             raise ValueError(f"{solver!r} counts levels out of {solver.max_guesses} guesses")
-        state = GameState.from_turns(matrix, turns, hard=hard)
-        if ultrahard:
+        state = GameState.from_turns(matrix, turns, mode=mode)
+        if mode is Mode.ULTRAHARD:
             _check_ultrahard(matrix, turns)
         depth = max_guesses - len(turns)
         if depth < 1:
@@ -111,7 +111,7 @@ class Position:
     def playable(self, guess: int | str) -> int:
         """:meth:`index`, refusing in ultrahard mode a word that cannot be the answer here."""
         g = self.index(guess)
-        if self.solver.ultrahard and not (
+        if self.solver.mode is Mode.ULTRAHARD and not (
             g < self.solver.n_answers and bool((self.candidates == g).any())
         ):
             raise InvalidWordError(
@@ -129,8 +129,6 @@ class Position:
 
     def _value_parallel(self, g: int, threads: int, progress: ProgressFn | None) -> int:
         """:meth:`value` without a cut-off, the buckets searched on several threads."""
-        from wordlekit.solve import parallel
-
         solver = self.solver
         total = self.n * int(solver.inc[self.depth])
         jobs: list[parallel.Job] = []
@@ -193,8 +191,6 @@ class Position:
         ``threads`` threads at once (default: numba's thread count). Honours the active work
         budget.
         """
-        from wordlekit.solve import parallel
-
         threads = threads or parallel.default_threads()
         if beta >= INF and threads > 1 and self.depth > 1:
             return self._value_parallel(self.playable(guess), threads, progress)

@@ -18,6 +18,7 @@ from numba import typed, types
 
 from wordlekit import budget as work
 from wordlekit.core.feedback import all_green, pattern_count
+from wordlekit.core.rules import Mode
 from wordlekit.errors import InternalError, WordleError
 from wordlekit.fast.matrix import PatternMatrix
 from wordlekit.solve import _feasible_jit as fjit
@@ -58,18 +59,17 @@ class Solver:
     def __init__(
         self,
         matrix: PatternMatrix,
-        hard: bool = False,
+        mode: Mode = Mode.NORMAL,
         max_guesses: int = 6,
         top: int = 0,
         memo_cap: int = DEFAULT_MEMO_CAP,
         *,
-        ultrahard: bool = False,
         over: int | None = None,
     ) -> None:
         self.matrix = matrix
-        self.ultrahard = ultrahard
-        self.hard = hard or ultrahard  # a guess that could be the answer obeys hard mode
-        self.mode = parts.ULTRAHARD if ultrahard else parts.HARD_MODE if hard else parts.NORMAL
+        self.mode = Mode.parse(mode)
+        #: The mode as the kernels read it (``limits[HARD]``): the codes of Mode.code.
+        self.code = self.mode.code
         self.over = over
         self.max_guesses = max_guesses  # the default limit of positions built on this solver
         self.top = top
@@ -103,15 +103,8 @@ class Solver:
             zc,
             self.inc,
         )
-        self.memo = typed.Dict.empty(
-            key_type=types.UniTuple(types.uint64, 2),  # type: ignore[no-untyped-call]
-            value_type=types.UniTuple(types.int64, 3),  # type: ignore[no-untyped-call]
-        )
         self._every_guess = np.arange(len(wl.guesses), dtype=np.int32)
-        self.feasible_memo = typed.Dict.empty(
-            key_type=types.UniTuple(types.uint64, 2),  # type: ignore[no-untyped-call]
-            value_type=types.int64,
-        )
+        self.memo, self.feasible_memo = _new_memos()
 
     def _costs(self, max_guesses: int, over: int | None) -> npt.NDArray[np.int64]:
         """``inc[d]``: what a guess made with ``d`` guesses left costs each answer it sees
@@ -125,14 +118,10 @@ class Solver:
             inc[max_guesses - over] += self.penalty
         return inc
 
-    @property
-    def mode_name(self) -> str:
-        return "ultrahard" if self.ultrahard else "hard" if self.hard else "normal"
-
     def __repr__(self) -> str:
         objective = f", over {self.over}" if self.over is not None else ""
         return (
-            f"Solver({self.matrix.wordlist.name!r}, {self.mode_name}{objective}, "
+            f"Solver({self.matrix.wordlist.name!r}, {self.mode.value}{objective}, "
             f"{len(self.memo):,} memo entries)"
         )
 
@@ -144,14 +133,7 @@ class Solver:
         other.__dict__.update(self.__dict__)
         other.stats = np.zeros(jit.N_STATS, dtype=np.int64)
         other.lock = threading.RLock()
-        other.memo = typed.Dict.empty(
-            key_type=types.UniTuple(types.uint64, 2),  # type: ignore[no-untyped-call]
-            value_type=types.UniTuple(types.int64, 3),  # type: ignore[no-untyped-call]
-        )
-        other.feasible_memo = typed.Dict.empty(
-            key_type=types.UniTuple(types.uint64, 2),  # type: ignore[no-untyped-call]
-            value_type=types.int64,
-        )
+        other.memo, other.feasible_memo = _new_memos()
         return other
 
     def absorb(self, other: Solver) -> None:
@@ -208,7 +190,7 @@ class Solver:
     ) -> tuple[Constraints, Constraints]:
         """The constraints after ``guess`` (an index) showed ``pattern`` (unchanged in normal
         and ultrahard mode, where the candidates alone say what may be played)."""
-        if self.mode != parts.HARD_MODE:
+        if self.code != parts.HARD_MODE:
             return fixed, mincnt
         nf, nm = parts.child_constraints(fixed, mincnt, self.guess_codes, guess, pattern)
         return nf, nm
@@ -229,8 +211,7 @@ class Solver:
         Honours the active :class:`~wordlekit.budget.Budget`: raises
         :class:`~wordlekit.errors.BudgetExceeded` when it runs out during the search.
         """
-        f, m = self.constraints(fixed, mincnt)
-        c = np.ascontiguousarray(cands, dtype=np.int32)
+        c, f, m = self._node(cands, fixed, mincnt)
         memo, tables, stats = self.memo, self._tables, self.stats
         return self._budgeted(
             lambda limits, flag: jit.solve(c, depth, beta, f, m, tables, limits, memo, stats, flag)
@@ -246,8 +227,7 @@ class Solver:
         """Whether some strategy finds every one of ``cands`` within ``depth`` guesses: the
         depth-only search of :mod:`~wordlekit.solve._feasible_jit`, with its own memo. A
         proof either way; honours the budget like :meth:`solve`."""
-        f, m = self.constraints(fixed, mincnt)
-        c = np.ascontiguousarray(cands, dtype=np.int32)
+        c, f, m = self._node(cands, fixed, mincnt)
         memo, tables, stats = self.feasible_memo, self._tables, self.stats
         every = self._every_guess
         pf, pm = self.constraints()  # the guesses of ``every`` obey no constraint at all
@@ -287,7 +267,7 @@ class Solver:
             before = self.nodes
             limit = before + allowance if allowance < work.NO_LIMIT - before else work.NO_LIMIT
             limits = (
-                self.mode,
+                self.code,
                 self.n_answers,
                 self.win,
                 self.n_patterns,
@@ -323,9 +303,7 @@ class Solver:
         value = self.solve(cands, depth, INF, fixed, mincnt)
         if value >= INF:
             return INF, -1
-        f, m = self.constraints(fixed, mincnt)
-        c = np.ascontiguousarray(cands, dtype=np.int32)
-        entry = jit.lookup(self.memo, c, depth, self.mode, f, m, self._tables)
+        entry = self._entry(cands, depth, fixed, mincnt)
         if entry[1] != 1 or entry[2] < 0:
             raise InternalError("the solver's memo is full: raise memo_cap to build the tree")
         return value, int(entry[2])
@@ -338,10 +316,27 @@ class Solver:
         mincnt: Constraints | None = None,
     ) -> int:
         """What the memo proves about a node: its value or a lower bound (0 if nothing)."""
+        return max(0, int(self._entry(cands, depth, fixed, mincnt)[0]))
+
+    def _node(
+        self, cands: Candidates, fixed: Constraints | None, mincnt: Constraints | None
+    ) -> tuple[Candidates, Constraints, Constraints]:
+        """A node as the kernels read it: the candidates (int32, contiguous) and the
+        hard-mode constraints (none given: those of the start)."""
         f, m = self.constraints(fixed, mincnt)
-        c = np.ascontiguousarray(cands, dtype=np.int32)
-        entry = jit.lookup(self.memo, c, depth, self.mode, f, m, self._tables)
-        return max(0, int(entry[0]))
+        return np.ascontiguousarray(cands, dtype=np.int32), f, m
+
+    def _entry(
+        self,
+        cands: Candidates,
+        depth: int,
+        fixed: Constraints | None,
+        mincnt: Constraints | None,
+    ) -> tuple[int, int, int]:
+        """The memo's (value, exact, guess) of a node, or (-1, -1, -1)."""
+        c, f, m = self._node(cands, fixed, mincnt)
+        entry = jit.lookup(self.memo, c, depth, self.code, f, m, self._tables)
+        return int(entry[0]), int(entry[1]), int(entry[2])
 
     def _two_or_fewer(self, cands: Candidates, depth: int) -> tuple[int, int]:
         """One candidate: guess it. Two: guess the first alphabetically (needs two guesses)."""
@@ -350,3 +345,15 @@ class Solver:
         words = self.matrix.wordlist.answers
         first = min(cands.tolist(), key=lambda i: words[i])
         return self.bucket_bound(len(cands), depth), int(first)
+
+
+def _new_memos() -> tuple[typed.Dict, typed.Dict]:
+    """Empty memos of the two searches: (set hash -> (value, exact, guess)) for the total
+    search, (set hash -> 0/1) for the depth-only one."""
+    key = types.UniTuple(types.uint64, 2)  # type: ignore[no-untyped-call]
+    values = typed.Dict.empty(
+        key_type=key,
+        value_type=types.UniTuple(types.int64, 3),  # type: ignore[no-untyped-call]
+    )
+    answers = typed.Dict.empty(key_type=key, value_type=types.int64)
+    return values, answers

@@ -1,5 +1,21 @@
 """The game state a strategy sees: the history, the candidate answers, the rules in force.
 
+Which state model exists for what (one per history, each for its own reader):
+
+- :class:`~wordlekit.core.knowledge.Knowledge` (core): what a history implies, for people:
+  the candidates as words, each turn's shrink, a readable summary of the letters, and the
+  contradiction that names its turn. Pure numpy over letter codes, no pattern matrix.
+- :class:`GameState` (here): a strategy's view of one board: the candidates as indices into
+  the pattern matrix, the rules' :class:`~wordlekit.core.rules.Mode`, the bot's
+  :class:`~wordlekit.core.rules.GuessPool` and the candidates' weights. It filters by
+  reading matrix rows (asking ``Knowledge`` only to explain a contradiction), and both take
+  the candidates' probabilities from :func:`wordlekit.core.knowledge.probabilities`.
+- :class:`~wordlekit.solve.boards.BoardsState`: several boards, a ``GameState`` per unsolved
+  board, the guesses played and the limit.
+- :class:`~wordlekit.solve.position.Position`: the exact search's node, built from a
+  ``GameState`` (:meth:`~wordlekit.solve.position.Position.from_state`): the candidates, the
+  guesses left and the hard-mode constraints as the compiled search reads them.
+
 Candidates are answer indices (answer ``i`` is also guess ``i``); the partition figures of
 every allowed guess over them come from :mod:`wordlekit.fast.partition` (the first turn's from
 the on-disk cache). When the word list's answers are weighted (the ``likely`` answer model),
@@ -16,12 +32,34 @@ import numpy as np
 import numpy.typing as npt
 
 from wordlekit.core.feedback import Pattern, Turn
-from wordlekit.core.knowledge import Knowledge
+from wordlekit.core.knowledge import Knowledge, probabilities, ranked
+from wordlekit.core.rules import GuessPool, Mode
+from wordlekit.errors import InternalError
 from wordlekit.fast.matrix import PatternMatrix
 from wordlekit.fast.partition import Figures, FloatArray, IntArray, figures, hard_mode_mask
 
 if TYPE_CHECKING:
     from wordlekit.core.words import WordList
+
+
+def consistent(matrix: PatternMatrix, turns: Sequence[Turn]) -> IntArray:
+    """The answer indices consistent with ``turns``, by reading rows of the matrix.
+
+    A turn that is not a valid guess of the list, or that leaves no answer, is explained by
+    :class:`~wordlekit.core.knowledge.Knowledge` (its error names the turn and says why).
+    """
+    wl = matrix.wordlist
+    cands = np.arange(len(wl.answers), dtype=np.int64)
+    for n, t in enumerate(turns, start=1):
+        if t.length != wl.length or not wl.is_valid(t.guess):
+            Knowledge(turns[:n], wl, "answers")  # raises: a wrong length, or not in the list
+            raise InternalError(f"turn {n}: {t.guess.upper()} is not a guess of the list")
+        row = matrix.data[wl.guess_index(t.guess)]
+        cands = cands[row[cands] == t.pattern]
+        if not len(cands):
+            Knowledge(turns[:n], wl, "answers")  # raises: the contradiction, naming its turn
+            raise InternalError(f"turn {n} leaves no answer, yet no contradiction was found")
+    return cands
 
 
 class GameState:
@@ -30,10 +68,11 @@ class GameState:
     Candidates are answer indices (answer ``i`` is also guess ``i``). States are made with
     :meth:`start` or :meth:`from_turns` and moved on with :meth:`after`.
 
-    ``ultrahard=True`` is hard mode with the guesses restricted to the candidates (every guess
-    could still be the answer): it sets ``hard`` and ``candidates_only``, and
-    :attr:`ultrahard` is true whenever both are (the same guesses are allowed, so the same
-    game), which keeps the rule through states built from these flags.
+    ``mode`` is the rules' (normal, hard, or ultrahard: hard mode where every guess could
+    still be the answer); ``pool`` what the bot chooses from within it (every valid guess, or
+    only the candidates). :attr:`only_candidates` is true when either restricts the guesses to
+    the candidates: ultrahard mode, or the candidates pool (in any mode the same guesses, since
+    a candidate obeys every hint).
 
     ``weights`` are the candidates' weights (aligned with ``candidates``, any positive scale):
     by default the word list's (:attr:`WordList.weights <wordlekit.core.words.WordList.weights>`,
@@ -46,16 +85,15 @@ class GameState:
         history: tuple[Turn, ...],
         candidates: IntArray,
         *,
-        hard: bool = False,
-        candidates_only: bool = False,
-        ultrahard: bool = False,
+        mode: Mode = Mode.NORMAL,
+        pool: GuessPool = GuessPool.VALID,
         weights: FloatArray | None = None,
     ) -> None:
         self.matrix = matrix
         self.history = history
         self.candidates = candidates
-        self.hard = hard or ultrahard
-        self.candidates_only = candidates_only or ultrahard
+        self.mode = Mode.parse(mode)
+        self.pool = GuessPool.parse(pool)
         if weights is None:
             full = matrix.wordlist.weights
             weights = None if full is None else full[candidates]
@@ -71,13 +109,11 @@ class GameState:
     @cached_property
     def probabilities(self) -> FloatArray:
         """Each candidate's probability of being the answer (equal without weights)."""
-        n = len(self.candidates)
-        if self.weights is None or n == 0:
-            return np.full(n, 1.0 / max(n, 1))
-        total = float(self.weights.sum())
-        if not total > 0:
-            return np.full(n, 1.0 / n)
-        return np.asarray(self.weights / total, dtype=np.float64)
+        return probabilities(self.weights, len(self.candidates))
+
+    def ranked(self) -> list[tuple[str, float]]:
+        """The candidates with their probabilities, most likely first (ties alphabetical)."""
+        return ranked(self.candidate_words, self.probabilities)
 
     def win_probability(self, guesses: IntArray) -> FloatArray:
         """For each guess, the probability that it is the answer (0 for a non-candidate)."""
@@ -86,30 +122,22 @@ class GameState:
         return np.asarray(p[guesses], dtype=np.float64)
 
     @property
-    def ultrahard(self) -> bool:
-        """Whether every guess must be a word that could still be the answer (hard mode with
-        candidates only)."""
-        return self.hard and self.candidates_only
+    def only_candidates(self) -> bool:
+        """Whether only the candidates may be played: ultrahard mode, or the candidates
+        pool."""
+        return self.mode.candidates_only or self.pool is GuessPool.CANDIDATES
 
     @classmethod
     def start(
         cls,
         matrix: PatternMatrix,
         *,
-        hard: bool = False,
-        candidates_only: bool = False,
-        ultrahard: bool = False,
+        mode: Mode = Mode.NORMAL,
+        pool: GuessPool = GuessPool.VALID,
     ) -> GameState:
         n = len(matrix.wordlist.answers)
-        return cls(
-            matrix,
-            (),
-            np.arange(n, dtype=np.int64),
-            hard=hard,
-            candidates_only=candidates_only,
-            ultrahard=ultrahard,
-            weights=matrix.wordlist.weights,
-        )
+        candidates = np.arange(n, dtype=np.int64)
+        return cls(matrix, (), candidates, mode=mode, pool=pool, weights=matrix.wordlist.weights)
 
     @classmethod
     def from_turns(
@@ -117,19 +145,24 @@ class GameState:
         matrix: PatternMatrix,
         turns: Sequence[Turn],
         *,
-        hard: bool = False,
-        candidates_only: bool = False,
-        ultrahard: bool = False,
+        mode: Mode = Mode.NORMAL,
+        pool: GuessPool = GuessPool.VALID,
     ) -> GameState:
         """Check the turns (contradictions name the turn) and keep the candidates."""
-        k = Knowledge(turns, matrix.wordlist, "answers", matrix=matrix)
-        return cls(
-            matrix,
-            tuple(turns),
-            np.asarray(k.candidate_indices, dtype=np.int64),
-            hard=hard,
-            candidates_only=candidates_only,
-            ultrahard=ultrahard,
+        candidates = consistent(matrix, turns)
+        return cls(matrix, tuple(turns), candidates, mode=mode, pool=pool)
+
+    def child(self, turn: Turn, keep: npt.NDArray[np.bool_] | IntArray) -> GameState:
+        """The state after ``turn``, whose candidates are this state's at ``keep`` (a mask
+        or positions, as the caller split them): the same rules, each weight kept with its
+        word."""
+        return GameState(
+            self.matrix,
+            (*self.history, turn),
+            self.candidates[keep],
+            mode=self.mode,
+            pool=self.pool,
+            weights=None if self.weights is None else self.weights[keep],
         )
 
     @property
@@ -152,45 +185,38 @@ class GameState:
     def after(self, guess: int | str, pattern: Pattern) -> GameState:
         """The state after playing ``guess`` and seeing ``pattern``."""
         g = guess if isinstance(guess, int) else self.wordlist.guess_index(guess)
-        row = self.matrix.data[g]
-        mask = row[self.candidates] == pattern
-        keep = self.candidates[mask]
-        turn = Turn(self.wordlist.guesses[g], int(pattern))
-        return GameState(
-            self.matrix,
-            (*self.history, turn),
-            keep,
-            hard=self.hard,
-            candidates_only=self.candidates_only,
-            weights=None if self.weights is None else self.weights[mask],
-        )
+        mask = self.matrix.data[g][self.candidates] == pattern
+        return self.child(Turn(self.wordlist.guesses[g], int(pattern)), mask)
 
     @cached_property
     def allowed(self) -> IntArray:
         """Guess indices a strategy may play here."""
-        if self.candidates_only:
+        if self.only_candidates:
             # Candidates always obey hard mode: they are consistent with every turn. So this
             # is also the ultrahard rule (hard mode and candidates only).
             return self.candidates
-        n_guesses = len(self.wordlist.guesses)
-        if self.hard and self.history:
-            mask = hard_mode_mask(
-                self.matrix.guess_codes, self.history, self.matrix.guess_letter_counts
-            )
-            return np.flatnonzero(mask).astype(np.int64)
-        return np.arange(n_guesses, dtype=np.int64)
+        if self.mode.hard and self.history:
+            return np.flatnonzero(self.hard_mask).astype(np.int64)
+        return np.arange(len(self.wordlist.guesses), dtype=np.int64)
+
+    @cached_property
+    def hard_mask(self) -> npt.NDArray[np.bool_]:
+        """Which guesses obey the hard-mode rule after the history (all of them at the
+        start), whatever this state's mode: a game of several boards asks it of every
+        board."""
+        if not self.history:
+            return np.ones(len(self.wordlist.guesses), dtype=bool)
+        pm = self.matrix
+        return hard_mode_mask(pm.guess_codes, self.history, pm.guess_letter_counts)
 
     def figures(self, guesses: IntArray | None = None) -> Figures:
         """Partition figures of ``guesses`` (default: the allowed ones) over the candidates."""
         g = self.allowed if guesses is None else guesses
         if self.is_root and self._root_weights():
-            root = self.matrix.root_figures
-            if self.weights is None:
-                return Figures(
-                    g, self.n, root.parts[g], root.largest[g], root.sumsq[g], root.plogp[g]
-                )
-            return root.take(g)
-        full = guesses is None and not self.candidates_only and not (self.hard and self.history)
+            return self.matrix.root_figures.take(g)
+        full = (
+            guesses is None and not self.only_candidates and not (self.mode.hard and self.history)
+        )
         # The block kernel needs the transposed matrix; building it costs ~60 ms, worth it in
         # a server (which builds it at start-up) but not in a one-off command, so it is used
         # only when already there.
@@ -213,11 +239,8 @@ class GameState:
 
     def __repr__(self) -> str:
         turns = " ".join(str(t) for t in self.history) or "start"
-        if self.ultrahard:
-            flags = " ultrahard"
-        else:
-            flags = "".join(
-                [" hard" if self.hard else "", " candidates-only" * self.candidates_only]
-            )
+        flags = "" if self.mode is Mode.NORMAL else f" {self.mode.value}"
+        if self.pool is not GuessPool.VALID:
+            flags += f" {self.pool.value}-pool"
         weighted = " weighted" if self.weights is not None else ""
         return f"<GameState {turns}: {self.n}{weighted} candidates{flags}>"

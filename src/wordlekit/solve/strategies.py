@@ -3,9 +3,9 @@
 A strategy is one method, :meth:`Strategy.scores`: a score for every allowed guess (higher is
 better, or lower when ``higher_is_better`` is false). Everything else is shared:
 
-- the allowed guesses (all valid words, or only the candidates with ``candidates_only``, and
-  only words obeying the NYT rule in hard mode; in ultrahard mode, hard mode with candidates
-  only, every guess could still be the answer);
+- the allowed guesses (:attr:`GameState.allowed <wordlekit.solve.state.GameState.allowed>`:
+  all valid words, or only the candidates with the candidates pool, and only words obeying the
+  NYT rule in hard mode; in ultrahard mode every guess could still be the answer);
 - the partition figures of every guess (parts, largest bucket, expected size, bits);
 - a deterministic order: best score, then "could still be the answer", then alphabetical;
 - two rules every strategy follows: with one candidate left, guess it; and never play a guess
@@ -129,6 +129,9 @@ class Strategy:
     #: The answer models (:data:`wordlekit.core.words.ANSWER_MODELS`) the strategy plays: by
     #: default the list only; the heuristics below play every model (weighted or not).
     answer_models: ClassVar[frozenset[str]] = frozenset({"list"})
+    #: Whether the strategy runs the exact search (its work can grow beyond a fixed small
+    #: cost, so a server budgets it harder): the ``optimal`` family.
+    expensive: ClassVar[bool] = False
 
     def scores(self, state: GameState, figs: Figures) -> npt.NDArray[np.float64]:
         raise NotImplementedError
@@ -250,48 +253,61 @@ class Strategy:
 # The strategies --------------------------------------------------------------------------------
 
 
-class Entropy(Strategy):
-    name = "entropy"
-    summary = "most expected information (bits) from the pattern distribution"
+class PartitionStrategy(Strategy):
+    """A strategy that scores each guess by one partition figure of :class:`Figures`
+    (``figure``; ``weighted_figure`` in its place with weighted candidates, when it differs)."""
+
     partition_based = True
     answer_models = ALL_MODELS
+    figure: ClassVar[str] = "bits"
+    weighted_figure: ClassVar[str | None] = None
 
     def scores(self, state: GameState, figs: Figures) -> npt.NDArray[np.float64]:
-        return figs.bits
+        name = self.weighted_figure if figs.weighted and self.weighted_figure else self.figure
+        return np.asarray(getattr(figs, name), dtype=np.float64)
 
 
-class Minimax(Strategy):
+class Entropy(PartitionStrategy):
+    name = "entropy"
+    summary = "most expected information (bits) from the pattern distribution"
+    figure = "bits"
+
+
+class Minimax(PartitionStrategy):
     name = "minimax"
     summary = "smallest worst-case bucket (fewest words left in the worst case)"
     higher_is_better = False
-    partition_based = True
-    answer_models = ALL_MODELS
-
-    def scores(self, state: GameState, figs: Figures) -> npt.NDArray[np.float64]:
-        if figs.weighted:  # the probability of the worst bucket
-            return figs.largest_share
-        return figs.largest.astype(np.float64)
+    figure = "largest"
+    weighted_figure = "largest_share"  # the probability of the worst bucket
 
 
-class ExpectedSize(Strategy):
+class ExpectedSize(PartitionStrategy):
     name = "expected-size"
     summary = "smallest expected number of words left"
     higher_is_better = False
-    partition_based = True
-    answer_models = ALL_MODELS
-
-    def scores(self, state: GameState, figs: Figures) -> npt.NDArray[np.float64]:
-        return figs.expected
+    figure = "expected"
 
 
-class MostParts(Strategy):
+class MostParts(PartitionStrategy):
     name = "most-parts"
     summary = "most distinct patterns (the most ways to split the words)"
-    partition_based = True
-    answer_models = ALL_MODELS
+    figure = "parts"
 
-    def scores(self, state: GameState, figs: Figures) -> npt.NDArray[np.float64]:
-        return figs.parts.astype(np.float64)
+
+#: The strategies of one partition figure each (what a one-step opener ranking reads).
+PARTITION_STRATEGIES: tuple[type[PartitionStrategy], ...] = (
+    Entropy,
+    Minimax,
+    ExpectedSize,
+    MostParts,
+)
+
+
+def _letters(state: GameState) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.float64] | None]:
+    """The candidates' letter codes and, when they are weighted, their probabilities (what
+    the letter-counting strategies weigh each candidate's letters by)."""
+    codes = state.matrix.answer_codes[state.candidates]
+    return codes, None if state.weights is None else state.probabilities
 
 
 class LetterFrequency(Strategy):
@@ -300,9 +316,9 @@ class LetterFrequency(Strategy):
     answer_models = ALL_MODELS
 
     def scores(self, state: GameState, figs: Figures) -> npt.NDArray[np.float64]:
-        answers = state.matrix.answer_codes[state.candidates]
+        answers, p = _letters(state)
         # with weights, each candidate's letters count with its probability
-        w = None if state.weights is None else np.repeat(state.probabilities, answers.shape[1])
+        w = None if p is None else np.repeat(p, answers.shape[1])
         freq = np.bincount(answers.ravel(), weights=w, minlength=26).astype(np.float64)
         known = {ord(ch) - 97 for t in state.history for ch in t.guess}
         values = np.zeros(26)
@@ -325,11 +341,9 @@ class Positional(Strategy):
     answer_models = ALL_MODELS
 
     def scores(self, state: GameState, figs: Figures) -> npt.NDArray[np.float64]:
-        answers = state.matrix.answer_codes[state.candidates]
+        answers, w = _letters(state)  # with weights: each candidate counts with its probability
         length = answers.shape[1]
         table = np.zeros((length, 26))
-        # with weights: each candidate counts with its probability
-        w = None if state.weights is None else state.probabilities
         for i in range(length):
             table[i] = np.bincount(answers[:, i], weights=w, minlength=26)
         codes = state.matrix.guess_codes[figs.guesses]

@@ -103,13 +103,7 @@ def build_tree(
                 if progress is not None:
                     progress(len(members))
                 continue
-            child_state = GameState(
-                st.matrix,
-                (*st.history, Turn(st.wordlist.guesses[g], p)),
-                members,
-                hard=st.hard,
-                candidates_only=st.candidates_only,
-            )
+            child_state = st.child(Turn(st.wordlist.guesses[g], p), group)
             node.children[p] = grow(child_state, depth + 1, None)
         return node
 

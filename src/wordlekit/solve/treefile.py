@@ -11,9 +11,14 @@ JSON format: ``{"format": "wordlekit-tree", "version": 1, ..., "root": {"guess":
 "children": {"bybbb": {...}}}}`` with patterns as g/y/b text.
 
 :func:`verify` replays every answer of a list through a tree with the reference ``score``: the
-tree must reach every answer, only guess valid words, stay within the guess limit and (with
-``hard``) obey the hard-mode rule on every path. It reports the tree's figures and every
-problem found; a corrupted file is caught, never trusted.
+tree must reach every answer, only guess valid words, stay within the guess limit and obey
+the rule of its mode on every path (hard mode's, or ultrahard mode's: every guess could still
+be the answer). It reports the tree's figures and every problem found; a corrupted file is
+caught, never trusted.
+
+The metadata of a tree made by the solver (:func:`solver_meta`) names its mode as ``mode``;
+files written before that carry ``hard`` and ``ultrahard`` flags instead, which
+:func:`mode_of` reads as well.
 """
 
 from __future__ import annotations
@@ -25,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from wordlekit.core.feedback import Turn, all_green, format_pattern, parse_pattern, score
-from wordlekit.core.rules import hard_mode_violation
+from wordlekit.core.rules import Mode, mode_violation
 from wordlekit.core.words import WordList
 from wordlekit.errors import InvalidPatternError, TreeFileError, WordleError
 from wordlekit.solve.counts import Counted, GuessCounts
@@ -42,6 +47,46 @@ class TreeFile:
 
     root: TreeNode
     meta: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def mode(self) -> Mode:
+        return mode_of(self.meta)
+
+
+def solver_meta(
+    wordlist: WordList,
+    *,
+    start: str | None,
+    mode: Mode,
+    objective: str,
+    max_guesses: int,
+    total: int | None,
+    proven: bool,
+) -> dict[str, Any]:
+    """The metadata stored with a tree the exact solver made."""
+    return {
+        "lists": wordlist.name,
+        "content_hash": wordlist.content_hash,
+        "start": start,
+        "mode": mode.value,
+        "objective": objective,
+        "max_guesses": max_guesses,
+        "total": total,
+        "proven": proven,
+    }
+
+
+def mode_of(meta: dict[str, Any]) -> Mode:
+    """The mode a tree's metadata names: ``mode``, or in the files written before it the
+    ``hard`` and ``ultrahard`` flags; normal when it names none."""
+    if "mode" in meta:
+        try:
+            return Mode.parse(str(meta["mode"]))
+        except WordleError:
+            raise TreeFileError(f"unknown mode {meta['mode']!r} in the tree's metadata") from None
+    if meta.get("ultrahard") is True:
+        return Mode.ULTRAHARD
+    return Mode.HARD if meta.get("hard") is True else Mode.NORMAL
 
 
 def to_json(tree: DecisionTree | TreeNode, length: int, meta: dict[str, Any]) -> str:
@@ -223,16 +268,18 @@ def verify(
     root: TreeNode,
     wordlist: WordList,
     *,
-    hard: bool = False,
+    mode: Mode = Mode.NORMAL,
     max_guesses: int = 6,
     answers: Sequence[str] | None = None,
 ) -> Verification:
-    """Replay every answer through the tree with the reference ``score``."""
+    """Replay every answer through the tree with the reference ``score`` (every guess checked
+    against the rule of ``mode``)."""
+    mode = Mode.parse(mode)
     guesses: list[int] = []
     problems: list[str] = []
     targets = list(answers) if answers is not None else list(wordlist.answers)
     for answer in targets:
-        needed, problem = _replay(root, answer, wordlist, hard)
+        needed, problem = _replay(root, answer, wordlist, mode)
         if problem is not None:
             problems.append(f"{answer}: {problem}")
         elif needed > max_guesses:
@@ -243,14 +290,14 @@ def verify(
     return Verification(counts, problems, max_guesses)
 
 
-def _replay(root: TreeNode, answer: str, wordlist: WordList, hard: bool) -> tuple[int, str | None]:
+def _replay(root: TreeNode, answer: str, wordlist: WordList, mode: Mode) -> tuple[int, str | None]:
     """(guesses the tree needs for ``answer``, None) or (0, the problem met on the way)."""
     win = all_green(wordlist.length)
     node: TreeNode | None = root
     history: list[Turn] = []
     for turn in range(1, MAX_TURNS + 1):
         assert node is not None
-        problem = _bad_guess(node.guess, history, wordlist, hard)
+        problem = _bad_guess(node.guess, history, wordlist, mode)
         if problem is not None:
             return 0, problem
         p = score(node.guess, answer)
@@ -263,14 +310,14 @@ def _replay(root: TreeNode, answer: str, wordlist: WordList, hard: bool) -> tupl
     return 0, f"not found within {MAX_TURNS} guesses"
 
 
-def _bad_guess(guess: str, history: list[Turn], wordlist: WordList, hard: bool) -> str | None:
+def _bad_guess(guess: str, history: list[Turn], wordlist: WordList, mode: Mode) -> str | None:
     """Why the tree may not play ``guess`` after ``history``, or None."""
     where = " ".join(str(t) for t in history) or "the start"
     if len(guess) != wordlist.length or not wordlist.is_valid(guess):
         return f"{guess.upper()} after {where} is not a valid guess"
-    reason = hard_mode_violation(history, guess) if hard else None
+    reason = mode_violation(mode, history, guess, wordlist)
     if reason:
-        return f"{guess.upper()} after {where} breaks hard mode: {reason}"
+        return f"{guess.upper()} after {where} breaks {mode.value} mode: {reason}"
     return None
 
 

@@ -35,7 +35,7 @@ from wordlekit.errors import (
     WordleError,
     WordlekitError,
 )
-from wordlekit.solve.registry import REGISTRY, strategy_names
+from wordlekit.solve.registry import strategy_info, strategy_names
 from wordlekit.tui.context import AppContext
 from wordlekit.tui.engine import SHOWN_WORDS, Analysis, Job, in_thread
 from wordlekit.tui.entry import RowInput
@@ -372,7 +372,7 @@ class AssistScreen(Screen[None]):
         names = strategy_names()
         ctx = self.ctx
         ctx.strategy = names[(names.index(ctx.strategy) + step) % len(names)]
-        self.say(f"Strategy: {ctx.strategy} ({REGISTRY[ctx.strategy].summary}).")
+        self.say(f"Strategy: {ctx.strategy} ({strategy_info(ctx.strategy).summary}).")
         self.recompute()
 
     def action_scroll_words(self, pages: int) -> None:

@@ -152,7 +152,7 @@ class Engine:
 
     def warm_up(self) -> None:
         """Load the matrix and the strategy kernels before the first request needs them."""
-        operations.hint(self.matrix(), [], hard=False)
+        operations.hint(self.matrix(), [])
 
     def job(self) -> Job:
         """A new run on the UI side (:meth:`cancel_all` stops it with the others)."""
@@ -197,8 +197,7 @@ class Engine:
                     answers=answers,
                     strategy=strategy,
                     top=TOP,
-                    hard=mode.hard,
-                    ultrahard=mode.candidates_only,
+                    mode=mode,
                     max_candidates=SHOWN_WORDS,
                 )
         finally:
@@ -217,13 +216,7 @@ class Engine:
         matrix = self.matrix()
         try:
             with job.budget().active():
-                data = operations.hint(
-                    matrix,
-                    turns,
-                    hard=mode.hard,
-                    ultrahard=mode.candidates_only,
-                    strategy=strategy,
-                )
+                data = operations.hint(matrix, turns, mode=mode, strategy=strategy)
         finally:
             job.finished = True
         return advice_of(data)

@@ -473,7 +473,7 @@ class PlayScreen(Screen[None]):
         answer: dict[str, Any] | str
         try:
             with Budget(seconds=SOLVE_SECONDS).active():
-                answer = absurdle.solve(None, words, hard=mode.hard, target=target)
+                answer = absurdle.solve(None, words, mode=Mode.HARD if mode.hard else Mode.NORMAL, target=target)
         except BudgetExceeded as e:
             answer = f"No proof within the budget: {e}."
         except WordlekitError as e:

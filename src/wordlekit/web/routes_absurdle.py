@@ -137,7 +137,7 @@ async def solve(
     return await work.run(
         "absurdle_solve",
         words=list(body.guesses),
-        hard=body.hard,
+        mode="hard" if body.hard else "normal",
         target=body.target,
         limit=body.limit or None,
     )

@@ -20,10 +20,13 @@ from wordlekit.core.boards import MAX_BOARDS, VARIANTS, Variant
 from wordlekit.core.feedback import parse_pattern
 from wordlekit.errors import WordleError
 from wordlekit.services import boards as service
-from wordlekit.solve.boards import BOARD_STRATEGIES, DEFAULT_STRATEGY
+from wordlekit.solve.registry import default_strategy, get_strategy, strategies
 from wordlekit.store.boards import BoardGameNotFoundError, BoardStore
 from wordlekit.web.context import GameIdDep, PlayerDep, QuickDep, StoreDep, WorkDep
 from wordlekit.web.models import errors
+
+#: The strategy a multi-board request plays when it names none.
+DEFAULT_STRATEGY = default_strategy(boards=2)
 
 router = APIRouter(prefix="/api/boards", tags=["boards"], responses=errors())
 
@@ -204,7 +207,7 @@ async def variants() -> dict[str, Any]:
     """The named variants and the multi-board strategies."""
     return {
         "variants": [v.to_dict() for v in VARIANTS.values()],
-        "strategies": [{"name": n, "summary": c.summary} for n, c in BOARD_STRATEGIES.items()],
+        "strategies": [{"name": s.name, "summary": s.summary} for s in strategies(boards=2)],
         "default_strategy": DEFAULT_STRATEGY,
     }
 
@@ -290,10 +293,7 @@ async def assist(body: BoardAssistIn, work: WorkDep, store: StoreDep) -> dict[st
         [None if p in (None, "", "-") else parse_pattern(p, length) for p in row]
         for row in body.patterns
     ]
-    if body.strategy not in BOARD_STRATEGIES:
-        raise WordleError(
-            f"unknown multi-board strategy {body.strategy!r}: use {', '.join(BOARD_STRATEGIES)}"
-        )
+    get_strategy(body.strategy, boards=max(v.boards, 2))  # an unknown name: 422, no work
     return await work.run(
         "boards_assist",
         guesses=body.guesses,
@@ -310,10 +310,7 @@ async def solve(body: BoardSolveIn, work: WorkDep) -> dict[str, Any]:
     """The bot plays the given answers, one board each: its guesses and every board's
     colours."""
     v = service.variant_of(body.variant, body.boards or len(body.answers), body.max_guesses)
-    if body.strategy not in BOARD_STRATEGIES:
-        raise WordleError(
-            f"unknown multi-board strategy {body.strategy!r}: use {', '.join(BOARD_STRATEGIES)}"
-        )
+    get_strategy(body.strategy, boards=max(v.boards, 2))  # an unknown name: 422, no work
     if len(body.answers) != v.boards:
         raise WordleError(f"{v.boards} boards need {v.boards} answers")
     return await work.run(

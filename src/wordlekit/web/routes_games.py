@@ -135,8 +135,7 @@ async def hint(
         "hint",
         strategy=strategy,
         turns=turns_of(stored),
-        hard=game.hard,
-        ultrahard=game.ultrahard,
+        mode="ultrahard" if game.ultrahard else "hard" if game.hard else "normal",
     )
     out["hints"] = await quick(record_hint, store, stored)
     return out

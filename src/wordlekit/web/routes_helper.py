@@ -11,7 +11,8 @@ from fastapi import APIRouter
 
 from wordlekit.core.feedback import Turn
 from wordlekit.errors import WordleError
-from wordlekit.solve.registry import REGISTRY, get_strategy
+from wordlekit.solve.registry import get_strategy
+from wordlekit.solve.registry import strategies as strategy_list
 from wordlekit.web.context import WordsDep, WorkDep
 from wordlekit.web.models import (
     AssistIn,
@@ -62,9 +63,8 @@ async def assist(body: AssistIn, work: WorkDep) -> dict[str, Any]:
         turns=parse_turns(body.turns),
         answers=body.answers,
         top=body.top,
-        hard=body.hard,
-        candidates_only=body.candidates_only,
-        ultrahard=body.ultrahard,
+        mode="ultrahard" if body.ultrahard else "hard" if body.hard else "normal",
+        pool="candidates" if body.candidates_only else "valid",
     )
 
 
@@ -82,8 +82,7 @@ async def solve(body: SolveIn, work: WorkDep, words: WordsDep) -> dict[str, Any]
         strategy=body.strategy,
         answer=body.answer,
         start=body.start,
-        hard=body.hard,
-        ultrahard=body.ultrahard,
+        mode="ultrahard" if body.ultrahard else "hard" if body.hard else "normal",
         seed=body.seed,
     )
 
@@ -91,4 +90,4 @@ async def solve(body: SolveIn, work: WorkDep, words: WordsDep) -> dict[str, Any]
 @router.get("/strategies", response_model=list[StrategyOut])
 async def strategies() -> list[dict[str, str]]:
     """The strategies by name, with what each one picks."""
-    return [{"name": name, "summary": cls.summary} for name, cls in REGISTRY.items()]
+    return [{"name": s.name, "summary": s.summary} for s in strategy_list()]

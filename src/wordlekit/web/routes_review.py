@@ -33,7 +33,10 @@ async def review(body: ReviewIn, work: WorkDep, words: WordsDep) -> dict[str, An
     else:
         raise WordleError("give turns, or guesses with the answer")
     out: dict[str, Any] = await work.run(
-        "review", turns=turns, answer=body.answer, hard=body.hard, ultrahard=body.ultrahard
+        "review",
+        turns=turns,
+        answer=body.answer,
+        mode="ultrahard" if body.ultrahard else "hard" if body.hard else "normal",
     )
     return out
 
@@ -48,7 +51,6 @@ async def review_played(stored: GameDep, work: WorkDep) -> dict[str, Any]:
         "review",
         turns=turns_of(stored),
         answer=game.answer,
-        hard=game.hard,
-        ultrahard=game.ultrahard,
+        mode="ultrahard" if game.ultrahard else "hard" if game.hard else "normal",
     )
     return out
