@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from wordlekit.services.jsonable import to_json
 from wordlekit.solve.counts import GuessCounts
 
 
@@ -17,13 +18,16 @@ def test_figures() -> None:
     assert c.histogram == {3: 1, 4: 2, 7: 1}
     assert (c.solved, c.games, c.total, c.max, c.failures) == (4, 5, 18, 7, 2)
     assert c.mean == 4.5  # over the finished games
-    assert c.to_dict() == {
+    assert to_json(c) == {
+        "histogram": {"3": 1, "4": 2, "7": 1},
+        "unsolved": 1,
+        "limit": 6,
+        "solved": 4,
         "games": 5,
         "total": 18,
         "mean": 4.5,
         "max": 7,
         "failures": 2,
-        "histogram": {"3": 1, "4": 2, "7": 1},
     }
 
 

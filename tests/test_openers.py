@@ -21,6 +21,7 @@ from wordlekit.analysis.openers import (
 from wordlekit.core.rules import Mode
 from wordlekit.core.words import WordList
 from wordlekit.errors import RankError, WordListError
+from wordlekit.services.jsonable import to_json
 
 SMALL = WordList.from_words(
     SMALL_ANSWERS,
@@ -83,7 +84,7 @@ def test_every_objective_and_mode_ranks_as_the_solver_proves(
             assert r.detail["over"] == proven.over
     # the same settings again: nothing recomputed, the same table
     _, again = rank_openers(SMALL, Method.parse("optimal"), words, store, workers=1, **run)
-    assert [r.to_dict() for r in again] == [r.to_dict() for r in results]
+    assert to_json(again) == to_json(results)
 
 
 def test_beta_reports_worse_than(store: RankStore) -> None:

@@ -16,6 +16,7 @@ from wordlekit.core.rules import Mode, hard_mode_violation
 from wordlekit.core.words import WordList
 from wordlekit.errors import WordleError
 from wordlekit.fast.matrix import PatternMatrix
+from wordlekit.services.jsonable import to_json
 from wordlekit.solve import treefile
 from wordlekit.solve.optimal import best_openers, solve_opening
 from wordlekit.solve.optimal_cache import DEFAULT_CACHE, OptimalCache, tree_cache_path
@@ -155,7 +156,7 @@ def test_from_a_game_state(pm: PatternMatrix) -> None:
 def test_infeasible_is_a_proven_result(pm: PatternMatrix) -> None:
     r = solve_opening(pm, "salet", max_guesses=2, build_tree=False)
     assert (r.feasible, r.total, r.proven, r.tree) == (False, None, True, None)
-    d = r.to_dict()
+    d = to_json(r)
     assert (d["feasible"], d["total"], d["proven"], d["mean"]) == (False, None, True, None)
     with pytest.raises(WordleError):
         solve_opening(pm, "xxxxx")
@@ -254,7 +255,7 @@ def test_results_carry_guess_counts(pm: PatternMatrix, salet_files: tuple[Path, 
     check = treefile.verify(treefile.read(salet_files[0]).root, ORIGINAL)
     assert check.counts.histogram == {2: 78, 3: 1225, 4: 971, 5: 41}
     assert (check.games, check.total, check.max) == (2315, 7920, 5)
-    assert check.to_dict()["histogram"] == {"2": 78, "3": 1225, "4": 971, "5": 41}
+    assert to_json(check)["counts"]["histogram"] == {"2": 78, "3": 1225, "4": 971, "5": 41}
     partial = treefile.verify(
         treefile.read(salet_files[0]).root, ORIGINAL, max_guesses=3, answers=["cigar", "zzzzz"]
     )

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from wordlekit.core.codes import letter_counts
 from wordlekit.core.feedback import Turn, score
-from wordlekit.core.game import hard_mode_violation
+from wordlekit.core.rules import hard_mode_violation
 from wordlekit.core.words import WordList
 from wordlekit.fast.matrix import PatternMatrix
 from wordlekit.fast.partition import (

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 import pytest
 
 from wordlekit.errors import UnknownStrategyError, WordleError
+from wordlekit.services.jsonable import to_json
 from wordlekit.solve import registry
 from wordlekit.solve.boards import BoardsStrategy, Finisher
 from wordlekit.solve.boards_lookahead import Lookahead
@@ -64,7 +65,13 @@ def test_every_entry_is_described() -> None:
     info = strategy_info("optimal")
     assert info.expensive and info.summary == Optimal.summary
     assert strategy_info("entropy").answer_models == Entropy.answer_models
-    assert info.to_dict() == {"name": "optimal", "summary": Optimal.summary, "expensive": True}
+    assert to_json(info) == {
+        "name": "optimal",
+        "summary": Optimal.summary,
+        "multi_board": False,
+        "expensive": True,
+        "answer_models": ["list"],
+    }
 
 
 def test_expensive_strategies_are_the_exact_searches() -> None:

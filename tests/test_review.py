@@ -12,6 +12,7 @@ from wordlekit.core.rules import Mode
 from wordlekit.core.words import WordList
 from wordlekit.errors import WordleError
 from wordlekit.fast.matrix import PatternMatrix
+from wordlekit.services.jsonable import to_json
 
 ORIGINAL = WordList.bundled()
 
@@ -37,8 +38,8 @@ def test_the_bots_own_game_scores_full_skill(pm: PatternMatrix) -> None:
     assert r.skill == 100
     for t in r.turns[1:]:
         assert t.method == "exact"
-    assert r.bot_guesses == ["salet", "brond", "chair", "cigar"]
-    assert "as many as it" in r.summary()
+    assert r.bot_guesses == ("salet", "brond", "chair", "cigar")
+    assert "as many as it" in r.summary
 
 
 def test_hand_checked_small_case(pm: PatternMatrix) -> None:
@@ -90,9 +91,9 @@ def test_answer_and_errors(pm: PatternMatrix) -> None:
 
 def test_unfinished_game(pm: PatternMatrix) -> None:
     r = review(pm, turns("cigar", "crane", "moist"))
-    assert not r.solved and r.answer is None and r.bot_guesses == []
-    assert "stopped after 2 guesses" in r.summary()
-    d = r.to_dict()
+    assert not r.solved and r.answer is None and r.bot_guesses == ()
+    assert "stopped after 2 guesses" in r.summary
+    d = to_json(r)
     for t in d["turns"]:  # type: ignore[union-attr]
         assert {
             "remaining_before",
@@ -127,7 +128,7 @@ def test_a_review_with_its_own_cache_is_the_same(pm: PatternMatrix) -> None:
     game = turns("cigar", "crane", "moist", "cigar")
     cache = OptimalCache()
     own = review(pm, game, cache=cache)
-    assert own.to_dict() == review(pm, game).to_dict()
+    assert to_json(own) == to_json(review(pm, game))
     assert len(cache.solvers) == 1  # the review's solver stayed in the cache given
 
 
@@ -144,7 +145,7 @@ def small() -> PatternMatrix:
 
 
 def test_an_ultrahard_review_plays_and_values_ultrahard(small: PatternMatrix) -> None:
-    from wordlekit.core.game import ultrahard_violation
+    from wordlekit.core.rules import ultrahard_violation
     from wordlekit.solve.bot import play
     from wordlekit.solve.optimal_strategy import Optimal
 
@@ -152,9 +153,8 @@ def test_an_ultrahard_review_plays_and_values_ultrahard(small: PatternMatrix) ->
     bot = play(small, answer, Optimal(), mode=Mode.ULTRAHARD)
     history = [Turn(s.guess, s.pattern) for s in bot.steps]
     r = review(small, history, mode=Mode.ULTRAHARD)
-    assert r.mode is Mode.ULTRAHARD and r.to_dict()["ultrahard"] is True
-    assert r.to_dict()["hard"] is True and r.to_dict()["mode"] == "ultrahard"
-    assert r.bot_guesses == [s.guess for s in bot.steps]
+    assert r.mode is Mode.ULTRAHARD and to_json(r)["mode"] == "ultrahard"
+    assert r.bot_guesses == tuple(s.guess for s in bot.steps)
     for k, t in enumerate(r.turns):
         # the best guess is one that could be the answer, and the bot's own game is perfect
         assert ultrahard_violation(history[:k], t.best_guess, SMALL) is None
@@ -189,7 +189,7 @@ def test_review_with_likely_and_all_answers(likely_pm: PatternMatrix) -> None:
     assert first.bits == pytest.approx(-math.log2(seen))  # the pattern's information
     assert first.remaining_before == 12972 and first.remaining_after == 1200
     assert first.expected_best <= first.expected_played and 0 <= first.skill <= 100
-    assert "The entropy bot needs" in r.summary() and r.to_dict()["answers"] == "likely"
+    assert "The entropy bot needs" in r.summary and to_json(r)["answers"] == "likely"
     # equal weights: the review's own estimate
     uniform = PatternMatrix(likely_pm.wordlist.with_answers("all"), likely_pm.data)
     u = review(uniform, turns)

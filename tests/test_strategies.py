@@ -10,6 +10,7 @@ from wordlekit.core.rules import GuessPool, Mode, hard_mode_violation, ultrahard
 from wordlekit.core.words import WordList
 from wordlekit.errors import InconsistentFeedbackError, UnknownStrategyError, WordleError
 from wordlekit.fast.matrix import PatternMatrix
+from wordlekit.services.jsonable import to_json
 from wordlekit.solve.registry import get_strategy, strategy_names
 from wordlekit.solve.state import GameState
 from wordlekit.solve.strategies import NEAR_TIE, Strategy, expected_guesses
@@ -71,7 +72,7 @@ def test_suggestions_carry_every_figure(pm: PatternMatrix) -> None:
             assert s.parts >= 1 and s.largest >= 1 and s.expected >= 1
             assert 0 <= s.bits <= np.log2(st.n) + 1e-9
             assert s.can_win == (s.word in st.candidate_words)
-            assert set(s.to_dict()) >= {"word", "score", "parts", "largest", "expected", "bits"}
+            assert set(to_json(s)) >= {"word", "score", "parts", "largest", "expected", "bits"}
 
 
 def test_deterministic(pm: PatternMatrix) -> None:
@@ -284,7 +285,7 @@ def test_weighted_figures_and_suggestions(likely_pm: PatternMatrix) -> None:
         i = likely_pm.wordlist.guess_index(s.word)
         p = state.win_probability(np.array([i]))[0]
         assert s.probability == pytest.approx(p) and (p > 0) == s.can_win
-        assert "probability" in s.to_dict()
+        assert s.probability is not None and "probability" in to_json(s)
     after = state.after("salat", score("salat", "aioli"))
     assert "aioli" in after.candidate_words and after.probabilities.sum() == pytest.approx(1.0)
     assert np.array_equal(after.weights, likely_pm.wordlist.weights[after.candidates])

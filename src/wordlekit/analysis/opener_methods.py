@@ -114,14 +114,6 @@ class Ranked:
     detail: dict[str, Any]
     seconds: float
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "word": self.word,
-            "value": self.value,
-            **self.detail,
-            "seconds": round(self.seconds, 4),
-        }
-
 
 def sort_results(results: list[Ranked], method: Method) -> list[Ranked]:
     """Best first by ``method``; the words worse than the cut-off last; ties by word."""

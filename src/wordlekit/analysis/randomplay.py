@@ -17,7 +17,7 @@ import os
 import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -32,6 +32,8 @@ from wordlekit.store.database import connect
 
 #: z for a two-sided 99.9% interval: a fixed-seed test must not fail by bad luck.
 Z_999 = 3.2905
+#: The confidence of those intervals.
+CONFIDENCE = 0.999
 
 
 @dataclass(frozen=True)
@@ -44,16 +46,6 @@ class RandomPlay:
     p_over_6: float
     sets: int  # distinct consistent sets solved (memo entries)
     seconds: float
-
-    def to_dict(self) -> dict[str, object]:
-        return {
-            "word": self.word,
-            "expected": round(self.expected, 10),
-            "worst": self.worst,
-            "p_over_6": round(self.p_over_6, 12),
-            "sets": self.sets,
-            "seconds": round(self.seconds, 3),
-        }
 
 
 @dataclass(frozen=True)
@@ -68,28 +60,16 @@ class Simulation(Counted):
     mean_high: float
     p_low: float
     p_high: float
+    #: The share of the games needing more than six guesses; the most guesses a game took;
+    #: the confidence of the intervals.
+    p_over_6: float = field(init=False, compare=False)
+    worst_seen: int = field(init=False, compare=False)
+    confidence: float = field(init=False, compare=False)
 
-    @property
-    def p_over_6(self) -> float:
-        """Share of the games needing more than six guesses."""
-        return self.counts.failures / self.counts.games
-
-    @property
-    def worst_seen(self) -> int:
-        return self.counts.max
-
-    def to_dict(self) -> dict[str, object]:
-        return {
-            "word": self.word,
-            "games": self.games,
-            "seed": self.seed,
-            "mean": round(self.mean, 6),
-            "mean_ci": [round(self.mean_low, 6), round(self.mean_high, 6)],
-            "p_over_6": round(self.p_over_6, 6),
-            "p_over_6_ci": [round(self.p_low, 6), round(self.p_high, 6)],
-            "worst_seen": self.worst_seen,
-            "confidence": 0.999,
-        }
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "p_over_6", self.counts.failures / self.counts.games)
+        object.__setattr__(self, "worst_seen", self.counts.max)
+        object.__setattr__(self, "confidence", CONFIDENCE)
 
 
 class Solver:

@@ -112,7 +112,7 @@ def review(
             "the budget allows, so from there on every turn uses the estimate. "
             "`wordle review` on the command line has no budget."
         )
-    return Review(answer, solved, tuple(out), bot, mode, note)
+    return Review.of(answer, solved, tuple(out), bot, mode, note)
 
 
 #: The bot a review compares with under the ``likely`` and ``all`` answer models.
@@ -140,15 +140,8 @@ def _review_by_estimate(
     else:
         strategy = get_strategy(MODEL_BOT)
         bot = list(play(matrix, answer, strategy, mode=mode).steps)
-    return Review(
-        answer,
-        solved,
-        tuple(out),
-        bot,
-        mode,
-        None,
-        answers=wl.answer_model,
-        bot_name=MODEL_BOT,
+    return Review.of(
+        answer, solved, tuple(out), bot, mode, None, answers=wl.answer_model, bot=MODEL_BOT
     )
 
 

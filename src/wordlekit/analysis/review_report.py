@@ -1,5 +1,5 @@
-"""What a review hands back: the values of every turn (:class:`TurnReview`), the game's
-(:class:`Review`), their JSON form and the summary in words.
+"""What a review hands back: the values of every turn (:class:`TurnReview`) and the game's
+(:class:`Review`, with its summary in words), as typed values.
 
 Kept apart from the computation (:mod:`wordlekit.analysis.guess_values` values each turn,
 :mod:`wordlekit.analysis.review` checks and walks the game) so that the front ends that only
@@ -9,9 +9,10 @@ place: :mod:`wordlekit.analysis.review`'s docstring.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from wordlekit.core.feedback import Turn, format_pattern
+from wordlekit.core.feedback import Turn, TurnView
 from wordlekit.core.rules import Mode
 from wordlekit.fast.partition import Figures
 from wordlekit.solve.bot import BotTurn
@@ -22,8 +23,7 @@ class TurnReview:
     """One turn's values (see :mod:`wordlekit.analysis.review` for what each one means)."""
 
     number: int
-    guess: str
-    pattern: int
+    turn: TurnView
     remaining_before: int
     remaining_after: int
     bits: float
@@ -62,8 +62,7 @@ class TurnReview:
         skill = round(max(0.0, min(100.0, 100.0 - 100.0 * (expected_played - expected_best))))
         return cls(
             number,
-            turn.guess,
-            turn.pattern,
+            TurnView.of(turn),
             before,
             after,
             bits,
@@ -79,129 +78,115 @@ class TurnReview:
             rank_method,
         )
 
-    def to_dict(self) -> dict[str, object]:
-        return {
-            "turn": self.number,
-            "guess": self.guess,
-            "pattern": self.pattern,
-            "emoji": format_pattern(self.pattern, len(self.guess)),
-            "letters": format_pattern(self.pattern, len(self.guess), "letters"),
-            "remaining_before": self.remaining_before,
-            "remaining_after": self.remaining_after,
-            "bits": round(self.bits, 4),
-            "best_bits": round(self.best_bits, 4),
-            "expected_played": round(self.expected_played, 4),
-            "expected_best": round(self.expected_best, 4),
-            "best_guess": self.best_guess,
-            "rank": self.rank,
-            "out_of": self.out_of,
-            "skill": self.skill,
-            "luck": self.luck,
-            "method": self.method,
-            "rank_method": self.rank_method,
-        }
+    @property
+    def guess(self) -> str:
+        return self.turn.guess
+
+    @property
+    def pattern(self) -> int:
+        return self.turn.pattern
 
 
 @dataclass(frozen=True)
 class Review:
-    """A reviewed game: its turns, the optimal bot's game on the same answer, the summary."""
+    """A reviewed game: its turns, the bot's game on the same answer (``bot_turns``, ``None``
+    when it did not fit in the work budget), the averages and the summary in words.
+
+    ``complete`` is false when some values are estimates because the budget ran out
+    (``note`` says where); ``answers`` is the answer model; ``bot`` the bot compared with
+    (``optimal``, or ``entropy`` under the ``likely`` and ``all`` models). Made with
+    :meth:`of`, which works out the figures.
+    """
 
     answer: str | None
     solved: bool
+    mode: Mode
+    answers: str
+    bot: str
+    skill: int
+    luck: int
     turns: tuple[TurnReview, ...]
-    bot_turns: list[BotTurn] | None  # None: not computed within the work budget
-    mode: Mode = Mode.NORMAL  # the rules the game was played under
-    note: str | None = None  # why some values are estimates (the work budget ran out)
-    answers: str = "list"  # the answer model: list, likely or all
-    bot_name: str = "optimal"  # the bot compared with (entropy for likely and all)
+    bot_turns: tuple[BotTurn, ...] | None
+    bot_guesses: tuple[str, ...] | None
+    complete: bool
+    note: str | None
+    summary: str
 
-    @property
-    def bot_guesses(self) -> list[str] | None:
-        return None if self.bot_turns is None else [t.guess for t in self.bot_turns]
+    @classmethod
+    def of(
+        cls,
+        answer: str | None,
+        solved: bool,
+        turns: tuple[TurnReview, ...],
+        bot_turns: Sequence[BotTurn] | None,
+        mode: Mode = Mode.NORMAL,
+        note: str | None = None,
+        *,
+        answers: str = "list",
+        bot: str = "optimal",
+    ) -> Review:
+        skill = round(sum(t.skill for t in turns) / len(turns)) if turns else 0
+        luck = round(sum(t.luck for t in turns) / len(turns)) if turns else 0
+        played = None if bot_turns is None else tuple(bot_turns)
+        guesses = None if played is None else tuple(t.guess for t in played)
+        words = _summary(answer, solved, turns, guesses, skill, luck, answers, bot)
+        complete = note is None and played is not None
+        return cls(
+            answer, solved, mode, answers, bot, skill, luck, turns, played, guesses, complete,
+            note, words,
+        )  # fmt: skip
 
-    @property
-    def skill(self) -> int:
-        return round(sum(t.skill for t in self.turns) / len(self.turns)) if self.turns else 0
 
-    @property
-    def luck(self) -> int:
-        return round(sum(t.luck for t in self.turns) / len(self.turns)) if self.turns else 0
-
-    def summary(self) -> str:
-        n = len(self.turns)
-        word = (self.answer or "?").upper()
-        guesses = "guess" if n == 1 else "guesses"
-        if self.solved:
-            outcome = f"solved {word} in {n}"
-        elif self.answer is not None:
-            outcome = f"stopped after {n} {guesses} without finding {word}"
+def _summary(
+    answer: str | None,
+    solved: bool,
+    turns: tuple[TurnReview, ...],
+    bot_guesses: tuple[str, ...] | None,
+    skill: int,
+    luck: int,
+    answers: str,
+    bot_name: str,
+) -> str:
+    """The review in a few sentences."""
+    n = len(turns)
+    word = (answer or "?").upper()
+    guesses = "guess" if n == 1 else "guesses"
+    if solved:
+        outcome = f"solved {word} in {n}"
+    elif answer is not None:
+        outcome = f"stopped after {n} {guesses} without finding {word}"
+    else:
+        outcome = f"stopped after {n} {guesses}"
+    bot = len(bot_guesses or [])
+    path = " → ".join(g.upper() for g in bot_guesses or [])
+    if answer is None:
+        comparison = "The answer was not found, so the bot's game cannot be replayed."
+    elif bot_guesses is None:
+        comparison = f"The {bot_name} bot's game did not fit in the work budget."
+    elif not solved:
+        comparison = f"The {bot_name} bot needs {bot} for {word} ({path})."
+    else:
+        delta = n - bot
+        if delta > 0:
+            how = f"{delta} more than"
+        elif delta < 0:
+            how = f"{-delta} fewer than"
         else:
-            outcome = f"stopped after {n} {guesses}"
-        bot = len(self.bot_guesses or [])
-        path = " → ".join(g.upper() for g in self.bot_guesses or [])
-        if self.answer is None:
-            comparison = "The answer was not found, so the bot's game cannot be replayed."
-        elif self.bot_guesses is None:
-            comparison = f"The {self.bot_name} bot's game did not fit in the work budget."
-        elif not self.solved:
-            comparison = f"The {self.bot_name} bot needs {bot} for {word} ({path})."
-        else:
-            delta = n - bot
-            if delta > 0:
-                how = f"{delta} more than"
-            elif delta < 0:
-                how = f"{-delta} fewer than"
-            else:
-                how = "as many as"
-            comparison = (
-                f"The {self.bot_name} bot needs {bot} for {word} ({path}), so you used {how} it."
-            )
-        worst = min(self.turns, key=lambda t: t.skill) if self.turns else None
-        lucky = max(self.turns, key=lambda t: t.luck) if self.turns else None
-        parts = [
-            f"You {outcome}. {comparison}",
-            f"Average skill {self.skill}/100, luck {self.luck}/100.",
-        ]
-        if worst is not None and worst.skill < 100:
-            parts.append(
-                f"The costliest choice was turn {worst.number} ({worst.guess.upper()}, skill "
-                f"{worst.skill}); {worst.best_guess.upper()} expected "
-                f"{worst.expected_played - worst.expected_best:.2f} fewer guesses."
-            )
-        if lucky is not None and lucky.luck >= 75:
-            more = "words" if self.answers == "list" else "of the probability"
-            parts.append(
-                f"Turn {lucky.number} was lucky: {lucky.luck}% of the answers would have left "
-                f"more {more}."
-            )
-        return " ".join(parts)
-
-    def to_dict(self) -> dict[str, object]:
-        return {
-            "answer": self.answer,
-            "solved": self.solved,
-            "answers": self.answers,
-            "bot": self.bot_name,
-            "mode": self.mode.value,
-            # the flags of the JSON before the mode (read by the front ends)
-            "hard": self.mode.hard,
-            "ultrahard": self.mode is Mode.ULTRAHARD,
-            "skill": self.skill,
-            "luck": self.luck,
-            "turns": [t.to_dict() for t in self.turns],
-            "bot_guesses": self.bot_guesses,
-            # the bot's game with its patterns: the browser never computes feedback
-            "bot_turns": None
-            if self.bot_turns is None
-            else [
-                {
-                    **t.to_dict(),
-                    "emoji": format_pattern(t.pattern, len(t.guess)),
-                    "letters": format_pattern(t.pattern, len(t.guess), "letters"),
-                }
-                for t in self.bot_turns
-            ],
-            "complete": self.note is None and self.bot_turns is not None,
-            "note": self.note,
-            "summary": self.summary(),
-        }
+            how = "as many as"
+        comparison = f"The {bot_name} bot needs {bot} for {word} ({path}), so you used {how} it."
+    worst = min(turns, key=lambda t: t.skill) if turns else None
+    lucky = max(turns, key=lambda t: t.luck) if turns else None
+    parts = [f"You {outcome}. {comparison}", f"Average skill {skill}/100, luck {luck}/100."]
+    if worst is not None and worst.skill < 100:
+        parts.append(
+            f"The costliest choice was turn {worst.number} ({worst.guess.upper()}, skill "
+            f"{worst.skill}); {worst.best_guess.upper()} expected "
+            f"{worst.expected_played - worst.expected_best:.2f} fewer guesses."
+        )
+    if lucky is not None and lucky.luck >= 75:
+        more = "words" if answers == "list" else "of the probability"
+        parts.append(
+            f"Turn {lucky.number} was lucky: {lucky.luck}% of the answers would have left "
+            f"more {more}."
+        )
+    return " ".join(parts)

@@ -34,11 +34,11 @@ from wordlekit.cli.render import (
     value_bins,
 )
 from wordlekit.core.feedback import Turn, format_pattern
+from wordlekit.core.knowledge import turns_from_guesses
 from wordlekit.core.rules import Mode
 from wordlekit.core.words import WordList
 from wordlekit.errors import WordleError
 from wordlekit.fast.matrix import PatternMatrix
-from wordlekit.services.operations import turns_from_guesses
 
 if TYPE_CHECKING:
     from wordlekit.analysis.randomplay import RandomPlay, Simulation
@@ -291,7 +291,7 @@ def review_cmd(
 
 def _review_turns(wl: WordList, texts: Sequence[str], answer: str | None) -> list[Turn]:
     """Turns typed as GUESS:PATTERN, or bare guesses scored against ``answer`` (the library's
-    :func:`~wordlekit.services.operations.turns_from_guesses`)."""
+    :func:`~wordlekit.core.knowledge.turns_from_guesses`)."""
     bare = [k for k, t in enumerate(texts) if ":" not in t and "=" not in t]
     if not bare:
         return [Turn.parse(t) for t in texts]
@@ -341,7 +341,7 @@ def _print_review(console: Console, result: Review) -> None:
         for tr in result.turns
     )
     console.print(table(REVIEW_COLUMNS, rows, left={"guess", "tiles", "best", ""}))
-    console.print(result.summary())
+    console.print(result.summary)
     if result.answers != "list":
         console.print(
             "[dim]Every valid word may be the answer "

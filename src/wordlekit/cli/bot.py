@@ -51,7 +51,7 @@ from wordlekit.core.rules import GuessPool, Mode
 from wordlekit.core.words import ANSWER_MODEL_TEXT, WordList, read_word_file
 from wordlekit.errors import InvalidWordError, WordleError, quoted
 from wordlekit.fast.matrix import PatternMatrix
-from wordlekit.services.operations import Advice, advise
+from wordlekit.services.advice import Advice, advise
 from wordlekit.solve.bench import BenchmarkResult, benchmark
 from wordlekit.solve.bot import BotGame, play
 from wordlekit.solve.registry import get_strategy, strategy_info

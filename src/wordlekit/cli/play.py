@@ -185,7 +185,7 @@ class Helper:
     def advice(self, game: Game) -> dict[str, Any]:
         # Imported here: the pattern matrix loads numba, which the game itself never needs.
         from wordlekit.fast.matrix import PatternMatrix
-        from wordlekit.services.operations import assist
+        from wordlekit.services.advice import assist
 
         if self._matrix is None:
             self._matrix = PatternMatrix.for_list(self.wordlist)

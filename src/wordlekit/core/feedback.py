@@ -326,3 +326,26 @@ class Turn:
 
     def __repr__(self) -> str:
         return f"Turn.parse({self.format('letters')!r})"
+
+
+@dataclass(frozen=True)
+class TurnView:
+    """A guess and its colours as every front end shows them: the pattern as an int (digit
+    i of weight 3**i: 0 gray, 1 yellow, 2 green), as emoji and as g/y/b letters.
+
+    >>> TurnView.of(Turn.parse("crane:bbygb"))
+    TurnView(guess='crane', pattern=63, emoji='⬛⬛🟨🟩⬛', letters='bbygb')
+    """
+
+    guess: str
+    pattern: Pattern
+    emoji: str
+    letters: str
+
+    @classmethod
+    def of(cls, turn: Turn) -> TurnView:
+        n = turn.length
+        return cls(
+            turn.guess, turn.pattern, format_pattern(turn.pattern, n),
+            format_pattern(turn.pattern, n, "letters"),
+        )  # fmt: skip

@@ -32,12 +32,14 @@ from wordlekit.core.constraints import LetterConstraints, Pool, impossible_reaso
 from wordlekit.core.feedback import (
     Turn,
     format_pattern,
+    score,
 )
 from wordlekit.core.words import WordList
 from wordlekit.errors import (
     InconsistentFeedbackError,
     InvalidPatternError,
     InvalidWordError,
+    WordleError,
     quoted,
 )
 
@@ -316,3 +318,23 @@ def _turns_of(args: Sequence[str | Turn | tuple[str, str | int]]) -> list[Turn]:
         else:
             raise InvalidPatternError(f"turn {quoted(item)} has no pattern: write guess:pattern")
     return out
+
+
+def turns_from_guesses(wordlist: WordList, guesses: Sequence[str], answer: str) -> list[Turn]:
+    """The turns of bare guesses against a known answer (errors name the turn).
+
+    >>> turns_from_guesses(WordList.bundled(), ["crane", "cigar"], "cigar")
+    [Turn.parse('crane:gyybb'), Turn.parse('cigar:ggggg')]
+    """
+    try:
+        answer = wordlist.check_answer(answer)
+    except WordleError as e:
+        raise WordleError(f"answer: {e}") from None
+    turns = []
+    for k, g in enumerate(guesses, start=1):
+        try:
+            w = wordlist.normalize(g)
+        except WordleError as e:
+            raise WordleError(f"turn {k}: {e}") from None
+        turns.append(Turn(w, score(w, answer)))
+    return turns

@@ -25,13 +25,12 @@ import numpy as np
 
 from wordlekit import budget as work
 from wordlekit.core.constraints import KnownLetters
-from wordlekit.core.feedback import Turn
+from wordlekit.core.feedback import Turn, TurnView
 from wordlekit.core.knowledge import Knowledge
 from wordlekit.core.rules import GuessPool, Mode
 from wordlekit.errors import BudgetExceeded
 from wordlekit.fast.matrix import PatternMatrix
 from wordlekit.services.catalog import FALLBACK, budget_note, is_expensive
-from wordlekit.services.views import TurnView
 from wordlekit.solve.registry import get_strategy
 from wordlekit.solve.state import GameState
 from wordlekit.solve.strategies import Strategy, Suggestion, check_answer_model
@@ -262,9 +261,9 @@ def assist(
     m, p = Mode.parse(mode), GuessPool.parse(pool)
     state = GameState.from_turns(matrix, turns, mode=m, pool=p)
     advice = advise(state, strategy, top, seed=seed, for_person=for_person)
-    k = Knowledge(turns, matrix.wordlist, "answers")
+    k = Knowledge(turns, matrix.wordlist, "answers")  # what a person reads of the turns
     if state.weighted:  # most likely first, with their probabilities
-        ranked = k.ranked()[:max_candidates]
+        ranked = state.ranked()[:max_candidates]
         words = tuple(w for w, _ in ranked)
         probabilities: tuple[float, ...] | None = tuple(float(q) for _, q in ranked)
     else:

@@ -15,16 +15,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from wordlekit import budget as work
-from wordlekit.core.feedback import Turn
 from wordlekit.core.rules import GuessPool, Mode
 from wordlekit.core.words import WordList, read_word_file
 from wordlekit.errors import BudgetExceeded, InvalidWordError, WordleError, quoted
 from wordlekit.fast.matrix import PatternMatrix
 from wordlekit.services.catalog import FALLBACK, budget_note
-from wordlekit.services.views import TurnView
 from wordlekit.solve.bench import BenchmarkResult
 from wordlekit.solve.bench import benchmark as run_benchmark
-from wordlekit.solve.bot import play
+from wordlekit.solve.bot import BotTurn, play
 from wordlekit.solve.registry import get_strategy
 from wordlekit.solve.state import GameState
 from wordlekit.solve.strategies import ALL_MODELS, RandomCandidate, Strategy, check_answer_model
@@ -39,14 +37,6 @@ __all__ = [
     "hidden_words",
     "solve",
 ]
-
-
-@dataclass(frozen=True)
-class BotTurn:
-    """One guess the bot played, its colours, and the words left after it."""
-
-    turn: TurnView
-    remaining: int
 
 
 @dataclass(frozen=True)
@@ -127,7 +117,7 @@ def solve(
     m, p = Mode.parse(mode), GuessPool.parse(pool)
     guard = None if isinstance(strat, RandomCandidate) else _WithFallback(strat)
     game = play(matrix, word, guard or strat, start=start, mode=m, pool=p)
-    turns = tuple(BotTurn(TurnView.of(Turn(s.guess, s.pattern)), s.remaining) for s in game.steps)
+    turns = game.steps
     fell = guard.fell_back_at if guard is not None else None
     note = None
     if fell is not None:

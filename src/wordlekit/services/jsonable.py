@@ -3,7 +3,9 @@
 The services return dataclasses (declared once, where the value is made); front ends that
 print JSON (``wordle … --json``) turn them into plain data with :func:`to_json`, and the web app
 lets FastAPI do the same from the same dataclasses. The rule: a dataclass becomes an object of
-its fields (properties are not fields: a value that should be in the JSON is a field), an
+its fields (properties are not fields: a value that should be in the JSON is a field; a field
+made with ``metadata={"json": False}``, such as a benchmark's score of every answer, is left
+out), an
 enum its value, a tuple or list a list, a mapping an object with string keys, numpy scalars and
 arrays their Python numbers and lists, floats as they are (``nan`` and infinities as
 ``null``, which JSON has no other word for).
@@ -42,7 +44,11 @@ def to_json(value: Any) -> Any:
     if isinstance(value, float):
         return value if math.isfinite(value) else None
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        return {
+            f.name: to_json(getattr(value, f.name))
+            for f in dataclasses.fields(value)
+            if f.metadata.get("json", True)
+        }
     if isinstance(value, Mapping):
         return {str(to_json(k)): to_json(v) for k, v in value.items()}
     if isinstance(value, list | tuple | set | frozenset):

@@ -1,4 +1,5 @@
-"""What a front end shows of a game, as typed values: :class:`GameView` and its parts.
+"""What a front end shows of a game, as typed values: :class:`GameView` and its parts (a
+turn is :class:`~wordlekit.core.feedback.TurnView`, re-exported here).
 
 A view is public: it holds the patterns of the guesses made and what the host may tell, never
 a secret before the game is over (a board's answer shows once that board is solved: it was the
@@ -13,32 +14,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from wordlekit.core.feedback import Tile, Turn, format_pattern
+from wordlekit.core.feedback import Tile, TurnView
 from wordlekit.core.game import Game, Variant
 
 TileName = Literal["green", "yellow", "gray"]
 TILE_NAMES: dict[Tile, TileName] = {Tile.GREEN: "green", Tile.YELLOW: "yellow", Tile.GRAY: "gray"}
-
-
-@dataclass(frozen=True)
-class TurnView:
-    """A guess and its colours: the pattern as an int (digit i of weight 3**i: 0 gray,
-    1 yellow, 2 green), as emoji and as g/y/b letters."""
-
-    guess: str
-    pattern: int
-    emoji: str
-    letters: str
-
-    @classmethod
-    def of(cls, turn: Turn) -> TurnView:
-        n = turn.length
-        return cls(
-            turn.guess,
-            turn.pattern,
-            format_pattern(turn.pattern, n),
-            format_pattern(turn.pattern, n, "letters"),
-        )
 
 
 @dataclass(frozen=True)

@@ -32,7 +32,7 @@ from wordlekit.core.words import WordList
 from wordlekit.errors import BudgetExceeded, WordleError
 from wordlekit.fast.matrix import PatternMatrix
 from wordlekit.fast.partition import load_numba
-from wordlekit.services import operations as services
+from wordlekit.services.operations import operation
 from wordlekit.solve.registry import get_strategy
 from wordlekit.solve.state import GameState
 
@@ -89,19 +89,17 @@ def warm(wordlist: WordList) -> Any:
         solver.feasible(np.arange(min(12, len(answers)), dtype=np.int32), 3)
     answer, other = answers[0], answers[len(answers) // 2]
     game = [Turn(other, score(other, answer)), Turn(answer, score(answer, answer))]
-    services.review(pm, game, answer=answer)
-    services.solve(pm, answer, strategy="optimal", start=other)
+    operation("review")(pm, game, answer=answer)
+    operation("solve")(pm, answer, strategy="optimal", start=other)
     # the Assist page's default answer model: its square matrix (memory-mapped from the disk
     # cache, 0.8 s; built and cached in 3.7 s on the first start) and its kernels
     with contextlib.suppress(WordleError):
-        services.assist(pm, game[:1], answers="likely", top=1)
+        operation("assist")(pm, game[:1], answers="likely", top=1)
     # Absurdle's proof from the start reaches every kernel of its search (hard mode is an
     # argument of the same compiled code); bounded, since on a list of its own the proof may
     # be long, and the kernels compile all the same
-    from wordlekit.services.absurdle import solve as absurdle_solve
-
     with work.Budget(seconds=10).active(), contextlib.suppress(WordleError):
-        absurdle_solve(pm)
+        operation("absurdle_solve")(pm)
     return pm
 
 
@@ -109,7 +107,7 @@ def warm(wordlist: WordList) -> Any:
 class WorkerSettings:
     """What a worker process needs to know of its pool's settings."""
 
-    operations: str  # "module:attribute" of the dict name -> operation
+    operations: str  # "module:attribute" of the table: name -> "module:function" or function
     nice: int
     memory_mb: int
 
@@ -156,7 +154,7 @@ def serve(
         b = work.Budget(seconds, nodes, flag=flag, nominal=nominal)
         try:
             with b.active():
-                reply: tuple[Any, ...] = ("ok", operations[op](matrix, **kwargs))
+                reply: tuple[Any, ...] = ("ok", operation(op, operations)(matrix, **kwargs))
         except BudgetExceeded as e:
             reply = ("budget", e.reason, str(e))
         except WordleError as e:  # sent as it is, whatever module defines its class

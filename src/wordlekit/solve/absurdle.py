@@ -40,7 +40,7 @@ import numpy.typing as npt
 
 from wordlekit import budget as budgets
 from wordlekit.core.absurdle import ABSURDLE, AbsurdleGame, host_order
-from wordlekit.core.feedback import Turn
+from wordlekit.core.feedback import Turn, TurnView
 from wordlekit.core.rules import Mode
 from wordlekit.core.words import WordList
 from wordlekit.errors import BudgetExceeded, ChallengeLostError, InternalError, WordleError
@@ -114,7 +114,7 @@ class Node:
 class Line:
     """A winning line: the guesses to play and the pattern the host shows each."""
 
-    turns: tuple[Turn, ...]
+    turns: tuple[TurnView, ...]
 
     @property
     def guesses(self) -> tuple[str, ...]:
@@ -317,12 +317,12 @@ class Search:
             p, node = self.child(node, int(g))
             turns.append(Turn(words[g], p))
         if turns and turns[-1].is_win:
-            return Line(tuple(turns))
+            return Line(tuple(TurnView.of(t) for t in turns))
         assert node.cands.shape[0] == 1
         last = int(node.cands[0])
         p, _ = self.child(node, last)
         turns.append(Turn(words[last], p))
-        return Line(tuple(turns))
+        return Line(tuple(TurnView.of(t) for t in turns))
 
     def minimum(
         self,

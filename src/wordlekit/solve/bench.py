@@ -45,34 +45,14 @@ class BenchmarkResult(Counted):
     start: str | None
     counts: GuessCounts
     seconds: float
-    per_answer: dict[str, int] = field(repr=False, compare=False, default_factory=dict)
+    #: Each answer's number of guesses (not in the JSON form: thousands of entries).
+    per_answer: dict[str, int] = field(
+        repr=False, compare=False, default_factory=dict, metadata={"json": False}
+    )
     mode: Mode = Mode.NORMAL
     pool: GuessPool = GuessPool.VALID
     #: The answer model of the lists (``list``, ``likely`` or ``all``).
     answers: str = "list"
-
-    def to_dict(self) -> dict[str, object]:
-        c = self.counts.to_dict()
-        return {
-            "strategy": self.strategy,
-            "lists": self.lists,
-            "answers": self.answers,
-            "start": self.start,
-            "mode": self.mode.value,
-            "pool": self.pool.value,
-            # the flags of the JSON before the mode (read by the front ends)
-            "hard": self.mode.hard,
-            "candidates_only": self.pool is GuessPool.CANDIDATES or self.mode.candidates_only,
-            "ultrahard": self.mode is Mode.ULTRAHARD,
-            "games": c["games"],
-            "total": c["total"],
-            "mean": c["mean"],
-            "max": c["max"],
-            "failures": c["failures"],
-            "unsolved": self.unsolved,
-            "histogram": c["histogram"],
-            "seconds": round(self.seconds, 4),
-        }
 
 
 ProgressCallback = Callable[[int], None]

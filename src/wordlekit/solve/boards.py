@@ -198,22 +198,13 @@ class BoardsState:
 @dataclass(frozen=True)
 class BoardsSuggestion:
     """A ranked guess: its score, the information summed over the boards, and the boards on
-    which it could be the answer."""
+    which it could be the answer (numbered from 1, as the player counts them)."""
 
     word: str
     score: float
     bits: float
     answer_on: tuple[int, ...]
     reason: str
-
-    def to_dict(self) -> dict[str, object]:
-        return {
-            "word": self.word,
-            "score": round(self.score, 4),
-            "bits": round(self.bits, 4),
-            "answer_on": [b + 1 for b in self.answer_on],
-            "reason": self.reason,
-        }
 
 
 class BoardFigures:
@@ -385,7 +376,7 @@ class BoardsStrategy:
         singles = self._singletons(state)
         out = []
         for g in picks:
-            on = tuple(b for b in state.unsolved if g in members[b])
+            on = tuple(b + 1 for b in state.unsolved if g in members[b])
             reason = ""
             if g == first:
                 reason = (

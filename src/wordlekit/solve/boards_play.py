@@ -37,33 +37,28 @@ class BoardsPlay:
     max_guesses: int
     guesses: tuple[str, ...]
     solved_at: tuple[int, ...]  # 0 for a board never solved
-    mode: Mode = Mode.NORMAL
+    mode: Mode
+    #: Guesses played; whether every board was solved (within the limit or past it); whether
+    #: within the limit.
+    turns: int
+    finished: bool
+    won: bool
 
-    @property
-    def turns(self) -> int:
-        return len(self.guesses)
-
-    @property
-    def finished(self) -> bool:
-        """Whether every board was solved (within the limit or past it)."""
-        return all(self.solved_at)
-
-    @property
-    def won(self) -> bool:
-        return self.finished and self.turns <= self.max_guesses
-
-    def to_dict(self) -> dict[str, object]:
-        return {
-            "answers": list(self.answers),
-            "strategy": self.strategy,
-            "mode": self.mode.value,
-            "guesses": list(self.guesses),
-            "solved_at": list(self.solved_at),
-            "turns": self.turns,
-            "max_guesses": self.max_guesses,
-            "finished": self.finished,
-            "won": self.won,
-        }
+    @classmethod
+    def of(
+        cls,
+        answers: tuple[str, ...],
+        strategy: str,
+        max_guesses: int,
+        guesses: tuple[str, ...],
+        solved_at: tuple[int, ...],
+        mode: Mode = Mode.NORMAL,
+    ) -> BoardsPlay:
+        finished = all(solved_at)
+        won = finished and len(guesses) <= max_guesses
+        return cls(
+            answers, strategy, max_guesses, guesses, solved_at, mode, len(guesses), finished, won
+        )
 
 
 def _opening(state: BoardsState, start: str) -> int:
@@ -120,7 +115,7 @@ def autoplay(
         for b in range(len(words)):
             if not solved_at[b] and state.boards[b] is None:
                 solved_at[b] = len(state.guesses)
-    return BoardsPlay(words, strat.name, limit, state.guesses, tuple(solved_at), state.mode)
+    return BoardsPlay.of(words, strat.name, limit, state.guesses, tuple(solved_at), state.mode)
 
 
 @dataclass(frozen=True)
@@ -134,31 +129,19 @@ class BoardsBenchmark(Counted):
     seed: int
     counts: GuessCounts
     seconds: float
-    plays: tuple[BoardsPlay, ...] = field(repr=False, default=())
+    #: Every game the bot played (not in the JSON form: a benchmark plays thousands).
+    plays: tuple[BoardsPlay, ...] = field(repr=False, default=(), metadata={"json": False})
     mode: Mode = Mode.NORMAL
+    #: Games won within the limit, and their share (``nan`` with no game).
+    wins: int = field(init=False, repr=False, compare=False)
+    win_rate: float = field(init=False, repr=False, compare=False)
 
-    @property
-    def wins(self) -> int:
-        return self.counts.games - self.counts.failures
-
-    @property
-    def win_rate(self) -> float:
-        return self.wins / self.games if self.games else math.nan
-
-    def to_dict(self) -> dict[str, object]:
-        return {
-            "strategy": self.strategy,
-            "variant": self.variant.name,
-            "mode": self.mode.value,
-            "seed": self.seed,
-            "games": self.games,
-            "mean": round(self.mean, 4),
-            "unfinished": self.unsolved,
-            "wins": self.wins,
-            "win_rate": round(self.win_rate, 6),
-            "histogram": {str(k): v for k, v in self.counts.histogram.items()},
-            "seconds": round(self.seconds, 3),
-        }
+    def __post_init__(self) -> None:
+        wins = self.counts.games - self.counts.failures
+        object.__setattr__(self, "wins", wins)
+        object.__setattr__(
+            self, "win_rate", wins / self.counts.games if self.counts.games else math.nan
+        )
 
 
 def benchmark_boards(

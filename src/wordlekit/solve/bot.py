@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from wordlekit.core.feedback import Turn, all_green
+from wordlekit.core.feedback import Turn, TurnView, all_green
 from wordlekit.core.rules import GuessPool, Mode, mode_violation
 from wordlekit.errors import InvalidWordError
 from wordlekit.fast.matrix import PatternMatrix
@@ -15,42 +15,36 @@ from wordlekit.solve.tree import MAX_TURNS
 
 @dataclass(frozen=True)
 class BotTurn:
-    """One turn the bot played: the guess, its pattern and the candidates left after it."""
+    """One turn the bot played (its guess and colours) and the candidates left after it."""
 
-    guess: str
-    pattern: int
+    turn: TurnView
     remaining: int
 
-    def to_dict(self) -> dict[str, object]:
-        return {"guess": self.guess, "pattern": self.pattern, "remaining": self.remaining}
+    @property
+    def guess(self) -> str:
+        return self.turn.guess
+
+    @property
+    def pattern(self) -> int:
+        return self.turn.pattern
 
 
 @dataclass(frozen=True)
 class BotGame:
-    """A game the bot played on one answer."""
+    """A game the bot played on one answer: its turns, how many words were possible when it
+    started, and whether it found the answer."""
 
     answer: str
     strategy: str
     steps: tuple[BotTurn, ...]
     start_candidates: int
+    guesses: int
+    solved: bool
 
-    @property
-    def guesses(self) -> int:
-        return len(self.steps)
-
-    @property
-    def solved(self) -> bool:
-        return bool(self.steps) and self.steps[-1].guess == self.answer
-
-    def to_dict(self) -> dict[str, object]:
-        return {
-            "answer": self.answer,
-            "strategy": self.strategy,
-            "turns": [s.to_dict() for s in self.steps],
-            "guesses": self.guesses,
-            "solved": self.solved,
-            "start_candidates": self.start_candidates,
-        }
+    @classmethod
+    def of(cls, answer: str, strategy: str, steps: tuple[BotTurn, ...], start: int) -> BotGame:
+        solved = bool(steps) and steps[-1].guess == answer
+        return cls(answer, strategy, steps, start, len(steps), solved)
 
 
 def play(
@@ -83,10 +77,10 @@ def play(
         g = first if (turn == 0 and first is not None) else strategy.choose(state)
         p = int(matrix.data[g, a])
         state = state.after(g, p)
-        steps.append(BotTurn(wl.guesses[g], p, state.n))
+        steps.append(BotTurn(TurnView.of(Turn(wl.guesses[g], p)), state.n))
         if p == win:
             break
-    return BotGame(wl.answers[a], strategy.name, tuple(steps), start_n)
+    return BotGame.of(wl.answers[a], strategy.name, tuple(steps), start_n)
 
 
 def start_index(state: GameState, start: str | None) -> int | None:

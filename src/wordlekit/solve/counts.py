@@ -37,12 +37,35 @@ class GuessCounts:
     unsolved: int = 0
     limit: int = DEFAULT_LIMIT
 
+    #: The figures, worked out from the histogram (fields, so that every JSON form of a
+    #: distribution has them): games finished, games played (finished or not), guesses over
+    #: the finished games, guesses per finished game (``nan`` when none finished), the most
+    #: guesses a finished game needed (0 when none), games over ``limit`` or never finished.
+    solved: int = field(init=False, compare=False, repr=False)
+    games: int = field(init=False, compare=False, repr=False)
+    total: int = field(init=False, compare=False, repr=False)
+    mean: float = field(init=False, compare=False, repr=False)
+    max: int = field(init=False, compare=False, repr=False)
+    failures: int = field(init=False, compare=False, repr=False)
+
     def __post_init__(self) -> None:
         if any(k < 1 or v < 0 for k, v in self.histogram.items()) or self.unsolved < 0:
             raise ValueError(f"not a distribution of guesses: {dict(self.histogram)}")
         # sorted by the number of guesses, without empty rows
         tidy = {int(k): int(v) for k, v in sorted(self.histogram.items()) if v}
-        object.__setattr__(self, "histogram", tidy)
+        solved = sum(tidy.values())
+        total = sum(k * v for k, v in tidy.items())
+        figures = {
+            "histogram": tidy,
+            "solved": solved,
+            "games": solved + self.unsolved,
+            "total": total,
+            "mean": total / solved if solved else math.nan,
+            "max": max(tidy, default=0),
+            "failures": sum(v for k, v in tidy.items() if k > self.limit) + self.unsolved,
+        }
+        for name, value in figures.items():
+            object.__setattr__(self, name, value)
 
     @classmethod
     def of(
@@ -54,52 +77,11 @@ class GuessCounts:
             return cls(dict(zip(values.tolist(), counts.tolist(), strict=True)), unsolved, limit)
         return cls(dict(Counter(guesses)), unsolved, limit)
 
-    @property
-    def solved(self) -> int:
-        """Games finished."""
-        return sum(self.histogram.values())
-
-    @property
-    def games(self) -> int:
-        """Games played: finished or not."""
-        return self.solved + self.unsolved
-
-    @property
-    def total(self) -> int:
-        """Guesses over every finished game."""
-        return sum(k * v for k, v in self.histogram.items())
-
-    @property
-    def mean(self) -> float:
-        """Guesses per finished game (``nan`` when none finished)."""
-        solved = self.solved
-        return self.total / solved if solved else math.nan
-
-    @property
-    def max(self) -> int:
-        """The most guesses a finished game needed (0 when none finished)."""
-        return max(self.histogram, default=0)
-
-    @property
-    def failures(self) -> int:
-        """Games needing more than ``limit`` guesses, or never finished."""
-        return sum(v for k, v in self.histogram.items() if k > self.limit) + self.unsolved
-
     def shifted(self, turns: int) -> GuessCounts:
         """The same games with ``turns`` more guesses each (turns played before them)."""
         return GuessCounts(
             {k + turns: v for k, v in self.histogram.items()}, self.unsolved, self.limit
         )
-
-    def to_dict(self) -> dict[str, object]:
-        return {
-            "games": self.games,
-            "total": self.total,
-            "mean": round(self.mean, 6),
-            "max": self.max,
-            "failures": self.failures,
-            "histogram": {str(k): v for k, v in self.histogram.items()},
-        }
 
 
 class Counted:

@@ -81,7 +81,8 @@ class OptimalResult:
     memo_lookups: int
     memo_hits: int
     memo_entries: int
-    tree: DecisionTree | None = None
+    #: The proven tree (not in the JSON form: it is written to a tree file instead).
+    tree: DecisionTree | None = field(default=None, metadata={"json": False})
     feasible: bool = True
     objective: Objective = field(default_factory=Objective)
     worst: int | None = None
@@ -91,50 +92,22 @@ class OptimalResult:
     stopped: str | None = None
     bound: int | None = None
 
+    #: Worked out from the above: guesses per answer (``None`` when infeasible), the most
+    #: guesses an answer needs in the tree (0 with no tree), the share of memo lookups that hit.
+    mean: float | None = field(init=False, compare=False)
+    max: int = field(init=False, compare=False)
+    hit_rate: float = field(init=False, compare=False)
+
+    def __post_init__(self) -> None:
+        mean = None if self.total is None else self.total / self.games
+        hits = self.memo_hits / self.memo_lookups if self.memo_lookups else 0.0
+        object.__setattr__(self, "mean", mean)
+        object.__setattr__(self, "max", self.counts.max if self.counts is not None else 0)
+        object.__setattr__(self, "hit_rate", hits)
+
     @property
     def histogram(self) -> dict[int, int]:
         return dict(self.counts.histogram) if self.counts is not None else {}
-
-    @property
-    def mean(self) -> float | None:
-        return None if self.total is None else self.total / self.games
-
-    @property
-    def max(self) -> int:
-        return self.counts.max if self.counts is not None else 0
-
-    @property
-    def hit_rate(self) -> float:
-        return self.memo_hits / self.memo_lookups if self.memo_lookups else 0.0
-
-    def to_dict(self) -> dict[str, object]:
-        mean = self.mean
-        return {
-            "start": self.start,
-            "objective": str(self.objective),
-            "feasible": self.feasible,
-            "total": self.total,
-            "games": self.games,
-            "mean": None if mean is None else round(mean, 6),
-            "max": self.max if self.feasible else None,
-            "worst": self.worst,
-            "over": self.over,
-            "histogram": {str(k): v for k, v in self.histogram.items()},
-            "proven": self.proven,
-            "mode": self.mode.value,
-            # the flags of the JSON before the mode (read by the front ends)
-            "hard": self.mode.hard,
-            "ultrahard": self.mode is Mode.ULTRAHARD,
-            "max_guesses": self.max_guesses,
-            "stopped": self.stopped,
-            "bound": self.bound,
-            "seconds": round(self.seconds, 3),
-            "nodes": self.nodes,
-            "memo_lookups": self.memo_lookups,
-            "memo_hits": self.memo_hits,
-            "memo_hit_rate": round(self.hit_rate, 4),
-            "memo_entries": self.memo_entries,
-        }
 
 
 def solve_opening(

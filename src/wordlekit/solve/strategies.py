@@ -91,20 +91,6 @@ class Suggestion:
     can_win: bool
     probability: float | None = None
 
-    def to_dict(self) -> dict[str, object]:
-        out: dict[str, object] = {
-            "word": self.word,
-            "score": round(self.score, 6),
-            "parts": self.parts,
-            "largest": self.largest,
-            "expected": round(self.expected, 6),
-            "bits": round(self.bits, 6),
-            "can_win": self.can_win,
-        }
-        if self.probability is not None:
-            out["probability"] = round(self.probability, 8)
-        return out
-
 
 def check_answer_model(strategy: Strategy, wordlist: WordList) -> None:
     """Refuse, in one line, a strategy that does not play ``wordlist``'s answer model."""

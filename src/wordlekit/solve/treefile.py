@@ -245,23 +245,11 @@ class Verification(Counted):
     counts: GuessCounts
     problems: list[str]
     max_guesses: int
+    #: Whether the tree finds every answer within the rules (no problem).
+    ok: bool = field(init=False, compare=False)
 
-    @property
-    def ok(self) -> bool:
-        return not self.problems
-
-    def to_dict(self) -> dict[str, Any]:
-        c = self.counts.to_dict()
-        return {
-            "valid": self.ok,
-            "games": c["games"],
-            "total": c["total"],
-            "mean": c["mean"],
-            "max": c["max"],
-            "histogram": c["histogram"],
-            "problems": self.problems[:100],
-            "problem_count": len(self.problems),
-        }
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "ok", not self.problems)
 
 
 def verify(

@@ -25,8 +25,8 @@ from wordlekit.core.rules import Mode
 from wordlekit.core.words import WordList
 from wordlekit.errors import BudgetExceeded, WordleError, WordlekitError
 from wordlekit.fast.matrix import PatternMatrix
-from wordlekit.services import operations
-from wordlekit.services.operations import Advice
+from wordlekit.services import advice as operations
+from wordlekit.services.advice import Advice
 from wordlekit.solve.strategies import Suggestion
 
 #: Seconds of work an interactive request may take before the fallback answers (the help

@@ -9,8 +9,8 @@ from rich.markup import escape
 from rich.text import Text
 
 from wordlekit.core.rules import Mode
+from wordlekit.services.advice import ANSWER_PREFERENCE, Advice, hint_verdict
 from wordlekit.services.games import GameView
-from wordlekit.services.operations import ANSWER_PREFERENCE, Advice, hint_verdict
 from wordlekit.solve.strategies import Suggestion
 from wordlekit.tui.grids import row_text
 

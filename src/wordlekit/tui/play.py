@@ -45,6 +45,7 @@ from wordlekit.errors import (
     WordlekitError,
 )
 from wordlekit.services import absurdle
+from wordlekit.services.advice import Advice
 from wordlekit.services.games import (
     GameRequest,
     GameView,
@@ -57,7 +58,6 @@ from wordlekit.services.games import (
     variants,
     view,
 )
-from wordlekit.services.operations import Advice
 from wordlekit.solve.strategies import Suggestion
 from wordlekit.tui.chooser import ChooserScreen
 from wordlekit.tui.context import AppContext
@@ -473,7 +473,9 @@ class PlayScreen(Screen[None]):
         answer: dict[str, Any] | str
         try:
             with Budget(seconds=SOLVE_SECONDS).active():
-                answer = absurdle.solve(None, words, mode=Mode.HARD if mode.hard else Mode.NORMAL, target=target)
+                answer = absurdle.solve(
+                    None, words, mode=Mode.HARD if mode.hard else Mode.NORMAL, target=target
+                )
         except BudgetExceeded as e:
             answer = f"No proof within the budget: {e}."
         except WordlekitError as e:

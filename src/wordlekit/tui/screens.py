@@ -13,8 +13,8 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
+from wordlekit.services.catalog import FALLBACK
 from wordlekit.services.games import player_stats, variants
-from wordlekit.services.operations import FALLBACK
 from wordlekit.services.players import local_player_file
 from wordlekit.services.views import VariantInfo
 from wordlekit.tui.context import AppContext

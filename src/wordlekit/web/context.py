@@ -22,7 +22,7 @@ from fastapi import Depends, HTTPException, Request
 
 from wordlekit.core.words import WordList
 from wordlekit.errors import BudgetExceeded, GameNotFoundError
-from wordlekit.services.operations import is_expensive
+from wordlekit.services.catalog import is_expensive
 from wordlekit.services.pool import PoolConfig, WorkPool
 from wordlekit.store.games import Store, StoredGame
 from wordlekit.web.http import MAX_BODY

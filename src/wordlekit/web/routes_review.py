@@ -9,9 +9,9 @@ from typing import Any
 
 from fastapi import APIRouter, HTTPException
 
+from wordlekit.core.knowledge import turns_from_guesses
 from wordlekit.errors import WordleError
 from wordlekit.services.games import turns_of
-from wordlekit.services.operations import turns_from_guesses
 from wordlekit.web.context import GameDep, WordsDep, WorkDep
 from wordlekit.web.models import ReviewIn, ReviewOut, errors
 from wordlekit.web.routes_helper import CONTRADICTION, parse_turns
