@@ -88,3 +88,37 @@ def test_the_command_line_starts_without_numba() -> None:
     code = "import sys; from wordlekit.cli import app; print('numba' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False", out.stdout + out.stderr
+
+
+def test_every_public_name_resolves_and_is_documented() -> None:
+    """``wordlekit.__all__`` is the library's API: each name resolves (the lazy ones too),
+    is named in the package's docstring, and a class or function has a docstring of its own
+    (a name re-exported from deep inside must still say what it is)."""
+    import inspect
+
+    import wordlekit
+
+    doc = wordlekit.__doc__ or ""
+    missing = []
+    for name in wordlekit.__all__:
+        value = getattr(wordlekit, name)  # raises if it does not resolve
+        if f"``{name}``" not in doc:
+            missing.append(f"{name}: not in the package docstring")
+        if (inspect.isclass(value) or inspect.isfunction(value)) and not inspect.getdoc(value):
+            missing.append(f"{name}: no docstring")
+    assert not missing, "\n".join(missing)
+    assert sorted(wordlekit.__all__) == sorted(set(wordlekit.__all__))
+
+
+def test_the_package_imports_without_numba() -> None:
+    """``import wordlekit`` gives the whole API without compiling anything: the exact solver's
+    names load their kernels when first used."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, wordlekit; print('numba' in sys.modules); "
+        "wordlekit.Position; print('numba' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "True"], out.stdout + out.stderr

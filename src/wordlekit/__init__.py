@@ -1,5 +1,35 @@
 """wordlekit: an exact Wordle engine, helper, solver, bot and analyst.
 
+Everything a library user needs is importable from here (the modules below are the
+implementation; their layout may change):
+
+- **Feedback**: ``score`` (the rule everything shares), ``Pattern``, ``Tile``, ``Turn``,
+  ``TurnView``, ``parse_pattern``, ``format_pattern``, ``pattern_tiles``, ``all_green``,
+  ``explain``.
+- **Word lists**: ``WordList`` (bundled lists, files, answer models), ``daily_answer``.
+- **What turns imply**: ``narrow`` (the helper in one call, on any list of words),
+  ``Knowledge`` (candidates, what each turn taught, the readable summary),
+  ``LetterConstraints``, ``filter_by_hints``, ``turns_from_guesses``.
+- **Rules**: ``Rules``, ``Mode``, ``Host``, ``GuessPool``, ``hard_mode_violation``,
+  ``ultrahard_violation``, ``boards_violation``.
+- **Games and variants**: ``Game`` (the protocol every variant follows), ``Board``,
+  ``Status``, ``Outcome``, ``Variant``, ``VARIANTS`` (the registry by name), ``find_variant``,
+  ``variant_for``, ``WordleGame`` (one board or several), ``AbsurdleGame``.
+- **Strategies and the bot**: ``Engine`` (the pattern matrix of a word list, loaded once,
+  and the operations run on it), ``assist`` and ``hint`` (the helper), ``play_bot`` (a
+  strategy plays an answer), ``strategies`` (what the registry holds), ``get_strategy``,
+  ``register``, ``Strategy`` (the base class of a strategy of your own) and ``GameState``
+  (what a strategy sees).
+- **The exact solver**: ``Position`` (a game position: its optimal value, best guess, proven
+  tree), ``solve_opening`` (the proven optimal tree of a first guess). These load numba's
+  compiled kernels, so they are imported when first used.
+- **Errors** (the whole tree is :mod:`wordlekit.errors`): ``WordlekitError``, the root;
+  ``WordleError``, bad input, with ``InvalidWordError``, ``InvalidPatternError``,
+  ``HardModeError`` and ``UltrahardError``, ``InconsistentFeedbackError`` (its ``turn``),
+  ``WordListError``, ``InvalidDateError``, ``GameOverError``, ``VariantError``,
+  ``UnknownStrategyError``, ``InfeasibleError`` (a proof that no play wins within the limit);
+  ``BudgetExceeded``, work past its budget.
+
 >>> from wordlekit import score, format_pattern, find_variant
 >>> format_pattern(score("crane", "cigar"))
 '🟩🟨🟨⬛⬛'
@@ -10,12 +40,16 @@
 
 from __future__ import annotations
 
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from wordlekit.core.absurdle import AbsurdleGame
 from wordlekit.core.constraints import LetterConstraints, filter_by_hints
 from wordlekit.core.feedback import (
     Pattern,
     Tile,
     Turn,
+    TurnView,
     all_green,
     explain,
     format_pattern,
@@ -24,12 +58,13 @@ from wordlekit.core.feedback import (
     score,
 )
 from wordlekit.core.game import Board, Game, Outcome, Status, Variant
-from wordlekit.core.knowledge import Knowledge, narrow
+from wordlekit.core.knowledge import Knowledge, narrow, turns_from_guesses
 from wordlekit.core.rules import (
     GuessPool,
     Host,
     Mode,
     Rules,
+    boards_violation,
     hard_mode_violation,
     ultrahard_violation,
 )
@@ -41,6 +76,7 @@ from wordlekit.errors import (
     GameOverError,
     HardModeError,
     InconsistentFeedbackError,
+    InfeasibleError,
     InvalidDateError,
     InvalidPatternError,
     InvalidWordError,
@@ -51,20 +87,51 @@ from wordlekit.errors import (
     WordlekitError,
     WordListError,
 )
+from wordlekit.services.advice import assist, hint
+from wordlekit.services.bot import solve as play_bot
+from wordlekit.services.catalog import strategies
+from wordlekit.services.engine import Engine
+from wordlekit.solve.registry import get_strategy, register
+from wordlekit.solve.state import GameState
+from wordlekit.solve.strategies import Strategy
+
+if TYPE_CHECKING:  # imported when first used (they load numba): see __getattr__
+    from wordlekit.solve.optimal import solve_opening
+    from wordlekit.solve.position import Position
 
 __version__ = "0.1.0"
+
+#: Names whose modules load numba's kernels: imported on first use, so that ``import wordlekit``
+#: (and every ``wordle`` command) starts without compiling anything.
+_LAZY = {
+    "Position": "wordlekit.solve.position",
+    "solve_opening": "wordlekit.solve.optimal",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'wordlekit' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "VARIANTS",
     "AbsurdleGame",
     "Board",
     "BudgetExceeded",
+    "Engine",
     "Game",
     "GameOverError",
+    "GameState",
     "GuessPool",
     "HardModeError",
     "Host",
     "InconsistentFeedbackError",
+    "InfeasibleError",
     "InvalidDateError",
     "InvalidPatternError",
     "InvalidWordError",
@@ -73,10 +140,13 @@ __all__ = [
     "Mode",
     "Outcome",
     "Pattern",
+    "Position",
     "Rules",
     "Status",
+    "Strategy",
     "Tile",
     "Turn",
+    "TurnView",
     "UltrahardError",
     "UnknownStrategyError",
     "Variant",
@@ -87,16 +157,25 @@ __all__ = [
     "WordleGame",
     "WordlekitError",
     "all_green",
+    "assist",
+    "boards_violation",
     "daily_answer",
     "explain",
     "filter_by_hints",
     "find_variant",
     "format_pattern",
+    "get_strategy",
     "hard_mode_violation",
+    "hint",
     "narrow",
     "parse_pattern",
     "pattern_tiles",
+    "play_bot",
+    "register",
     "score",
+    "solve_opening",
+    "strategies",
+    "turns_from_guesses",
     "ultrahard_violation",
     "variant_for",
 ]
