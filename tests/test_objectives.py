@@ -262,7 +262,7 @@ def test_the_strategies_play_the_objectives_best_guess(objective: str, mode: str
 
 
 def test_the_registry_has_a_strategy_per_objective() -> None:
-    from wordlekit.services.operations import is_expensive
+    from wordlekit.services.catalog import is_expensive
     from wordlekit.solve.registry import get_strategy
 
     for name, objective in [

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 import numpy.typing as npt
@@ -58,7 +58,7 @@ __all__ = [
 ]
 
 
-@dataclass
+@dataclass(frozen=True)
 class OptimalResult:
     """The optimal tree for one opening (or state), with its figures and the search's.
 
@@ -157,8 +157,8 @@ def solve_opening(
     if outcome.feasible and outcome.total is not None and build_tree:
         tree = position.limited(outcome.depth).tree(first=word)
     result = _result(position, word, obj, time.perf_counter() - t0, len(history))
-    result.counts = tree.counts(max_guesses) if tree is not None else None
-    result.tree, result.feasible = tree, outcome.feasible
+    counts = tree.counts(max_guesses) if tree is not None else None
+    result = replace(result, counts=counts, tree=tree, feasible=outcome.feasible)
     return _with_figures(result, outcome, len(history))
 
 
@@ -198,8 +198,7 @@ def _stopped(
     if bound is not None and position.solver.over is None:
         bound += played * position.n
     result = _result(position, word, obj, seconds, played)
-    result.proven, result.stopped, result.bound = False, f"{e} ({e.reason})", bound
-    return result
+    return replace(result, proven=False, stopped=f"{e} ({e.reason})", bound=bound)
 
 
 def _with_figures(result: OptimalResult, outcome: Outcome, played: int) -> OptimalResult:
@@ -207,9 +206,12 @@ def _with_figures(result: OptimalResult, outcome: Outcome, played: int) -> Optim
     tree achieves them."""
     if outcome.total is None:
         return result
-    result.total = outcome.total + played * result.games  # earlier turns count for every answer
-    result.over = outcome.over
-    result.worst = None if outcome.worst is None else outcome.worst + played
+    result = replace(
+        result,
+        total=outcome.total + played * result.games,  # earlier turns count for every answer
+        over=outcome.over,
+        worst=None if outcome.worst is None else outcome.worst + played,
+    )
     counts = result.counts
     if counts is None:
         return result
@@ -220,7 +222,7 @@ def _with_figures(result: OptimalResult, outcome: Outcome, played: int) -> Optim
     if result.worst is not None and counts.max != result.worst:
         raise InternalError(f"the tree's worst case {counts.max} differs from {result.worst}")
     if result.worst is None:
-        result.worst = counts.max
+        result = replace(result, worst=counts.max)
     k = result.objective.k
     if k is not None and sum(n for d, n in counts.histogram.items() if d > k) != result.over:
         raise InternalError(f"the tree's answers over {k} differ from {result.over}")
