@@ -68,7 +68,8 @@ def test_the_warm_up_compiles_the_solver(pool: WorkPool) -> None:
 
 def test_the_real_operations(pool: WorkPool) -> None:
     out = run(pool, "assist", turns=[Turn.parse("crane:bbggb")], top=3)
-    assert out["remaining"] == 16 and len(out["suggestions"]) == 3 and out["exact"]
+    # the typed result crosses the process boundary as it is
+    assert out.remaining == 16 and len(out.advice.suggestions) == 3 and out.advice.exact
     with pytest.raises(WordleError, match="turn 2"):
         run(pool, "assist", turns=[Turn.parse("crane:bbbbb"), Turn.parse("plant:ggggg")])
 
@@ -91,8 +92,8 @@ def test_the_optimal_fallback_comes_within_the_budget(pool: WorkPool) -> None:
     t = time.monotonic()
     out = run(pool, "solve", answer="cigar", strategy="optimal", start="fuzzy")
     assert time.monotonic() - t < BUDGET + GRACE + SLACK
-    assert out["solved"] and not out["exact"] and out["fallback_from_turn"] == 2
-    assert out["turns"][0]["guess"] == "fuzzy" and "1 s" in out["note"]
+    assert out.solved and not out.exact and out.fallback_from_turn == 2
+    assert out.turns[0].guess == "fuzzy" and out.note is not None and "1 s" in out.note
 
 
 def test_a_stubborn_task_is_killed_and_the_worker_replaced(pool: WorkPool) -> None:
