@@ -186,13 +186,13 @@ def test_assist_lists_words_per_board_and_the_best_guess(pm: PatternMatrix) -> N
     win = all_green()
     pats = [[score("crane", a)] for a in answers]
     data = service.assist(pm, ["crane"], pats, boards=4, top=3)
-    for board, a in zip(data["boards"], answers, strict=True):
-        assert a in board["words"]
+    for board, a in zip(data.boards, answers, strict=True):
+        assert a in board.words
         want = [w for w in pm.wordlist.answers if score("crane", w) == score("crane", a)]
-        assert board["remaining"] == len(want)
-    assert len(data["suggestions"]) == 3
+        assert board.remaining == len(want)
+    assert len(data.suggestions) == 3
     solved = service.assist(pm, ["snake"], [[score("snake", a)] for a in answers], boards=4)
-    assert solved["boards"][2] == {"board": 3, "solved": True, "answer": "snake", "remaining": 0}
+    assert solved.boards[2] == service.BoardHelp(3, True, "snake", 0, ())
     assert win == 242
 
 

@@ -122,17 +122,17 @@ def test_the_helper_and_the_bot_take_the_mode() -> None:
     for mode in HARD_MODES:
         data = service.assist(pm, guesses, pats, boards=4, top=5, mode=mode.value)
         turns = [[Turn("crane", p[0])] for p in pats]
-        assert data["mode"] == mode.value
-        for s in data["suggestions"]:
-            assert boards_violation(mode, turns, s["word"], pm.wordlist) is None, s
-        if not data["suggestions"]:  # ultrahard mode here: no word is every board's answer
-            assert mode is Mode.ULTRAHARD and "No word may be played" in data["note"]
+        assert data.mode is mode
+        for s in data.suggestions:
+            assert boards_violation(mode, turns, s.word, pm.wordlist) is None, s
+        if not data.suggestions:  # ultrahard mode here: no word is every board's answer
+            assert mode is Mode.ULTRAHARD and data.note and "No word may be played" in data.note
             wl = pm.wordlist
             assert not [w for w in wl.answers if not boards_violation(mode, turns, w, wl)]
         state = BoardsState.from_turns(pm, guesses, pats, 9, mode=mode)
         assert state.mode is mode and all(s.mode is mode for _, s in state.live)
         played = service.solve(pm, list(answers), mode=mode)
-        assert played["mode"] == mode.value
+        assert played.play.mode is mode
         replay_checked(autoplay(pm, answers, "finisher", mode=mode), mode, pm.wordlist)
 
 

@@ -101,7 +101,8 @@ class Variant:
 
     name: str
     title: str
-    game: type[Game] = field(repr=False)
+    #: The class that plays it (not in the JSON form: the name says which).
+    game: type[Game] = field(repr=False, metadata={"json": False})
     boards: int = 1
     max_guesses: int | None = 6
     summary: str = ""

@@ -28,6 +28,7 @@ import enum
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from typing import TypeVar
 
 from wordlekit.core.feedback import Tile, Turn, format_pattern, score
 from wordlekit.core.words import WordList
@@ -35,6 +36,8 @@ from wordlekit.errors import VariantError, WordleError, quoted
 
 #: The most boards a game may have (Duotrigordle's 32 twice over; a sanity limit).
 MAX_BOARDS = 64
+
+E = TypeVar("E", bound=enum.StrEnum)
 
 _ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th")
 _COUNTS = ("", "", "two", "three", "four", "five", "six", "seven", "eight")
@@ -74,14 +77,7 @@ class Mode(enum.StrEnum):
         >>> Mode.parse("Hard")
         <Mode.HARD: 'hard'>
         """
-        if isinstance(value, Mode):
-            return value
-        key = str(value).strip().lower()
-        try:
-            return cls(key)
-        except ValueError:
-            names = ", ".join(m.value for m in cls)
-            raise WordleError(f"unknown mode {quoted(value)}: choose one of {names}") from None
+        return _parse(cls, value, "mode")
 
 
 class Host(enum.StrEnum):
@@ -99,16 +95,19 @@ class GuessPool(enum.StrEnum):
 
     @classmethod
     def parse(cls, value: str | GuessPool) -> GuessPool:
-        if isinstance(value, GuessPool):
-            return value
-        key = str(value).strip().lower()
-        try:
-            return cls(key)
-        except ValueError:
-            names = ", ".join(m.value for m in cls)
-            raise WordleError(
-                f"unknown guess pool {quoted(value)}: choose one of {names}"
-            ) from None
+        """A guess pool from its name (case-insensitive)."""
+        return _parse(cls, value, "guess pool")
+
+
+def _parse(kind: type[E], value: str | E, what: str) -> E:
+    """The member of the string enum ``kind`` named ``value``, or a one-line refusal."""
+    if isinstance(value, kind):
+        return value
+    try:
+        return kind(str(value).strip().lower())
+    except ValueError:
+        names = ", ".join(m.value for m in kind)
+        raise WordleError(f"unknown {what} {quoted(value)}: choose one of {names}") from None
 
 
 @dataclass(frozen=True)

@@ -15,11 +15,16 @@ from dataclasses import dataclass
 from wordlekit.core.feedback import Turn, TurnView, all_green, parse_pattern
 from wordlekit.core.game import Game, Variant
 from wordlekit.core.rules import Mode
-from wordlekit.errors import InternalError, WordleError
+from wordlekit.errors import WordleError
 from wordlekit.fast.matrix import PatternMatrix
-from wordlekit.solve.boards import BoardsState, BoardsStrategy, BoardsSuggestion
-from wordlekit.solve.boards_play import BoardsBenchmark, BoardsPlay, autoplay, benchmark_boards
-from wordlekit.solve.registry import default_strategy, get_strategy
+from wordlekit.solve.boards import BoardsState, BoardsSuggestion
+from wordlekit.solve.boards_play import (
+    BoardsBenchmark,
+    BoardsPlay,
+    autoplay,
+    benchmark_boards,
+    board_strategy,
+)
 
 __all__ = [
     "BoardHelp",
@@ -97,13 +102,6 @@ def game_patterns(game: Game) -> list[list[int | None]]:
     return [[t.pattern for t in b.turns] + [None] * (n - len(b.turns)) for b in game.boards]
 
 
-def _strategy(name: str | None, boards: int) -> BoardsStrategy:
-    strat = get_strategy(name or default_strategy(boards), boards=max(boards, 2))
-    if not isinstance(strat, BoardsStrategy):
-        raise InternalError(f"{strat!r} is not a multi-board strategy")
-    return strat
-
-
 def assist(
     matrix: PatternMatrix,
     guesses: Sequence[str],
@@ -124,7 +122,7 @@ def assist(
     limit = max_guesses if max_guesses is not None else boards + 5
     if len(patterns) != boards:
         raise WordleError(f"{len(patterns)} boards of colours for {boards} boards")
-    strat = _strategy(strategy, boards)  # an unknown name before any work
+    strat = board_strategy(strategy, boards)  # an unknown name before any work
     m = Mode.parse(mode)
     state = BoardsState.from_turns(matrix, guesses, patterns, limit, mode=m)
     win = all_green(matrix.length)
@@ -162,7 +160,7 @@ def solve(
     """The bot plays ``answers`` (one board each) under ``mode``: its guesses with every
     board's colours (``strategy``: the registry's default for several boards when none is
     named)."""
-    strat = _strategy(strategy, len(answers))
+    strat = board_strategy(strategy, len(answers))
     played = autoplay(
         matrix, answers, strat, max_guesses=max_guesses, start=start, mode=Mode.parse(mode)
     )
@@ -188,7 +186,7 @@ def benchmark(
 ) -> BoardsBenchmark:
     """The bot on ``games`` random games of ``variant`` drawn from ``seed`` (the same seed,
     the same games and results): the distribution, the win rate within the limit."""
-    strat = _strategy(strategy, variant.boards)
+    strat = board_strategy(strategy, variant.boards)
     return benchmark_boards(
         matrix, strat, variant, games, seed, mode=Mode.parse(mode), progress=progress
     )

@@ -25,7 +25,7 @@ from wordlekit.fast.matrix import PatternMatrix
 from wordlekit.fast.partition import load_numba
 from wordlekit.solve.boards import PLAY_ON, BoardsState, BoardsStrategy
 from wordlekit.solve.counts import Counted, GuessCounts
-from wordlekit.solve.registry import get_strategy
+from wordlekit.solve.registry import default_strategy, get_strategy
 
 
 @dataclass(frozen=True)
@@ -71,8 +71,11 @@ def _opening(state: BoardsState, start: str) -> int:
     return wl.guess_index(word)
 
 
-def _strategy(strategy: BoardsStrategy | str, boards: int) -> BoardsStrategy:
-    """The multi-board strategy named ``strategy`` (from the registry), or ``strategy``."""
+def board_strategy(strategy: BoardsStrategy | str | None, boards: int) -> BoardsStrategy:
+    """The multi-board strategy named ``strategy`` (from the registry; ``None``: its default
+    for ``boards`` boards), or ``strategy`` itself."""
+    if strategy is None:
+        strategy = default_strategy(boards)
     found = get_strategy(strategy, boards=max(boards, 2)) if isinstance(strategy, str) else strategy
     if not isinstance(found, BoardsStrategy):
         raise InternalError(f"{found!r} is not a multi-board strategy")
@@ -93,7 +96,7 @@ def autoplay(
     says whether it finished within the limit). It stops early only when the mode allows no
     word (see the module docstring)."""
     wl = matrix.wordlist
-    strat = _strategy(strategy, len(answers))
+    strat = board_strategy(strategy, len(answers))
     words = tuple(wl.check_answer(a) for a in answers)
     if len(set(words)) != len(words):
         raise InvalidWordError("the boards' answers must be distinct words")
@@ -157,7 +160,7 @@ def benchmark_boards(
 ) -> BoardsBenchmark:
     """Play ``games`` random games of ``variant`` under ``mode`` drawn from ``seed`` (or the
     ``answer_sets`` given); the same seed gives the same games and the same results."""
-    strat = _strategy(strategy, variant.boards)
+    strat = board_strategy(strategy, variant.boards)
     mode = Mode.parse(mode)
     sets = (
         list(answer_sets)
