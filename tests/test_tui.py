@@ -39,11 +39,11 @@ from wordlekit.core.rules import Mode, hard_mode_violation, ultrahard_violation
 from wordlekit.core.wordle import CLASSIC
 from wordlekit.core.words import WordList
 from wordlekit.errors import WordleError
+from wordlekit.services import advice
 from wordlekit.services.games import load_game, open_store, play_guess, player_stats
 from wordlekit.services.players import PLAYER_FILE, local_player_id
 from wordlekit.tui import WordleApp
 from wordlekit.tui.assist import AssistScreen
-from wordlekit.tui.engine import Engine
 from wordlekit.tui.entry import RowInput
 from wordlekit.tui.play import PlayScreen
 from wordlekit.tui.screens import KEY_HELP, HelpScreen, StatsScreen
@@ -176,14 +176,14 @@ def test_the_hint_key_shows_a_suggestion_and_counts_a_hint(make_app: AppFactory)
         await type_word(pilot, WRONG)
         await pilot.press("ctrl+s")
         await settle(app, pilot)
-        hint = static_text(app, "#hint")
-        assert screen.last_hint is not None
-        assert f"suggests {screen.last_hint.word.upper()}" in hint
-        assert "entropy" in hint
-        # whether the word can be the answer (the service's verdict) and the rule preferring
-        # a possible answer
-        said = "could be the answer" if screen.last_hint.can_win else "cannot be the answer"
-        assert said in hint and "0.1 bits" in " ".join(hint.split())
+        hint = " ".join(static_text(app, "#hint").split())
+        # the service's hint for the game's turns, as the screen says it in its first line:
+        # the word, and whether it can be the answer (the verdict)
+        want = app.engine.call(advice.hint, screen.game.turns, strategy="entropy")
+        assert screen.last_hint == want.suggestion.word
+        first = hint.split(".")[0]
+        assert first == f"Bot (entropy) suggests {want.suggestion.word.upper()}: it {want.verdict}"
+        assert "0.1 bits" in hint  # the rule preferring a possible answer
         assert screen.stored is not None and screen.stored.hints == 1
         assert "hints used: 1" in static_text(app, "#game-info")
         stored = load_game(open_store(app.store.path), screen.stored.id, app.player)
@@ -579,7 +579,6 @@ def test_tui_command_help_has_examples() -> None:
         (["--seed", "-1"], "seed"),
         (["--variant", "nope"], "unknown variant 'nope'"),
         (["--mode", "easy"], "unknown mode 'easy'"),
-        (["--mode", "normal", "--hard"], "disagree"),
         (["--variant", "absurdle", "--daily", "2020-01-01"], "before the first Wordle"),
     ],
 )
@@ -607,27 +606,39 @@ def test_tui_command_builds_the_app(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     assert result.exit_code == 0, result.output
     request = started[-1].request
     assert (request.variant, request.kind, request.mode) == ("quordle", "practice", Mode.ULTRAHARD)
+    # --hard and --ultrahard are short forms of --mode: the last one given wins
+    result = wordle("tui", "--mode", "normal", "--hard", "--db", str(db))
+    assert result.exit_code == 0, result.output
+    assert started[-1].request.mode is Mode.HARD
 
 
-def test_assist_hard_mode_suggestions_obey_the_rule() -> None:
-    engine = Engine(WordList.bundled())
+def test_assist_suggestions_obey_the_mode_f6_chooses(make_app: AppFactory) -> None:
+    """Normal mode suggests words that ignore the hints; F6's hard mode only words that use
+    them, ultrahard only words that could be the answer."""
+    app = make_app(seed=SEED, answers="list")
     turns = [Turn.parse("crane:bbygb")]
-    result = engine.assist(engine.job(), turns, "entropy", mode=Mode.HARD)
-    suggestions = result.advice.suggestions
-    assert suggestions and all(hard_mode_violation(turns, s.word) is None for s in suggestions)
-    normal = engine.assist(engine.job(), turns, "entropy", mode=Mode.NORMAL)
-    assert any(hard_mode_violation(turns, s.word) for s in normal.advice.suggestions)
+    wl = WordList.bundled()
 
+    async def scenario(app: WordleApp, pilot: Pilot[None]) -> None:
+        await pilot.press("f2")
+        screen = assist_screen(app)
+        await type_word(pilot, "crane:bbygb")
+        await settle(app, pilot)
+        assert screen.analysis is not None and screen.analysis.mode is Mode.NORMAL
+        words = [s.word for s in screen.analysis.advice.suggestions]
+        assert any(hard_mode_violation(turns, w) for w in words)
+        await pilot.press("f6")
+        await settle(app, pilot)
+        assert screen.analysis.mode is Mode.HARD
+        words = [s.word for s in screen.analysis.advice.suggestions]
+        assert words and all(hard_mode_violation(turns, w) is None for w in words)
+        await pilot.press("f6")
+        await settle(app, pilot)
+        assert screen.analysis.mode is Mode.ULTRAHARD
+        words = [s.word for s in screen.analysis.advice.suggestions]
+        assert words and all(ultrahard_violation(turns, w, wl) is None for w in words)
 
-def test_assist_ultrahard_suggestions_could_be_the_answer() -> None:
-    engine = Engine(WordList.bundled())
-    turns = [Turn.parse("crane:bbygb")]
-    result = engine.assist(engine.job(), turns, "entropy", mode=Mode.ULTRAHARD)
-    suggestions = result.advice.suggestions
-    wl = engine.wordlist
-    assert suggestions and all(ultrahard_violation(turns, s.word, wl) is None for s in suggestions)
-    hint = engine.hint(engine.job(), turns, "entropy", mode=Mode.ULTRAHARD)
-    assert ultrahard_violation(turns, hint.suggestions[0].word, wl) is None
+    run(app, scenario)
 
 
 def test_assist_starts_on_likely_answers_and_f7_switches_to_the_list(make_app: AppFactory) -> None:

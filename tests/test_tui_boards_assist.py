@@ -54,18 +54,16 @@ def test_two_guesses_on_a_quordle_match_the_service(make_app: AppFactory) -> Non
             await enter(app, pilot, screen, line(guess))
         assert screen.guesses == list(GUESSES)
         patterns = [[score(g, a) for g in GUESSES] for a in ANSWERS]
-        want = service.assist(
-            app.engine.matrix(), GUESSES, patterns, boards=4, max_guesses=9, top=5
-        )
+        want = app.engine.call(service.assist, GUESSES, patterns, boards=4, max_guesses=9, top=5)
         assert screen.result is not None
-        got = [b["remaining"] for b in screen.result["boards"]]
-        assert got == [b["remaining"] for b in want["boards"]]
+        got = [b.remaining for b in screen.result.boards]
+        assert got == [b.remaining for b in want.boards]
         assert all(n > 0 for n in got)
         shown = screen.text_of("ba-boards")
-        for b in want["boards"]:
-            assert f"Board {b['board']}: {b['remaining']} word" in shown
-            assert b["words"][0].upper() in shown
-        best = want["suggestions"][0]["word"]
+        for b in want.boards:
+            assert f"Board {b.board}: {b.remaining} word" in shown
+            assert b.words[0].upper() in shown
+        best = want.suggestions[0].word
         assert screen.best == best
         assert f"Best next guess for all boards: {best.upper()}" in screen.text_of("ba-next")
         assert screen.message == "Added TOILS."
@@ -75,8 +73,8 @@ def test_two_guesses_on_a_quordle_match_the_service(make_app: AppFactory) -> Non
         assert screen.solved() == [True, False, False, False]
         await enter(app, pilot, screen, line("smell", ANSWERS[1:]))
         assert screen.result is not None
-        boards = screen.result["boards"]
-        assert boards[0]["solved"] and boards[2]["solved"]
+        boards = screen.result.boards
+        assert boards[0].solved and boards[2].solved
         assert "Board 1: solved (AMAZE)" in screen.text_of("ba-boards")
 
     on_boards_assist(make_app, scenario)

@@ -27,8 +27,10 @@ from harness_tui import (
     type_words,
 )
 from wordlekit.core.game import Game, Status
+from wordlekit.core.rules import Mode, ultrahard_violation
 from wordlekit.core.variants import find_variant
 from wordlekit.errors import WordleError
+from wordlekit.services import advice, boards
 from wordlekit.services.games import load_game, open_store, player_stats
 from wordlekit.tui import WordleApp
 from wordlekit.tui.chooser import ChooserScreen
@@ -173,10 +175,19 @@ def test_absurdle_to_a_win_with_the_shortest_win_from_here(make_app: AppFactory)
         assert "Not in word list: ZZZZZ (no turn used)" in screen.message
         await pilot.press(*["backspace"] * 5)
         await type_word(pilot, "scold")
-        await pilot.press("ctrl+s")  # a proven shortest win: a hint
+        await pilot.press("ctrl+s")  # the first guess of a proven shortest win: a hint
         await settle(app, pilot)
-        assert "A shortest win from here takes 2 guesses" in static_text(app, "#hint")
+        hint = static_text(app, "#hint")
+        first = hint.splitlines()[0]
+        assert first == (
+            "Bot (shortest win) suggests BUNGY: it wins in 2 guesses, the fewest from here "
+            "(no win in 1 guess)."
+        )
+        assert "BUNGY" in hint.splitlines()[1].replace(" ", "")  # the whole winning line
+        assert "MOTTO" in hint.splitlines()[2].replace(" ", "")
+        assert screen.last_hint == "bungy"
         assert screen.view is not None and screen.view.hints == 1
+        assert "hints used: 1" in static_text(app, "#game-info")
         await type_word(pilot, "bungy")
         assert "The host holds 1 word: MOTTO" in static_text(app, "#host")
         await type_word(pilot, "motto")
@@ -223,6 +234,90 @@ def test_an_absurdle_challenge_from_the_chooser(make_app: AppFactory) -> None:
         assert "Challenge lost" in screen.message
 
     play(make_app, scenario)
+
+
+# Hints on every variant ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("mode", [Mode.NORMAL, Mode.HARD])
+def test_a_quordle_hint_is_the_best_guess_for_all_boards(make_app: AppFactory, mode: Mode) -> None:
+    async def scenario(app: WordleApp, pilot: Pilot[None], screen: PlayScreen) -> None:
+        assert "Hint" in screen_text(app)  # the footer offers it on several boards too
+        # hard mode: the first answer of an order the rule lets through (see above); else
+        # two words that solve nothing
+        game = screen.game
+        if mode.hard:
+            opening = next(p for p in itertools.permutations(game.secret) if wins(game, p))[:1]
+        else:
+            opening = ("crane", "toils")
+        await type_words(pilot, opening)
+        assert screen.game.guesses == opening
+        await pilot.press("ctrl+s")
+        await settle(app, pilot)
+        game = screen.game
+        # the services' helper for the game's colours, in the game's mode
+        want = app.engine.call(
+            boards.assist, game.guesses, boards.game_patterns(game), boards=4, top=1, mode=mode
+        )
+        best = want.suggestions[0]
+        assert screen.last_hint == best.word
+        first = " ".join(static_text(app, "#hint").split("\n")[0].split())
+        assert first.startswith(f"Bot ({want.strategy}) suggests {best.word.upper()}: it ")
+        if best.answer_on:
+            on = ", ".join(str(b) for b in best.answer_on)
+            assert f"could be the answer on board{'s' if len(best.answer_on) > 1 else ''} {on}" in (
+                first
+            )
+        else:
+            assert "cannot be the answer on any board" in first
+        assert screen.view is not None and screen.view.hints == 1
+        assert "hints used: 1" in static_text(app, "#game-info")
+        stored = play_screen(app).stored
+        assert stored is not None
+        assert load_game(open_store(app.store.path), stored.id, app.player).hints == 1
+        game.check(best.word)  # the hint is a guess the mode allows
+        await type_word(pilot, best.word)
+        assert screen.game.guesses[-1] == best.word
+        assert static_text(app, "#hint") == ""  # a hint is for the position it was asked in
+
+    play(make_app, scenario, size=LARGE, variant="quordle", seed=SEED, mode=mode.value)
+
+
+def test_an_ultrahard_hint_could_be_the_answer(make_app: AppFactory) -> None:
+    async def scenario(app: WordleApp, pilot: Pilot[None], screen: PlayScreen) -> None:
+        await type_word(pilot, "crane")
+        await pilot.press("ctrl+s")
+        await settle(app, pilot)
+        turns = screen.game.turns
+        want = app.engine.call(advice.hint, turns, mode=Mode.ULTRAHARD, strategy="entropy")
+        assert screen.last_hint == want.suggestion.word
+        assert ultrahard_violation(turns, want.suggestion.word, app.wordlist) is None
+        assert f"suggests {want.suggestion.word.upper()}: it {want.verdict}" in (
+            " ".join(static_text(app, "#hint").split())
+        )
+
+    play(make_app, scenario, seed=SEED, mode="ultrahard")
+
+
+def test_an_ultrahard_absurdle_hint_not_allowed_is_said_and_not_counted(
+    make_app: AppFactory,
+) -> None:
+    """The shortest-win search knows hard mode: in ultrahard mode its first guess may be a
+    word the game refuses; the panel says so and no hint is counted."""
+
+    async def scenario(app: WordleApp, pilot: Pilot[None], screen: PlayScreen) -> None:
+        await type_word(pilot, "crane")
+        await pilot.press("ctrl+s")
+        await settle(app, pilot)
+        hint = " ".join(static_text(app, "#hint").split())
+        assert hint.startswith(
+            "A shortest win from here takes at least 3 guesses under hard mode's rule, but its "
+            "first guess SMOLT is not allowed here: SMOLT cannot be the answer"
+        )
+        assert screen.last_hint is None
+        assert screen.view is not None and screen.view.hints == 0
+
+    play(make_app, scenario, variant="absurdle", mode="ultrahard")
 
 
 # The chooser -----------------------------------------------------------------------------------

@@ -11,12 +11,10 @@ from wordlekit.cli.options import (
     NamedChoice,
     db_option,
     game_options,
-    hard_option,
+    mode_options,
     strategy_option,
-    ultrahard_option,
 )
 from wordlekit.core.rules import Mode
-from wordlekit.errors import WordleError
 from wordlekit.services.games import variants
 
 
@@ -45,22 +43,13 @@ from wordlekit.services.games import variants
     + ", ".join(v.name for v in variants())
     + " (Ctrl+O on the Play screen chooses another).",
 )
-@click.option(
-    "--mode",
-    "mode",
-    default=None,
-    metavar="MODE",
-    type=NamedChoice("mode", [m.value for m in Mode]),
-    help="normal, hard or ultrahard (default normal; --hard and --ultrahard say the same).",
-)
+@mode_options("Hard mode: revealed hints must be used.")
 @game_options
-@hard_option("Hard mode: revealed hints must be used (--mode hard).")
-@ultrahard_option()
 @db_option(
     "SQLite file for games and statistics (default: the web app's, in the user data folder)."
 )
 @click.option("--high-contrast", is_flag=True, help="Orange and blue instead of green and yellow.")
-@strategy_option("Strategy for hints and suggestions", short=False)
+@strategy_option("Strategy for the hints on one board and the Assist suggestions", short=False)
 @click.option(
     "--answers",
     type=click.Choice(["likely", "list"]),
@@ -70,19 +59,9 @@ from wordlekit.services.games import variants
     "valid word, weighted by how likely it is: the answer of a game played elsewhere may be "
     "outside the list) or list. The built-in game always draws from the list.",
 )
-def tui_cmd(mode: str | None, hard: bool, ultrahard: bool, **options: Any) -> None:
+def tui_cmd(mode: Mode, **options: Any) -> None:
     """Play Wordle and its variants full screen (one board, several, Absurdle), get help on
     a game played elsewhere, see your statistics."""
     from wordlekit.tui import build_app
 
-    build_app(mode=mode_of(mode, hard=hard, ultrahard=ultrahard), **options).run()
-
-
-def mode_of(name: str | None, *, hard: bool, ultrahard: bool) -> Mode:
-    """The mode the options say (``--mode``, or ``--hard`` / ``--ultrahard``), as one value."""
-    flags = [m for m, on in ((Mode.HARD, hard), (Mode.ULTRAHARD, ultrahard)) if on]
-    if name is not None and flags and flags != [Mode(name)]:
-        raise WordleError(f"--mode {name} and --{flags[-1].value} disagree: give one of them")
-    if name is not None:
-        return Mode(name)
-    return max(flags, key=list(Mode).index, default=Mode.NORMAL)
+    build_app(mode=mode, **options).run()

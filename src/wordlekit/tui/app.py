@@ -5,8 +5,8 @@ The app holds what the screens share (:class:`~wordlekit.tui.context.AppContext`
 implements and passes to each screen): the games database (from
 :func:`wordlekit.services.games.open_store`) and the local player, the word list and the
 engine running the service operations on its pattern matrix (loaded once, in a worker, while
-the player types the first guess), the strategy chosen for hints and suggestions, the variant
-played and the colour theme.
+the player types the first guess) with the jobs run on it, the strategy chosen for hints and
+suggestions, the variant played and the colour theme.
 """
 
 from __future__ import annotations
@@ -22,12 +22,13 @@ from textual.screen import ModalScreen
 from wordlekit.core.rules import Mode
 from wordlekit.core.words import WordList
 from wordlekit.errors import WordleError
+from wordlekit.services import advice, catalog
+from wordlekit.services.engine import Engine
 from wordlekit.services.games import GameRequest, GameStore, make_game, open_store
 from wordlekit.services.players import local_player_id
-from wordlekit.solve.registry import get_strategy
 from wordlekit.tui.assist import ASSIST_MODELS, AssistScreen
 from wordlekit.tui.boards_assist import BoardsAssistScreen
-from wordlekit.tui.engine import INTERACTIVE_BUDGET, Engine
+from wordlekit.tui.engine import INTERACTIVE_BUDGET, Jobs
 from wordlekit.tui.play import PlayScreen
 from wordlekit.tui.screens import HelpScreen, StatsScreen
 from wordlekit.tui.styles import CSS
@@ -73,8 +74,9 @@ class WordleApp(App[None]):
         self.player = player
         self.wordlist: WordList = store.wordlist
         self.variant = request.variant or "classic"
-        self.engine = Engine(self.wordlist, seconds=budget)
-        self.strategy = get_strategy(strategy).name
+        self.engine = Engine(self.wordlist)
+        self.jobs = Jobs(self.engine, budget)
+        self.strategy = catalog.check_strategy(strategy)
         self.answers = answers
         self._start_high_contrast = high_contrast
         self.previous = "play"  # the game screen Escape returns to
@@ -95,14 +97,14 @@ class WordleApp(App[None]):
         self.install_screen(PlayScreen(self, self.request), "play")
         self.install_screen(AssistScreen(self), "assist")
         self.install_screen(StatsScreen(self), "stats")
-        self.install_screen(HelpScreen(self.engine.seconds), "help")
+        self.install_screen(HelpScreen(self.jobs.seconds), "help")
         self.install_screen(BoardsAssistScreen(self), "boards-assist")
         self.push_screen("play")
         self.warm_up()
 
     def on_unmount(self) -> None:
         # A strategy still searching in a thread would hold the exit up until its budget ends.
-        self.engine.cancel_all()
+        self.jobs.cancel_all()
 
     def on_resize(self, event: events.Resize) -> None:
         self.fit(event.size.width, event.size.height)
@@ -113,8 +115,9 @@ class WordleApp(App[None]):
 
     @work(thread=True, group="warm-up", exit_on_error=False)
     def warm_up(self) -> None:
-        # Only a head start: if it fails, the first hint or analysis loads the matrix again.
-        self.engine.warm_up()
+        # Only a head start (the matrix, and the strategy's compiled kernels): if it fails,
+        # the first hint or analysis loads them again.
+        self.engine.call(advice.hint, [])
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # The footer leaves out the key of the screen already shown (the line is short); the
@@ -171,7 +174,7 @@ def build_app(
     """
     if daily is not None and seed is not None:
         raise WordleError("choose --daily DATE or --seed N, not both")
-    get_strategy(strategy)  # an unknown name is refused before the screen is taken over
+    catalog.check_strategy(strategy)  # an unknown name is refused before the screen is taken over
     if answers not in ASSIST_MODELS:
         raise WordleError(
             f"the Assist screen offers {' and '.join(ASSIST_MODELS)}, not {answers!r}"

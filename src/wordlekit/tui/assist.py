@@ -1,6 +1,6 @@
 """The assist screen: help with a game played elsewhere.
 
-Enter each guess and its colours; :func:`wordlekit.services.operations.assist` says which
+Enter each guess and its colours; :func:`wordlekit.services.advice.assist` says which
 words remain, what is known, what each turn taught and which guesses a strategy ranks best.
 The screen keeps only the turns as typed. Contradictory rows are reported (the error names
 the turn) while the last good result stays on screen.
@@ -35,9 +35,10 @@ from wordlekit.errors import (
     WordleError,
     WordlekitError,
 )
-from wordlekit.solve.registry import strategy_info, strategy_names
+from wordlekit.services import advice, catalog
+from wordlekit.services.advice import Assist
 from wordlekit.tui.context import AppContext
-from wordlekit.tui.engine import SHOWN_WORDS, Analysis, Job, in_thread
+from wordlekit.tui.engine import Job
 from wordlekit.tui.entry import RowInput
 from wordlekit.tui.widgets import AssistRow, LetterTile, MessageLine
 
@@ -51,6 +52,8 @@ ANSWERS_TEXT = {
     "list": "words of the answer list",
 }
 COLUMNS = ("#", "Guess", "Score", "Bits", "Parts", "Largest", "Expected", "Can win")
+TOP = 10  # suggestions shown
+SHOWN_WORDS = 200  # remaining words listed
 
 
 class AssistScreen(Screen[None]):
@@ -84,7 +87,7 @@ class AssistScreen(Screen[None]):
         self.sel_col = 0
         # F6 cycles the rules the suggestions obey: normal, hard, ultrahard
         self.mode = Mode.NORMAL
-        self.analysis: Analysis | None = None  # the last good result
+        self.analysis: Assist | None = None  # the last good result
         self.error: str | None = None
         self.job: Job | None = None  # the run of the figures shown next
         self.interrupted = False  # a run was cancelled by leaving the screen
@@ -155,7 +158,7 @@ class AssistScreen(Screen[None]):
             hint = "Enter adds the row (all gray), or type : and the colours (g/y/b)."
         self.query_one("#entry-hint", Static).update(f"[dim]{hint}[/dim]")
 
-    def show_analysis(self, result: Analysis) -> None:
+    def show_analysis(self, result: Assist) -> None:
         self.analysis = result
         n = result.remaining
         one = f"1 word left: {result.candidates[0].upper()}" if result.candidates else ""
@@ -163,7 +166,7 @@ class AssistScreen(Screen[None]):
         self.query_one("#remaining", Static).update(
             f"{left}\n[dim]{ANSWERS_TEXT[result.answers]} (F7)[/dim]"
         )
-        self.query_one("#known", Static).update("\n".join(result.known))
+        self.query_one("#known", Static).update("\n".join(result.known.summary))
         shown = result.candidates[:SHOWN_WORDS]
         if result.probabilities:  # most likely first: each word with its probability
             words = "  ".join(
@@ -182,7 +185,7 @@ class AssistScreen(Screen[None]):
         self.show_title()
         self.show_status(result.advice.note or "", note=True)
 
-    def show_suggestions(self, result: Analysis) -> None:
+    def show_suggestions(self, result: Assist) -> None:
         table = self.query_one("#suggestions", DataTable)
         table.clear()
         for i, s in enumerate(result.advice.suggestions, start=1):
@@ -234,7 +237,7 @@ class AssistScreen(Screen[None]):
     def recompute(self) -> None:
         """New figures for the turns as they are now (the run going on is cancelled)."""
         self.cancel()
-        job = self.job = self.ctx.engine.job()
+        job = self.job = self.ctx.jobs.start()
         self.set_stale(True)
         self.show_title()
         self.show_progress()
@@ -254,8 +257,20 @@ class AssistScreen(Screen[None]):
         mode: Mode,
         answers: str,
     ) -> None:
-        result = await in_thread(
-            self.ctx.engine.assist, job, turns, strategy, mode=mode, answers=answers
+        # The answer model's matrix is loaded (once) before the budget's clock starts.
+        failed = await job.load(advice.answer_matrix, answers)
+        result = (
+            failed
+            if failed is not None
+            else await job.run(
+                advice.assist,
+                turns,
+                answers=answers,
+                strategy=strategy,
+                top=TOP,
+                mode=mode,
+                max_candidates=SHOWN_WORDS,
+            )
         )
         if job is self.job and not job.cancelled:  # else a newer run shows its figures
             self.job = None
@@ -266,7 +281,7 @@ class AssistScreen(Screen[None]):
         for widget in (self.query_one("#assist-side"), self.query_one("#suggestions")):
             widget.set_class(stale, "-stale")
 
-    def show_result(self, result: Analysis | WordlekitError) -> None:
+    def show_result(self, result: Assist | WordlekitError) -> None:
         self.set_stale(False)
         if isinstance(result, WordleError):
             self.show_status("")
@@ -372,7 +387,8 @@ class AssistScreen(Screen[None]):
         names = strategy_names()
         ctx = self.ctx
         ctx.strategy = names[(names.index(ctx.strategy) + step) % len(names)]
-        self.say(f"Strategy: {ctx.strategy} ({strategy_info(ctx.strategy).summary}).")
+        summary = next(s.summary for s in catalog.strategies() if s.name == ctx.strategy)
+        self.say(f"Strategy: {ctx.strategy} ({summary}).")
         self.recompute()
 
     def action_scroll_words(self, pages: int) -> None:
@@ -428,6 +444,11 @@ class AssistScreen(Screen[None]):
 
     def on_unmount(self) -> None:
         self.cancel()
+
+
+def strategy_names() -> list[str]:
+    """The strategies for one board, in the registry's order (] and [ go through them)."""
+    return [s.name for s in catalog.strategies()]
 
 
 def percent(p: float) -> str:

@@ -20,8 +20,7 @@ good figures stay on screen; bad input never changes the guesses entered.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual import work
@@ -36,8 +35,10 @@ from wordlekit.core.game import Variant
 from wordlekit.core.variants import variant_for
 from wordlekit.errors import WordleError, WordlekitError
 from wordlekit.services import boards as service
+from wordlekit.services.boards import BoardsAssist
 from wordlekit.tui.context import AppContext
-from wordlekit.tui.engine import Engine, Job, in_thread
+from wordlekit.tui.engine import Job
+from wordlekit.tui.panels import on_boards
 from wordlekit.tui.widgets import MessageLine
 
 #: Words listed per board (the count says how many are left in all).
@@ -50,31 +51,6 @@ HELP = (
     "crane bbygb gybbb bbbbb ybbbg. ':variant octordle' or ':boards N' starts over; "
     "':undo' removes the last guess, ':clear' (Ctrl+L) all of them."
 )
-
-
-def run_assist(
-    engine: Engine,
-    job: Job,
-    guesses: Sequence[str],
-    patterns: Sequence[Sequence[int | None]],
-    variant: Variant,
-) -> dict[str, Any]:
-    """The service's helper on the engine's matrix, under the job's budget (blocking: call
-    it from a worker thread). Raises on contradictory colours, naming board and turn."""
-    matrix = engine.matrix()
-    try:
-        with job.budget().active():
-            return service.assist(
-                matrix,
-                guesses,
-                patterns,
-                boards=variant.boards,
-                max_guesses=variant.max_guesses,
-                top=TOP,
-                words_shown=WORDS_PER_BOARD,
-            )
-    finally:
-        job.finished = True
 
 
 class BoardsAssistScreen(Screen[None]):
@@ -90,7 +66,7 @@ class BoardsAssistScreen(Screen[None]):
         self.guesses: list[str] = []
         #: ``patterns[b][t]``: board ``b``'s colours for guess ``t`` (``None`` once solved)
         self.patterns: list[list[int | None]] = [[] for _ in range(self.variant.boards)]
-        self.result: dict[str, Any] | None = None  # the last good figures
+        self.result: BoardsAssist | None = None  # the last good figures
         self.error: str | None = None
         self.job: Job | None = None
 
@@ -154,43 +130,47 @@ class BoardsAssistScreen(Screen[None]):
             lines.append(f"{t + 1}. {word.upper()}  {' '.join(cells)}\n")
         self.query_one("#ba-turns", Static).update(lines)
 
-    def show_result(self, data: dict[str, Any]) -> None:
-        self.result = data
+    def show_result(self, result: BoardsAssist) -> None:
+        self.result = result
         lines = Text()
-        for b in data["boards"]:
-            lines.append(f"Board {b['board']}: ", style="bold")
-            if b["solved"]:
-                lines.append(f"solved ({b['answer'].upper()})\n")
+        for b in result.boards:
+            lines.append(f"Board {b.board}: ", style="bold")
+            if b.answer is not None:
+                lines.append(f"solved ({b.answer.upper()})\n")
                 continue
-            n = b["remaining"]
-            words = " ".join(w.upper() for w in b["words"])
-            more = " …" if n > len(b["words"]) else ""
-            lines.append(f"{n} word{'s' if n != 1 else ''} left: {words}{more}\n")
+            words = " ".join(w.upper() for w in b.words)
+            more = " …" if b.remaining > len(b.words) else ""
+            lines.append(f"{b.remaining} word{'s' if b.remaining != 1 else ''} left: ")
+            lines.append(f"{words}{more}\n")
         self.query_one("#ba-boards", Static).update(lines)
         nxt = Text()
-        suggestions = data.get("suggestions") or []
-        if not suggestions:
-            nxt.append("Every board is solved." if "suggestions" not in data else "")
+        if not result.suggestions:
+            if result.note is not None:  # the mode allows no word
+                nxt.append(result.note)
+            elif all(b.solved for b in result.boards):
+                nxt.append("Every board is solved.")
+            else:
+                nxt.append("No guess left.")
         else:
-            best = suggestions[0]
-            nxt.append(f"Best next guess for all boards: {best['word'].upper()}", style="bold")
+            best, *others = result.suggestions
+            nxt.append(f"Best next guess for all boards: {best.word.upper()}", style="bold")
             nxt.append(
-                f"  (score {best['score']:.4g}, {best['bits']:.2f} bits"
-                f"{answer_on(best['answer_on'])}; {data['strategy']}, "
-                f"{data['guesses_left']} guesses left)\n"
+                f"  (score {best.score:.4g}, {best.bits:.2f} bits{could_be(best.answer_on)}; "
+                f"{result.strategy}, {result.guesses_left} guesses left)\n"
             )
-            for i, s in enumerate(suggestions[1:], start=2):
+            for i, s in enumerate(others, start=2):
                 nxt.append(
-                    f"{i}. {s['word'].upper()}  score {s['score']:.4g}, "
-                    f"{s['bits']:.2f} bits{answer_on(s['answer_on'])}\n"
+                    f"{i}. {s.word.upper()}  score {s.score:.4g}, "
+                    f"{s.bits:.2f} bits{could_be(s.answer_on)}\n"
                 )
         self.query_one("#ba-next", Static).update(nxt)
 
     @property
     def best(self) -> str | None:
         """The best next guess shown (``None`` before any figures, or when all is solved)."""
-        suggestions = (self.result or {}).get("suggestions") or []
-        return str(suggestions[0]["word"]) if suggestions else None
+        if self.result is None or not self.result.suggestions:
+            return None
+        return self.result.suggestions[0].word
 
     def set_stale(self, stale: bool) -> None:
         for wid in ("#ba-boards", "#ba-next"):
@@ -200,7 +180,7 @@ class BoardsAssistScreen(Screen[None]):
 
     def recompute(self) -> None:
         self.cancel()
-        job = self.job = self.ctx.engine.job()
+        job = self.job = self.ctx.jobs.start()
         self.set_stale(True)
         self.analyse(
             job,
@@ -222,13 +202,21 @@ class BoardsAssistScreen(Screen[None]):
         patterns: tuple[tuple[int | None, ...], ...],
         variant: Variant,
     ) -> None:
-        result = await in_thread(run_assist, self.ctx.engine, job, guesses, patterns, variant)
+        result = await job.run(
+            service.assist,
+            guesses,
+            patterns,
+            boards=variant.boards,
+            max_guesses=variant.max_guesses,
+            top=TOP,
+            words_shown=WORDS_PER_BOARD,
+        )
         if job is self.job and not job.cancelled:  # else a newer run shows its figures
             self.job = None
             self.set_stale(False)
             self.answer(result)
 
-    def answer(self, result: dict[str, Any] | WordlekitError) -> None:
+    def answer(self, result: BoardsAssist | WordlekitError) -> None:
         if isinstance(result, WordleError):
             self.error = str(result)
             self.say(
@@ -348,8 +336,6 @@ class BoardsAssistScreen(Screen[None]):
         self.changed()
 
 
-def answer_on(boards: Sequence[int]) -> str:
-    """ "could be board 2's answer" when the guess may win a board outright."""
-    if not boards:
-        return ""
-    return f", could be the answer on board {', '.join(str(b) for b in boards)}"
+def could_be(boards: tuple[int, ...]) -> str:
+    """ ", could be the answer on boards 2, 3" when the guess may win boards outright."""
+    return f", could be the answer {on_boards(boards)}" if boards else ""

@@ -8,19 +8,20 @@ from typing import Protocol
 
 from wordlekit.core.words import WordList
 from wordlekit.services.games import GameStore
-from wordlekit.tui.engine import Engine
+from wordlekit.tui.engine import Jobs
 
 
 class AppContext(Protocol):
-    """The games database and the player, the word list, the engine that runs the service
-    operations, the strategy chosen for hints and suggestions, the variant being played and
-    the colour theme."""
+    """The games database and the player, the word list, the jobs that run the service
+    operations (on the app's engine, under its budget), the strategy chosen for hints and
+    suggestions, the variant being played and the colour theme."""
 
     store: GameStore
     player: str
     wordlist: WordList
-    engine: Engine
-    #: The strategy of the play hint and the assist suggestions (Assist's ] and [ change it).
+    jobs: Jobs
+    #: The strategy of the play hint on one board and the assist suggestions (Assist's ] and
+    #: [ change it; several boards take the registry's default for several).
     strategy: str
     #: Which words may be the answer on the Assist screen (F7 switches): ``likely`` (every
     #: valid word, weighted: a game played elsewhere may have an answer outside the list) or

@@ -1,18 +1,25 @@
 """What the Play screen's panels and message line say, from a game's view: the game's
-state, an adversary host's words, a hint of the bot and a proven shortest win."""
+state, an adversary host's words, and a hint (:class:`Advised`) from the service's typed
+answer for each kind of game: the bot's next guess on one board, the best guess for all
+boards together, the first guess of a proven shortest win against an adversary."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from rich.markup import escape
 from rich.text import Text
 
 from wordlekit.core.rules import Mode
-from wordlekit.services.advice import ANSWER_PREFERENCE, Advice, hint_verdict
+from wordlekit.services.advice import Hint
+from wordlekit.services.boards import BoardsAssist
 from wordlekit.services.games import GameView
-from wordlekit.solve.strategies import Suggestion
 from wordlekit.tui.grids import row_text
+
+if TYPE_CHECKING:  # services.absurdle loads numba: the Play screen imports it when asked
+    from wordlekit.services.absurdle import AbsurdleSolve
 
 #: How many of an adversary host's words are named.
 NAMED = 12
@@ -34,8 +41,7 @@ def info_text(v: GameView) -> str:
     if several:
         solved = sum(1 for b in v.boards if b.solved_at is not None)
         lines.append(f"{solved} of {len(v.boards)} boards solved")
-    if v.hints or not several:  # hints are for one board (and Absurdle's proof)
-        lines.append(f"hints used: {v.hints}")
+    lines.append(f"hints used: {v.hints}")
     return "\n".join(lines)
 
 
@@ -74,35 +80,94 @@ def host_text(v: GameView) -> str:
     return escape(text)
 
 
-def proof_text(proof: dict[str, Any], mode: Mode, contrast: bool) -> Text:
-    """A proven shortest win: its length, the shorter ones refuted, and a winning line."""
-    n = proof["minimum"]
-    impossible = ", ".join(
-        f"{i['guesses']} impossible ({i['seconds']:.2f} s)" for i in proof["impossible"]
-    )
-    text = Text(f"A shortest win from here takes {n} guess{'es' if n != 1 else ''}")
-    text.append(f" ({impossible})" if impossible else "")
-    if mode.candidates_only:
-        # The search knows normal and hard mode: in ultrahard mode fewer guesses are allowed,
-        # so a win may take more.
-        text.append("\nSearched under hard mode's rule: a lower bound in ultrahard mode.")
-    for t in proof["line"]:
-        text.append("\n    ")
-        text.append_text(row_text(t["guess"], t["pattern"], contrast))
-    return text
+def on_boards(boards: Sequence[int]) -> str:
+    """ "on board 2", "on boards 2, 3" (numbered from 1, as the player counts them)."""
+    return f"on board{'s' if len(boards) != 1 else ''} {', '.join(str(b) for b in boards)}"
 
 
-def hint_text(advice: Advice, best: Suggestion) -> str:
-    """The advised word, whether it can be the answer and its figures; the rule preferring a
-    word that could be the answer; and why it is not the strategy's own if not."""
+def plural(n: int, noun: str) -> str:
+    """ "1 guess", "2 guesses", "3 boards"."""
+    if n == 1:
+        return f"1 {noun}"
+    return f"{n} {noun}{'es' if noun.endswith('s') else 's'}"
+
+
+@dataclass(frozen=True)
+class Advised:
+    """A hint as the Play screen shows it: the word advised (``None`` when the service had
+    none to give: nothing is counted then) and what the hint panel says of it, its first
+    line saying what the word is and why."""
+
+    word: str | None
+    text: Text
+
+
+def _headline(who: str, word: str, why: str) -> Text:
+    return Text.assemble((f"Bot ({who}) suggests {word.upper()}", "bold"), f": it {why}.")
+
+
+def hint_advised(hint: Hint) -> Advised:
+    """One board: the advised word and the service's verdict (whether it can be the answer,
+    how far it narrows the words left), its figures, the rule preferring a word that could be
+    the answer, and the strategy's own choice when that rule passed it over."""
+    advice, best = hint.advice, hint.suggestion
     who = advice.used if advice.exact else f"{advice.used}, in place of {advice.strategy}"
-    text = (
-        f"[b]Bot ({who}) suggests {best.word.upper()}[/b]: it "
-        f"{hint_verdict(best)}.\n"
-        f"{best.bits:.2f} bits, {best.parts} group{'s' if best.parts != 1 else ''}, "
-        f"expected {best.expected:.1f} words left.\n"
-        f"[dim]{escape(ANSWER_PREFERENCE)}[/dim]"
-    )
+    text = _headline(who, best.word, hint.verdict)
+    groups = plural(best.parts, "group")
+    text.append(f"\n{best.bits:.2f} bits, {groups}, expected {best.expected:.1f} words left.")
+    if advice.passed_over is not None:
+        text.append(
+            f"\nIn place of {advice.passed_over.upper()}, the strategy's own first choice, "
+            "which cannot be the answer."
+        )
+    text.append(f"\n{hint.rule}", style="dim")
     if advice.note:
-        text += f"\n[dim]{escape(advice.note)}[/dim]"
-    return text
+        text.append(f"\n{advice.note}", style="dim")
+    return Advised(best.word, text)
+
+
+def boards_advised(result: BoardsAssist) -> Advised:
+    """Several boards: the best next guess for all of them, and the boards it could be the
+    answer on (or the service's note when the mode allows no word)."""
+    if not result.suggestions:
+        return Advised(None, Text(result.note or "No guess to advise."))
+    best = result.suggestions[0]
+    if best.answer_on:
+        why = f"could be the answer {on_boards(best.answer_on)}"
+    else:
+        why = "cannot be the answer on any board, but narrows them down together"
+    text = _headline(result.strategy, best.word, why)
+    left = sum(1 for b in result.boards if not b.solved)
+    text.append(f"\n{best.bits:.2f} bits summed over the {plural(left, 'board')} left")
+    text.append(f" ({best.reason})." if best.reason else ".")
+    return Advised(best.word, text)
+
+
+def absurdle_advised(result: AbsurdleSolve, refused: str | None, contrast: bool) -> Advised:
+    """Against an adversary: the first guess of a proven shortest win from here, and the
+    whole winning line. ``refused`` is why the game does not allow that guess (the search
+    knows normal and hard mode: an ultrahard game is searched under hard mode's rule)."""
+    proof = result.proof
+    if proof.stopped:
+        return Advised(None, Text(f"No proof within the budget: {proof.stopped}."))
+    if proof.minimum is None or proof.line is None:
+        return Advised(None, Text(f"No win within {plural(proof.max_depth, 'guess')}."))
+    n, word = proof.minimum, proof.line.guesses[0]
+    why = f"wins in {plural(n, 'guess')}"
+    if proof.refuted:  # the depths below the minimum, each proved to have no win
+        fewer = plural(max(d for d, _ in proof.refuted), "guess")
+        why += f", the fewest from here (no win in {fewer})"
+    lower = Mode(result.game.mode).candidates_only
+    if refused is not None:
+        text = Text(
+            f"A shortest win from here takes at least {plural(n, 'guess')} under hard mode's "
+            f"rule, but its first guess {word.upper()} is not allowed here: {refused}"
+        )
+    else:
+        text = _headline("shortest win", word, why)
+        if lower:  # fewer guesses are allowed in ultrahard mode, so a win may take more
+            text.append("\nSearched under hard mode's rule: a lower bound in ultrahard mode.")
+    for t in proof.line.turns:
+        text.append("\n    ")
+        text.append_text(row_text(t.guess, t.pattern, contrast))
+    return Advised(None if refused is not None else word, text)

@@ -4,13 +4,19 @@
   a game with no guess limit grows its grid a row at a time.
 - Several boards (Dordle … Duotrigordle): the boards side by side and the keyboard split per
   board, as text (:mod:`wordlekit.tui.grids`), smaller on a compact terminal.
-- Absurdle (an adversary host): the words the host still holds, a sample of them, the
-  challenge's target, and a proven shortest win from here (Ctrl+S).
+- Absurdle (an adversary host): the words the host still holds, a sample of them and the
+  challenge's target.
+
+Ctrl+S asks for a hint in every variant, counted in the game (its share grid says so): the
+bot's next guess on one board (:func:`wordlekit.services.advice.hint`), the best guess for
+all boards together on several (:func:`wordlekit.services.boards.assist`), the first guess
+of a proven shortest win against an adversary (:func:`wordlekit.services.absurdle.solve`).
+It runs in a worker thread under a budget; a guess played meanwhile drops it.
 
 The screen keeps only the letters being typed. Which game a key or the chooser (Ctrl+O,
 :mod:`wordlekit.tui.chooser`) asks for (the daily and seed rules), every guess (one atomic,
 turn-numbered step: a turn played meanwhile in another window is a conflict, and the game is
-reloaded as stored) and every hint go through :mod:`wordlekit.services.games`, whatever the
+reloaded as stored) and every hint counted go through :mod:`wordlekit.services.games`, whatever the
 variant, so the games and the statistics are the web app's too, and survive the program being
 closed at any moment. What differs between variants comes from the view (its boards, its
 guess limit, its host), never from a variant's name.
@@ -20,9 +26,8 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import replace
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from rich.markup import escape
 from rich.text import Text
 from textual import events, work
 from textual.app import ComposeResult
@@ -31,12 +36,9 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
-from wordlekit.budget import Budget
-from wordlekit.core.feedback import Turn
 from wordlekit.core.game import Game
 from wordlekit.core.rules import Mode
 from wordlekit.errors import (
-    BudgetExceeded,
     GameNotFoundError,
     HardModeError,
     InvalidWordError,
@@ -44,8 +46,7 @@ from wordlekit.errors import (
     UltrahardError,
     WordlekitError,
 )
-from wordlekit.services import absurdle
-from wordlekit.services.advice import Advice
+from wordlekit.services import advice, boards
 from wordlekit.services.games import (
     GameRequest,
     GameView,
@@ -58,17 +59,18 @@ from wordlekit.services.games import (
     variants,
     view,
 )
-from wordlekit.solve.strategies import Suggestion
 from wordlekit.tui.chooser import ChooserScreen
 from wordlekit.tui.context import AppContext
-from wordlekit.tui.engine import Job, in_thread
+from wordlekit.tui.engine import Job
 from wordlekit.tui.grids import board_lines, boards_text, keyboard_text
 from wordlekit.tui.panels import (
-    hint_text,
+    Advised,
+    absurdle_advised,
+    boards_advised,
+    hint_advised,
     host_text,
     info_text,
     progress_line,
-    proof_text,
     sentence,
 )
 from wordlekit.tui.styles import correct_colour
@@ -87,8 +89,10 @@ from wordlekit.tui.widgets import (
 TICK = 0.2  # seconds between updates of the "computing…" line
 #: Rows of a one-board grid with no guess limit before it grows (as many as Wordle's).
 MIN_ROWS = 6
-#: Seconds the shortest-win search may take on this screen.
+#: Seconds the shortest-win search (an adversary's hint) may take on this screen.
 SOLVE_SECONDS = 20.0
+#: The next guesses ranked for a hint on several boards (only the first is advised).
+BOARDS_TOP = 1
 
 
 class PlayScreen(Screen[None]):
@@ -98,7 +102,6 @@ class PlayScreen(Screen[None]):
         Binding("enter", "submit", "Guess"),
         Binding("backspace", "erase", "Erase", show=False),
         Binding("ctrl+s", "hint", "Hint"),
-        Binding("ctrl+s", "shortest_win", "Shortest win"),
         Binding("ctrl+y", "copy_share", "Copy share grid"),
         Binding("ctrl+o", "choose", "Choose game"),
         Binding("ctrl+n", "new_game", "New game"),
@@ -115,10 +118,9 @@ class PlayScreen(Screen[None]):
         self.view: GameView | None = None
         self.current = ""  # letters typed for the next guess
         self.share_text = ""
-        self.last_hint: Suggestion | None = None
+        self.last_hint: str | None = None  # the word the last hint shown advised
         self.hint_job: Job | None = None
-        self.hint_strategy = ""
-        self.proving = False  # a shortest-win search is running
+        self.hint_asked = ""  # what the "computing…" line says is asked
 
     def compose(self) -> ComposeResult:
         length = self.ctx.wordlist.length
@@ -396,12 +398,9 @@ class PlayScreen(Screen[None]):
     # Hints, the shortest win and the share grid ----------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        # The footer offers a hint while playing (the bot's on one board of fixed answers, a
-        # proven shortest win against an adversary) and the share grid once the game is over.
+        # The footer offers a hint while playing and the share grid once the game is over.
         if action == "hint":
-            return not self.over and not self.several and not self.adversary
-        if action == "shortest_win":
-            return not self.over and self.adversary
+            return not self.over
         if action == "copy_share":
             return self.over
         return True
@@ -412,14 +411,22 @@ class PlayScreen(Screen[None]):
             self.say("Share grid copied to the clipboard.")
 
     def action_hint(self) -> None:
+        """Ask the services for a hint on the game shown (any previous one still computing is
+        dropped); what is asked depends on the game's host and boards, never on its name."""
         if self.over or self.stored is None:
             return
         self.cancel_hint()
-        job = self.hint_job = self.ctx.engine.job()
-        self.hint_strategy = self.ctx.strategy
-        self.show_progress()
         game = self.game
-        self.compute_hint(job, game.turns, self.hint_strategy, game.mode)
+        if game.host_words() is not None:  # an adversary: the search stops, not falls back
+            job = self.ctx.jobs.start(SOLVE_SECONDS, then="it stops")
+            self.hint_asked = "Proving the shortest win from here"
+        else:
+            job = self.ctx.jobs.start()
+            several = len(game.boards) > 1
+            self.hint_asked = "Asking the bot" + ("" if several else f" ({self.ctx.strategy})")
+        self.hint_job = job
+        self.show_progress()
+        self.compute_hint(job, game, self.ctx.strategy)
 
     def cancel_hint(self) -> None:
         if self.hint_job is not None:
@@ -429,28 +436,60 @@ class PlayScreen(Screen[None]):
     def show_progress(self) -> None:
         job = self.hint_job
         if job is not None and job.running:
-            text = f"[dim]Asking the bot ({self.hint_strategy})… {job.progress()}[/dim]"
+            text = f"[dim]{self.hint_asked}… {job.progress()}[/dim]"
             self.query_one("#hint", Static).update(text)
 
     @work(group="hint")
-    async def compute_hint(
-        self, job: Job, turns: tuple[Turn, ...], strategy: str, mode: Mode
-    ) -> None:
-        # The strategy runs in a thread under the budget; the answer is shown here, on the
-        # event loop, unless the game moved on meanwhile (then the job was cancelled).
-        advice = await in_thread(self.ctx.engine.hint, job, turns, strategy, mode=mode)
+    async def compute_hint(self, job: Job, game: Game, strategy: str) -> None:
+        # The service runs in a thread under the job's budget; the answer is shown here, on
+        # the event loop, unless the game moved on meanwhile (show_game cancelled the job).
+        advised = await self.ask(job, game, strategy)
         if job is self.hint_job and not job.cancelled:
             self.hint_job = None
-            self.show_hint(advice)
+            self.show_hint(advised)
 
-    def show_hint(self, advice: Advice | WordlekitError) -> None:
-        hint = self.query_one("#hint", Static)
-        if isinstance(advice, WordlekitError):
-            hint.update(f"[b]Bot:[/b] {escape(str(advice))}")
+    async def ask(self, job: Job, game: Game, strategy: str) -> Advised | WordlekitError:
+        """The hint for ``game`` from the service that knows its kind of game."""
+        if game.host_words() is not None:
+            # services.absurdle loads numba when imported: only once a hint is asked for
+            from wordlekit.services import absurdle
+
+            solved = await job.run(
+                absurdle.solve, game.guesses, mode=game.mode, target=game.target_word()
+            )
+            if isinstance(solved, WordlekitError):
+                return solved
+            line = solved.proof.line
+            refused = None
+            if line is not None:  # the search knows hard mode: ultrahard may refuse the word
+                try:
+                    game.check(line.guesses[0])
+                except HardModeError as e:
+                    refused = str(e)
+            return absurdle_advised(solved, refused, self.ctx.high_contrast)
+        if len(game.boards) > 1:
+            several = await job.run(
+                boards.assist,
+                game.guesses,
+                boards.game_patterns(game),
+                boards=len(game.boards),
+                max_guesses=game.rules.max_guesses,
+                top=BOARDS_TOP,
+                mode=game.mode,
+            )
+            return several if isinstance(several, WordlekitError) else boards_advised(several)
+        hint = await job.run(advice.hint, game.turns, mode=game.mode, strategy=strategy)
+        return hint if isinstance(hint, WordlekitError) else hint_advised(hint)
+
+    def show_hint(self, advised: Advised | WordlekitError) -> None:
+        panel = self.query_one("#hint", Static)
+        if isinstance(advised, WordlekitError):
+            panel.update(Text.assemble(("Bot: ", "bold"), sentence(str(advised))))
             return
-        self.count_hint()
-        best = self.last_hint = advice.suggestions[0]
-        hint.update(hint_text(advice, best))
+        if advised.word is not None:  # a word advised is a hint taken
+            self.count_hint()
+            self.last_hint = advised.word
+        panel.update(advised.text)
 
     def count_hint(self) -> None:
         """Count a hint shown in the game (its share grid says so)."""
@@ -458,47 +497,6 @@ class PlayScreen(Screen[None]):
         self.stored = record_hint(self.ctx.store, self.stored)
         self.view = view(self.stored)
         self.refresh_game()
-
-    def action_shortest_win(self) -> None:
-        if self.over or self.stored is None or self.proving:
-            return
-        self.proving = True
-        self.query_one("#hint", Static).update("[dim]Proving the shortest win from here…[/dim]")
-        game = self.game
-        self.solve(self.stored.id, game.guesses, game.mode, game.target_word())
-
-    @work(thread=True, group="shortest-win", exit_on_error=False)
-    def solve(self, gid: str, words: tuple[str, ...], mode: Mode, target: str | None) -> None:
-        # The search knows normal and hard mode (an ultrahard game is searched as hard).
-        answer: dict[str, Any] | str
-        try:
-            with Budget(seconds=SOLVE_SECONDS).active():
-                answer = absurdle.solve(
-                    None, words, mode=Mode.HARD if mode.hard else Mode.NORMAL, target=target
-                )
-        except BudgetExceeded as e:
-            answer = f"No proof within the budget: {e}."
-        except WordlekitError as e:
-            answer = sentence(str(e))
-        self.app.call_from_thread(self.show_proof, gid, words, answer)
-
-    def show_proof(self, gid: str, words: tuple[str, ...], data: dict[str, Any] | str) -> None:
-        self.proving = False
-        if self.stored is None or (gid, words) != (self.stored.id, self.game.guesses):
-            return  # a guess was played meanwhile: the proof is of another position
-        hint = self.query_one("#hint", Static)
-        if isinstance(data, str):
-            hint.update(Text(data))
-            return
-        proof = data["proof"]
-        if proof["stopped"]:
-            hint.update(Text(f"No proof within the budget: {proof['stopped']}."))
-            return
-        if proof["minimum"] is None:
-            hint.update(Text(f"No win within {proof['max_depth']} guesses."))
-            return
-        self.count_hint()
-        hint.update(proof_text(proof, self.game.mode, self.ctx.high_contrast))
 
     # Keys ----------------------------------------------------------------------------------
 

@@ -43,7 +43,8 @@ KEY_HELP: tuple[tuple[str, str, str], ...] = (
     (
         "Play",
         "Ctrl+S",
-        "One board: the bot's suggestion; Absurdle: a proven shortest win (a hint, counted)",
+        "A hint (counted): the bot's next guess on one board, the best guess for all boards "
+        "on several, the first guess of a proven shortest win in Absurdle",
     ),
     ("Play", "Ctrl+Y", "Copy the share grid again (game over)"),
     ("Play", "Ctrl+N", "New practice game of the same variant and mode"),
@@ -73,7 +74,7 @@ KEY_HELP: tuple[tuple[str, str, str], ...] = (
         "F7",
         "Answers: likely (every valid word, weighted by how likely) ↔ the answer list",
     ),
-    ("Assist", "] / [", "Next / previous strategy (also used by the play hint)"),
+    ("Assist", "] / [", "Next / previous strategy (also that of the play hint on one board)"),
     ("Assist", "PgUp/PgDn", "Scroll the remaining words"),
     (
         "Boards assist",

@@ -18,9 +18,9 @@ from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.widgets import Static
 
-from wordlekit.core.feedback import Tile, pattern_tiles
+from wordlekit.core.feedback import Tile, TurnView, pattern_tiles
 from wordlekit.services.games import Stats
-from wordlekit.services.views import TILE_NAMES, TileName, TurnView
+from wordlekit.services.views import TILE_NAMES, TileName
 
 TILE_CLASSES = {Tile.GREEN: "-correct", Tile.YELLOW: "-present", Tile.GRAY: "-absent"}
 KEYBOARD_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
