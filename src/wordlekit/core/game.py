@@ -101,7 +101,7 @@ class Variant:
 
     name: str
     title: str
-    game: type[Game] = field(repr=False)
+    game: type[Game] = field(repr=False, metadata={"json": False})  # a class: no JSON form
     boards: int = 1
     max_guesses: int | None = 6
     summary: str = ""
