@@ -148,7 +148,7 @@ def test_daily() -> None:
 
 MODE_COMMANDS = (
     ("play",), ("suggest",), ("solve",), ("bench",), ("review",), ("optimal",),
-    ("rank-openers",), ("tree", "verify"),
+    ("rank-openers",), ("tree", "verify"), ("boards",),
 )  # fmt: skip
 
 

@@ -77,9 +77,20 @@ def test_cli_bad_input_is_one_line(args: tuple[str, ...], match: str) -> None:
     bad(*args, match=match)
 
 
+def test_the_boards_helper_in_every_mode() -> None:
+    turn = "crane:bbybb,ybbbg"
+    hard = json.loads(ok("boards", "-v", "dordle", "--hard", turn, "--json"))
+    assert hard["mode"] == "hard" and hard["suggestions"]
+    for s in hard["suggestions"]:  # every hint of both boards used: the A, and the E last
+        assert "a" in s["word"] and s["word"][4] == "e"
+    text = ok("boards", "-v", "dordle", "--ultrahard", turn)
+    assert "No word may be played in ultrahard mode" in text and "Next guess" not in text
+    bad("boards", "-v", "dordle", "--mode", "brutal", match="unknown mode 'brutal'")
+
+
 def test_every_example_of_the_boards_help_works() -> None:
     examples = help_examples("boards")
-    assert len(examples) == 3
+    assert len(examples) == 4
     for args in examples:
         code, text, err = run(*args)
         assert code == 0, (args, err)

@@ -17,16 +17,23 @@ from typing import Any
 import click
 
 from wordlekit.cli.app import app, examples
-from wordlekit.cli.options import strategy_names
+from wordlekit.cli.options import (
+    NamedChoice,
+    json_option,
+    lists_option,
+    mode_options,
+    strategy_names,
+    top_option,
+)
 from wordlekit.cli.progress import progress
 from wordlekit.cli.render import out, print_json
 from wordlekit.core.game import Variant
-from wordlekit.core.rules import Host, Mode
+from wordlekit.core.rules import ULTRAHARD_RULE, Host, Mode
 from wordlekit.core.variants import variant_for
 from wordlekit.core.words import WordList
 from wordlekit.errors import WordleError
 from wordlekit.services import boards as service
-from wordlekit.services.catalog import check_strategy, default_strategy
+from wordlekit.services.catalog import default_strategy
 from wordlekit.services.engine import Engine
 
 #: The strategies of several boards, and the one played when none is named.
@@ -45,6 +52,7 @@ def board_strategy_option(f: Any) -> Any:
         "--board-strategy",
         default=None,
         metavar="NAME",
+        type=NamedChoice("multi-board strategy", BOARD_STRATEGIES),
         help=f"With --boards: {', '.join(BOARD_STRATEGIES)} (default {DEFAULT_STRATEGY}).",
     )(f)
 
@@ -61,13 +69,6 @@ def _variant(boards: int | None, variant: str | None, max_guesses: int | None) -
 
 
 # -- solve and bench -------------------------------------------------------------------------
-
-
-def _board_strategy(name: str | None) -> str:
-    """A multi-board strategy name; the one-board default (entropy) means the default here."""
-    if name is None or name == default_strategy(boards=1):
-        return DEFAULT_STRATEGY
-    return check_strategy(name, boards=2)  # an unknown name says which names there are
 
 
 def solve(
@@ -93,7 +94,7 @@ def solve(
         )
     wl = WordList.load(lists)
     found = Engine(wl).call(
-        service.solve, words, strategy=_board_strategy(strategy), max_guesses=v.max_guesses,
+        service.solve, words, strategy=strategy, max_guesses=v.max_guesses,
         start=start, mode=mode,
     )  # fmt: skip
     if json_:
@@ -135,7 +136,7 @@ def bench(
     v = _variant(boards, variant, max_guesses)
     if games < 1:
         raise WordleError(f"--games is a number from 1, not {games}")
-    names = [_board_strategy(s) for s in strategies] or [DEFAULT_STRATEGY]
+    names = list(strategies) or [DEFAULT_STRATEGY]
     engine = Engine(WordList.load(lists))
     results = []
     for name in names:
@@ -174,6 +175,7 @@ def bench(
         "wordle boards --boards 4                 the best first guess for Quordle",
         "wordle boards -v quordle soare:bbybb,ybbbg,bbbbb,gbgbb",
         "wordle boards -b 2 crane:bbybb,ggggg clint:bybby,-     board 2 solved by CRANE",
+        "wordle boards -v dordle --hard crane:bbybb,ybbbg       the hints of every board used",
         "Each TURN is GUESS:PATTERN,PATTERN,... with one pattern per board (g/y/b, 2/1/0 or",
         "emoji), - for a board already solved.",
     ),
@@ -187,11 +189,17 @@ def bench(
     "-s",
     default=DEFAULT_STRATEGY,
     show_default=True,
+    metavar="NAME",
+    type=NamedChoice("multi-board strategy", BOARD_STRATEGIES),
     help=f"Multi-board strategy: {', '.join(BOARD_STRATEGIES)}.",
 )
-@click.option("--top", "-n", default=5, show_default=True, help="How many next guesses.")
-@click.option("--lists", default="original", show_default=True, help="Word lists.")
-@click.option("--json", "json_", is_flag=True, help="Machine-readable output.")
+@top_option(5, "How many next guesses.", short=True)
+@mode_options(
+    "Hard mode: every guess uses the hints of every board still being played.",
+    f"Ultrahard mode on every board still being played: {ULTRAHARD_RULE}.",
+)
+@lists_option
+@json_option
 def boards_cmd(
     turns: tuple[str, ...],
     boards: int | None,
@@ -199,6 +207,7 @@ def boards_cmd(
     max_guesses: int | None,
     strategy: str,
     top: int,
+    mode: Mode,
     lists: str,
     json_: bool,
 ) -> None:
@@ -217,7 +226,7 @@ def boards_cmd(
             columns[b].append(p)
     found = Engine(wl).call(
         service.assist, guesses, columns, boards=v.boards, max_guesses=v.max_guesses,
-        strategy=_board_strategy(strategy), top=top,
+        strategy=strategy, top=top, mode=mode,
     )  # fmt: skip
     if json_:
         print_json(found)

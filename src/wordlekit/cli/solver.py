@@ -5,12 +5,13 @@ numba, which the other commands never pay for)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import click
 from rich.console import Console
 from rich.table import Table
 
+from wordlekit.budget import Budget
 from wordlekit.cli.app import app, examples
 from wordlekit.cli.options import (
     json_option,
@@ -106,35 +107,23 @@ def optimal_cmd(
 ) -> None:
     """The decision tree with the least total guesses over all answers (or another
     objective), proven optimal; or the proof that no tree fits the guess limit."""
-    from wordlekit.budget import Budget
-
     # imported here: the exact search loads numba
     from wordlekit.services import solver
 
     engine = Engine(WordList.load(lists))
-    search: dict[str, Any] = {
-        "mode": mode,
-        "max_guesses": max_guesses,
-        "top": top,
-        "objective": solver.objective(objective),
-        "memo_cap": memo_cap,
-        "tree_file": tree_out,
-    }
-    with Budget(nodes=max_nodes).active():
-        if start is not None:
-            with progress(f"solving {start.upper()}", unit="answers") as bar:
-                update = None if bar is None else bar.update
-                found = engine.call(solver.solve_opening, start, **search, progress=update)
-        else:
-            with progress("openers") as bar:
+    goal = solver.objective(objective)  # a bad name before any work
+    label = "openers" if start is None else f"solving {start.upper()}"
+    with Budget(nodes=max_nodes).active(), progress(label, unit="answers") as bar:
 
-                def tell(i: int, k: int, word: str) -> None:
-                    assert bar is not None
-                    bar.update(i, k, status=word.upper())
+        def tell(done: int, total: int, word: str) -> None:
+            assert bar is not None  # from a first guess: the rate; among openers: the word
+            bar.update(done, total, status=None if start else word.upper())
 
-                found = engine.call(
-                    solver.best_openers, openers, **search, progress=None if bar is None else tell
-                )
+        found = engine.call(
+            solver.search, start, openers=openers, mode=mode, max_guesses=max_guesses,
+            objective=goal, top=top, memo_cap=memo_cap, tree_file=tree_out,
+            progress=None if bar is None else tell,
+        )  # fmt: skip
     if json_:
         print_json(found)
         return

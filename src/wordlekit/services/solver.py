@@ -11,8 +11,8 @@ Importing this module loads the compiled search (numba): a front end imports it 
 command that needs it.
 
 The search honours the active work budget (:mod:`wordlekit.budget`, e.g. a limit on search
-nodes): past it, :func:`solve_opening` returns what it proved (no total, ``stopped`` and a
-proven lower ``bound``) rather than fail.
+nodes): past it, :func:`search` from a first guess returns what it proved (no total,
+``stopped`` and a proven lower ``bound``) rather than fail.
 """
 
 from __future__ import annotations
@@ -41,10 +41,9 @@ __all__ = [
     "OptimalSearch",
     "Subtree",
     "TreeCheck",
-    "best_openers",
     "objective",
+    "search",
     "show_tree",
-    "solve_opening",
     "verify_tree",
 ]
 
@@ -96,35 +95,11 @@ def objective(text: str | Objective | None) -> Objective:
     return Objective.parse(text)
 
 
-def solve_opening(
+def search(
     matrix: PatternMatrix,
-    start: str,
+    start: str | None = None,
     *,
-    mode: Mode | str = Mode.NORMAL,
-    max_guesses: int = 6,
-    objective: Objective | str | None = None,
-    top: int = 0,
-    memo_cap: int | None = None,
-    tree_file: str | None = None,
-    progress: Callable[[int, int], None] | None = None,
-) -> OptimalSearch:
-    """The tree best for ``objective`` (least total guesses by default) when ``start`` is the
-    first guess, proven unless ``top`` limits the guesses tried per node; or the proof that
-    ``start`` cannot find every answer within ``max_guesses``. ``tree_file``: write the tree
-    there (``.json`` for JSON, else text). ``progress(done, total)`` counts the answers."""
-    word = matrix.wordlist.check_guess(start)
-    result = optimal.solve_opening(
-        matrix, word, mode=Mode.parse(mode), max_guesses=max_guesses, top=top,
-        objective=Objective.parse(objective), memo_cap=memo_cap or DEFAULT_MEMO_CAP,
-        progress=progress, bound_on_budget=True,
-    )  # fmt: skip
-    return _written(OptimalSearch(_settled(result)), matrix.wordlist, tree_file)
-
-
-def best_openers(
-    matrix: PatternMatrix,
     openers: int = 20,
-    *,
     mode: Mode | str = Mode.NORMAL,
     max_guesses: int = 6,
     objective: Objective | str | None = None,
@@ -133,16 +108,39 @@ def best_openers(
     tree_file: str | None = None,
     progress: Callable[[int, int, str], None] | None = None,
 ) -> OptimalSearch:
-    """The best first guess among the ``openers`` most promising, each solved exactly (one
-    that cannot beat the best so far is left as soon as that is proven); the winner's tree,
-    written to ``tree_file`` if given. ``progress(done, total, word)`` names the word being
-    solved."""
-    result, rows = optimal.best_openers(
-        matrix, openers, mode=Mode.parse(mode), max_guesses=max_guesses, top=top,
-        objective=Objective.parse(objective), memo_cap=memo_cap or DEFAULT_MEMO_CAP,
-        progress=progress,
-    )  # fmt: skip
-    return _written(OptimalSearch(_settled(result), tuple(rows)), matrix.wordlist, tree_file)
+    """The tree best for ``objective`` (least total guesses by default), proven unless
+    ``top`` limits the guesses tried per node, when ``start`` is the first guess; or the proof
+    that ``start`` cannot find every answer within ``max_guesses``. Without ``start``: the
+    best of the ``openers`` most promising first guesses, each solved exactly (one that cannot
+    beat the best so far is left as soon as that is proven), with a row each.
+
+    ``tree_file``: write the tree there (``.json`` for JSON, else text).
+    ``progress(done, total, word)``: the answers solved from ``start``, or the openers solved
+    and the one being solved.
+    """
+    settings: dict[str, Any] = {
+        "mode": Mode.parse(mode),
+        "max_guesses": max_guesses,
+        "top": top,
+        "objective": Objective.parse(objective),
+        "memo_cap": memo_cap or DEFAULT_MEMO_CAP,
+    }
+    rows: list[OpenerResult] = []
+    if start is None:
+        result, rows = optimal.best_openers(matrix, openers, **settings, progress=progress)
+    else:
+        word = matrix.wordlist.check_guess(start)
+
+        def solved(done: int, total: int) -> None:
+            assert progress is not None
+            progress(done, total, word)
+
+        result = optimal.solve_opening(
+            matrix, word, **settings, progress=None if progress is None else solved,
+            bound_on_budget=True,
+        )  # fmt: skip
+    found = OptimalSearch(_settled(result), tuple(rows))
+    return _written(found, matrix.wordlist, tree_file)
 
 
 def _settled(result: OptimalResult) -> OptimalResult:
