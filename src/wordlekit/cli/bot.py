@@ -54,7 +54,7 @@ from wordlekit.core.words import ANSWER_MODEL_TEXT, WordList
 from wordlekit.errors import WordleError
 from wordlekit.services import bot as service
 from wordlekit.services.advice import Assist, assist
-from wordlekit.services.catalog import strategies
+from wordlekit.services.catalog import default_strategy, strategies
 from wordlekit.services.engine import Engine
 
 
@@ -329,7 +329,7 @@ def bench_cmd(
     if all_:
         names = [i.name for i in strategies() if wl.answer_model in i.answer_models]
     else:
-        names = list(strategy) or ["entropy"]
+        names = list(strategy) or [default_strategy()]
     base = WordList.load(bot.lists).with_answers("list", bot.add)  # --hidden answers
     words = service.hidden_words(wl, hidden, base)
     engine = Engine(wl)
