@@ -34,8 +34,8 @@ def test_solve_proves_four_from_the_start() -> None:
     data = json.loads(ok("absurdle", "solve", "--json"))
     proof = data["proof"]
     assert proof["minimum"] == 4
-    assert [d["guesses"] for d in proof["impossible"]] == [1, 2, 3]
-    line = [t["guess"] for t in proof["line"]]
+    assert [depth for depth, _seconds in proof["refuted"]] == [1, 2, 3]
+    line = [t["guess"] for t in proof["line"]["turns"]]
     assert replay(line) is Status.WON
 
 
@@ -43,9 +43,11 @@ def test_solve_from_a_position_with_a_limit() -> None:
     data = json.loads(ok("absurdle", "solve", "arise", "--limit", "1", "--json"))
     assert data["proof"]["minimum"] == 3
     first = data["first_guesses"]
-    assert first["count"] == 1 and not first["complete"]
+    assert len(first["wins"]) == 1 and not first["complete"] and first["depth"] == 3
     for win in first["wins"]:
-        assert replay(["arise", *win["line"]]) is Status.WON and len(win["line"]) == 3
+        line = [t["guess"] for t in win["turns"]]
+        assert replay(["arise", *line]) is Status.WON and len(line) == 3
+    assert data["game"]["guesses"] == ["arise"]
     # after ARISE SCOLD one guess alone leaves one word
     data = json.loads(ok("absurdle", "solve", "arise", "scold", "--all", "--json"))
     assert data["proof"]["minimum"] == 2 and data["first_guesses"]["complete"]
@@ -55,7 +57,8 @@ def test_solve_bot_plays_the_proven_line() -> None:
     text = ok("solve", "--absurdle")
     assert "a shortest win takes 4" in text and "Won in 4 guesses." in text
     data = json.loads(ok("solve", "--absurdle", "--hard", "--json"))
-    line = [t["guess"] for t in data["proof"]["line"]]
+    assert data["proof"]["mode"] == "hard"
+    line = [t["guess"] for t in data["proof"]["line"]["turns"]]
     assert replay(line, "hard") is Status.WON
     bad("solve", "--absurdle", "--ultrahard", match="normal or hard mode, not ultrahard")
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -147,7 +148,7 @@ def test_daily() -> None:
 
 MODE_COMMANDS = (
     ("play",), ("suggest",), ("solve",), ("bench",), ("review",), ("optimal",),
-    ("rank-openers",),
+    ("rank-openers",), ("tree", "verify"), ("boards",),
 )  # fmt: skip
 
 
@@ -159,7 +160,7 @@ def test_every_mode_command_takes_mode_hard_and_ultrahard(cmd: tuple[str, ...]) 
     assert "could still be the answer" in text, cmd  # the ultrahard rule, spelt out
 
 
-@pytest.mark.parametrize("cmd", [("absurdle", "solve"), ("tree", "verify")], ids=" ".join)
+@pytest.mark.parametrize("cmd", [("absurdle", "solve")], ids=" ".join)
 def test_commands_without_ultrahard_offer_normal_and_hard(cmd: tuple[str, ...]) -> None:
     text = " ".join(ok(*cmd, "--help").split())
     assert "--mode MODE The rules: normal or hard" in text and "--hard " in text, cmd
@@ -174,11 +175,11 @@ def test_the_tui_help_explains_ultrahard() -> None:
 
 def test_a_mode_given_twice_keeps_the_last() -> None:
     hard = json.loads(ok("suggest", "crane:bbybb", "--hard", "--json", "--top", "1"))
-    assert hard["hard"] and not hard["ultrahard"]
+    assert hard["mode"] == "hard"
     last = json.loads(ok("suggest", "crane:bbybb", "--ultrahard", "--mode", "hard", "--json"))
-    assert last["hard"] and not last["ultrahard"]
+    assert last["mode"] == "hard"
     ultra = json.loads(ok("suggest", "crane:bbybb", "--mode", "ultrahard", "--json", "--top", "1"))
-    assert ultra["ultrahard"]
+    assert ultra["mode"] == "ultrahard"
     bad("suggest", "--mode", "brutal", match="unknown mode 'brutal'")
 
 
@@ -196,28 +197,37 @@ def test_unknown_option_is_exit_2(cmd: str) -> None:
 def test_suggest() -> None:
     data = json.loads(ok("suggest", "--json", "--top", "3"))
     assert data["remaining"] == 2315 and len(data["candidates"]) == 200
-    assert [s["word"] for s in data["suggestions"]] == ["soare", "roate", "raise"]
+    assert (data["mode"], data["pool"], data["answers"]) == ("normal", "valid", "list")
+    advice = data["advice"]
+    assert advice["strategy"] == advice["used"] == "entropy" and advice["exact"]
+    assert [s["word"] for s in advice["suggestions"]] == ["soare", "roate", "raise"]
     assert {"word", "score", "parts", "largest", "expected", "bits", "can_win"} <= set(
-        data["suggestions"][0]
+        advice["suggestions"][0]
     )
     data = json.loads(ok("suggest", "crane:bbggb", "moist:bbybg", "--json"))
-    assert data["remaining"] == 1 and data["suggestions"][0]["word"] == "giant"
+    assert data["remaining"] == 1 and suggested(data)[0]["word"] == "giant"
+    assert data["known"]["pattern"] == "??ant" and data["steps"][1]["after"] == 1
     text = ok("suggest", "crane:bbygb", "--strategy", "minimax", "--top", "4")
     assert "20 possible answers" in text and "Remaining: aging" in text
     hard = json.loads(ok("suggest", "crane:gbbbb", "--hard", "--json"))
-    assert all(s["word"][0] == "c" for s in hard["suggestions"])
+    assert all(s["word"][0] == "c" for s in suggested(hard))
     only = json.loads(ok("suggest", "crane:bbygb", "--candidates-only", "--json"))
-    assert all(s["can_win"] for s in only["suggestions"])
+    assert only["pool"] == "candidates" and all(s["can_win"] for s in suggested(only))
     ultra = json.loads(ok("suggest", "crane:bbygb", "--ultrahard", "--json"))
-    assert ultra["ultrahard"] and ultra["hard"]
-    assert all(s["can_win"] for s in ultra["suggestions"])
+    assert ultra["mode"] == "ultrahard"
+    assert all(s["can_win"] for s in suggested(ultra))
+
+
+def suggested(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """The suggestions of ``wordle suggest --json``."""
+    return list(data["advice"]["suggestions"])
 
 
 def test_suggest_lists_only_guesses_that_teach_something() -> None:
     data = json.loads(ok("suggest", "crane:bbggb", "moist:bbybg", "--top", "5", "--json"))
-    assert [s["word"] for s in data["suggestions"]] == ["giant"]
+    assert [s["word"] for s in suggested(data)] == ["giant"]
     data = json.loads(ok("suggest", "crane:bbygb", "--top", "20", "--json"))
-    assert all(s["parts"] > 1 or s["can_win"] for s in data["suggestions"])
+    assert all(s["parts"] > 1 or s["can_win"] for s in suggested(data))
 
 
 def test_suggest_bad_input() -> None:
@@ -231,20 +241,22 @@ def test_solve() -> None:
     text = ok("solve", "cigar", "--start", "salet")
     assert "1. SALET ⬛🟨⬛⬛⬛  102 left" in text and "Solved in 4 guesses." in text
     data = json.loads(ok("solve", "cigar", "--json", "--strategy", "minimax"))
-    assert data["solved"] is True and data["turns"][-1]["guess"] == "cigar"
-    assert data["guesses"] == len(data["turns"])
-    assert all({"guess", "pattern", "remaining", "emoji"} <= set(t) for t in data["turns"])
+    assert data["solved"] is True and data["turns"][-1]["turn"]["guess"] == "cigar"
+    assert data["guesses"] == len(data["turns"]) and data["answer"] == "cigar"
+    assert all({"guess", "pattern", "emoji", "letters"} <= set(t["turn"]) for t in data["turns"])
+    assert (data["strategy"], data["mode"], data["pool"]) == ("minimax", "normal", "valid")
     counts = [t["remaining"] for t in data["turns"]]
     assert counts == sorted(counts, reverse=True)
 
 
 def test_solve_and_bench_ultrahard() -> None:
     data = json.loads(ok("solve", "cigar", "--ultrahard", "--start", "crane", "--json"))
-    assert data["solved"] and data["turns"][0]["guess"] == "crane"
+    assert data["solved"] and data["turns"][0]["turn"]["guess"] == "crane"
     bad("solve", "cigar", "--ultrahard", "--start", "salet", match="SALET cannot be the answer")
     data = json.loads(ok("bench", "--ultrahard", "--start", "slate", "--json"))
     (result,) = data["results"]
-    assert result["ultrahard"] and result["total"] == 8169  # as candidates-only: same game
+    assert result["mode"] == "ultrahard"
+    assert result["counts"]["total"] == 8169  # as candidates-only: same game
     assert "ultrahard mode" in ok("bench", "--ultrahard", "--start", "slate").splitlines()[0]
 
 
@@ -258,10 +270,13 @@ def test_solve_bad_input() -> None:
 def test_bench() -> None:
     data = json.loads(ok("bench", "-s", "entropy", "-s", "minimax", "--start", "salet", "--json"))
     results = {r["strategy"]: r for r in data["results"]}
-    assert results["entropy"]["total"] == 7946 and results["minimax"]["max"] == 5
+    entropy, minimax = results["entropy"]["counts"], results["minimax"]["counts"]
+    assert entropy["total"] == 7946 and minimax["max"] == 5
     for r in results.values():
-        assert {"games", "total", "mean", "max", "failures", "histogram", "seconds"} <= set(r)
-        assert sum(r["histogram"].values()) == r["games"] == 2315
+        assert {"games", "total", "mean", "max", "failures", "histogram"} <= set(r["counts"])
+        assert sum(r["counts"]["histogram"].values()) == r["counts"]["games"] == 2315
+        assert (r["start"], r["lists"], r["answers"]) == ("salet", "original", "list")
+        assert r["seconds"] >= 0 and "per_answer" not in r
     text = ok("bench", "--strategy", "most-parts", "--start", "salet")
     assert "most-parts" in text and "█" in text and "7937" in text
 
@@ -278,14 +293,22 @@ def test_bench_bad_input() -> None:
 def test_optimal_and_tree_files(tmp_path: Path) -> None:
     out_file = tmp_path / "salet.txt"
     data = json.loads(ok("optimal", "--start", "salet", "--tree-out", str(out_file), "--json"))
-    assert data["total"] == 7920 and data["proven"] is True and data["max"] == 5
-    assert {"total", "mean", "max", "histogram", "proven", "seconds"} <= set(data)
+    assert data["tree_file"] == str(out_file) and data["openers"] == []
+    result = data["result"]
+    assert result["total"] == 7920 and result["proven"] is True and result["max"] == 5
+    assert {"total", "mean", "max", "counts", "proven", "seconds", "hit_rate"} <= set(result)
+    assert sum(result["counts"]["histogram"].values()) == 2315 and "tree" not in result
     text = ok("tree", "verify", str(out_file))
     assert "valid" in text and "7920" in text
+    check = json.loads(ok("tree", "verify", str(out_file), "--json"))
+    assert check["file"] == str(out_file) and check["verification"]["ok"]
+    assert check["verification"]["counts"]["total"] == 7920 and check["meta"]["total"] == 7920
     shown = ok("tree", "show", str(out_file), "salet:bybbb", "--limit", "3")
     assert "Play BROND: 102 answers below" in shown
     info = json.loads(ok("tree", "show", str(out_file), "salet:bybbb", "brond:bybbb", "--json"))
-    assert info["answers"] == 8
+    assert info["answers"] == len(info["paths"]) == 8 and info["guess"] == "chair"
+    path = info["paths"][0]
+    assert path["turns"][-1]["guess"] == path["answer"] and path["turns"][-1]["letters"] == "ggggg"
     code, out, _ = run("tree", "verify", str(out_file), "--hard")
     assert code == 1 and "INVALID" in out and "breaks hard mode" in out
 
@@ -295,7 +318,10 @@ def test_optimal_openers_on_a_small_list(tmp_path: Path) -> None:
     words.write_text("\n".join(SMALL_ANSWERS[:12]) + "\n")
     data = json.loads(ok("optimal", "--lists", str(words), "--openers", "5", "--json"))
     assert len(data["openers"]) == 5
-    assert min(r["total"] for r in data["openers"] if r["total"]) == data["total"]
+    assert min(r["total"] for r in data["openers"] if r["total"]) == data["result"]["total"]
+    assert {"word", "total", "bound", "feasible", "worst", "over", "seconds"} <= set(
+        data["openers"][0]
+    )
     text = ok("optimal", "--lists", str(words), "--openers", "3")
     assert "most promising first guesses" in text
 
@@ -314,17 +340,18 @@ def test_optimal_proves_what_cannot_work() -> None:
     """ "No tree within N guesses" is a result: exit 0, in words and in JSON."""
     text = ok("optimal", "--start", "salet", "--max-guesses", "3")
     assert "no tree finds every answer" in text and "proven" in text
-    data = json.loads(ok("optimal", "--start", "salet", "--max-guesses", "3", "--json"))
+    data = json.loads(ok("optimal", "--start", "salet", "--max-guesses", "3", "--json"))["result"]
     assert (data["feasible"], data["total"], data["proven"]) == (False, None, True)
     # ultrahard: only words that could be the answer; from CIGAR no tree fits in 6
-    data = json.loads(ok("optimal", "--start", "cigar", "--ultrahard", "--json"))
-    assert (data["feasible"], data["ultrahard"], data["proven"]) == (False, True, True)
+    data = json.loads(ok("optimal", "--start", "cigar", "--ultrahard", "--json"))["result"]
+    assert (data["feasible"], data["mode"], data["proven"]) == (False, "ultrahard", True)
 
 
 def test_optimal_objectives_and_budget() -> None:
-    data = json.loads(ok("optimal", "--start", "salet", "--objective", "worst", "--json"))
-    assert (data["objective"], data["worst"], data["max"], data["total"]) == ("worst", 5, 5, 7920)
-    data = json.loads(ok("optimal", "--start", "salet", "--max-nodes", "50", "--json"))
+    data = json.loads(ok("optimal", "--start", "salet", "--objective", "worst", "--json"))["result"]
+    assert data["objective"] == {"name": "worst", "k": None}
+    assert (data["worst"], data["max"], data["total"]) == (5, 5, 7920)
+    data = json.loads(ok("optimal", "--start", "salet", "--max-nodes", "50", "--json"))["result"]
     assert data["total"] is None and data["proven"] is False
     assert data["stopped"].startswith("the work needs more than 50 search nodes")
     assert 2 * 2315 < data["bound"] < 7920  # a proven lower bound, below the value
@@ -334,14 +361,14 @@ def test_optimal_objectives_and_budget() -> None:
 
 def test_optimal_strategy_everywhere() -> None:
     data = json.loads(ok("suggest", "--strategy", "optimal", "--json"))
-    assert data["suggestions"][0]["word"] == "salet"
-    assert abs(data["suggestions"][0]["score"] - 7920 / 2315) < 1e-6
+    assert suggested(data)[0]["word"] == "salet"
+    assert abs(suggested(data)[0]["score"] - 7920 / 2315) < 1e-6
     data = json.loads(ok("suggest", "salet:bybbb", "--strategy", "optimal", "--top", "3", "--json"))
-    assert data["suggestions"][0]["word"] == "brond"
+    assert suggested(data)[0]["word"] == "brond"
     solved = json.loads(ok("solve", "cigar", "--strategy", "optimal", "--json"))
-    assert [t["guess"] for t in solved["turns"]] == ["salet", "brond", "chair", "cigar"]
+    assert [t["turn"]["guess"] for t in solved["turns"]] == ["salet", "brond", "chair", "cigar"]
     bench = json.loads(ok("bench", "--strategy", "optimal", "--json"))
-    assert bench["results"][0]["total"] == 7920
+    assert bench["results"][0]["counts"]["total"] == 7920
 
 
 # expected and review -------------------------------------------------------------------------
@@ -349,10 +376,14 @@ def test_optimal_strategy_everywhere() -> None:
 
 def test_expected_one_word() -> None:
     data = json.loads(ok("expected", "cigar", "--json"))
-    assert round(data["expected"], 4) == 3.7625 and data["worst"] == 10
-    assert 0 < data["p_over_6"] < 0.001
+    assert (data["lists"], data["words"], data["simulation"]) == ("original", 2315, None)
+    exact = data["exact"]
+    assert round(exact["expected"], 4) == 3.7625 and exact["worst"] == 10
+    assert 0 < exact["p_over_6"] < 0.001
     text = ok("expected", "cigar", "--simulate", "5000", "--seed", "3")
     assert "contains the exact value" in text
+    sim = json.loads(ok("expected", "cigar", "--simulate", "100", "--json"))["simulation"]
+    assert sim["counts"]["games"] == 100 and sim["mean_low"] < sim["mean_high"]
 
 
 def test_expected_all_on_a_small_list(tmp_path: Path) -> None:
@@ -376,6 +407,8 @@ def test_expected_all_on_a_small_list(tmp_path: Path) -> None:
     )
     assert data["words"] == 9 and len(data["easiest"]) == 3 and len(data["hardest"]) == 3
     assert data["hardest"][0]["expected"] >= data["easiest"][0]["expected"]
+    assert len(data["results"]) == 9 and data["simulations"] == {}
+    assert sum(n for _label, n in data["histogram"]) == 9
     csv_text = ok("expected", "--all", "--lists", str(words), "--db", str(db), "--csv")
     lines = csv_text.strip().splitlines()
     assert lines[0].startswith("word,expected,worst,p_over_6") and len(lines) == 10
@@ -401,7 +434,7 @@ def test_review() -> None:
 def test_review_turns_with_and_without_patterns() -> None:
     bare = json.loads(ok("review", "--answer", "cigar", "adieu", "story", "cigar", "--json"))
     mixed = json.loads(ok("review", "--answer", "cigar", "adieu:ybybb", "story", "cigar", "--json"))
-    assert [t["pattern"] for t in mixed["turns"]] == [t["pattern"] for t in bare["turns"]]
+    assert [t["turn"] for t in mixed["turns"]] == [t["turn"] for t in bare["turns"]]
     bad("review", "--answer", "cigar", "adieu", "zzzzz", match="turn 2")
     bad("review", "--answer", "zzzzz", "adieu", match="answer")
 
@@ -444,7 +477,9 @@ def test_rank_openers_on_a_small_list(tmp_path: Path) -> None:
         )
     )
     assert data["words"] == 13 and data["results"][0]["rank"] == 1
-    values = [r["value"] for r in data["results"]]
+    assert (data["method"], data["higher_is_better"], data["mode"]) == ("minimax", False, "normal")
+    assert len(data["settings"]) == 32 and data["objective"] == "total" and data["beta"] is None
+    values = [r["result"]["value"] for r in data["results"]]
     assert values == sorted(values)  # minimax: lower is better
     text = ok("rank-openers", "--lists", lists, "--method", "minimax", "--db", db, "--top", "3")
     assert "13 first guesses by minimax (lower is better)" in text
@@ -649,13 +684,14 @@ def test_suggest_likely() -> None:
     assert data["answers"] == "likely" and data["remaining"] == 1200
     assert data["candidates"][0] == "about" and len(data["candidates"]) == 200  # the likeliest
     assert data["probabilities"] == sorted(data["probabilities"], reverse=True)
-    for s in data["suggestions"]:
+    for s in suggested(data):
         assert (s["probability"] > 0) == s["can_win"]
     text = ok("suggest", "crane:bbybb", "--answers", "likely", "--top", "3")
     assert "1200 possible answers (every valid word" in text and "Most likely: about" in text
     assert "yes " in text  # the chance of winning now beside "can win"
     plain = json.loads(ok("suggest", "crane:bbybb", "--json", "--top", "1"))
-    assert plain["answers"] == "list" and "probability" not in plain["suggestions"][0]
+    assert plain["answers"] == "list" and plain["probabilities"] is None
+    assert suggested(plain)[0]["probability"] is None
 
 
 def test_solve_aioli_with_likely_answers() -> None:
@@ -689,7 +725,7 @@ def test_bench_likely_on_chosen_hidden_words(tmp_path: Path) -> None:
         ok("bench", "--answers", "likely", "--hidden", str(words), "--json", "-s", "minimax")
     )
     (r,) = data["results"]
-    assert r["answers"] == "likely" and r["games"] == 3 and r["unsolved"] == 0
+    assert r["answers"] == "likely" and r["counts"]["games"] == 3 and r["counts"]["unsolved"] == 0
     text = ok("bench", "--answers", "likely", "--hidden", str(words))
     assert text.startswith("3 games") and "answers: every valid word" in text
     bad("bench", "--hidden", "nowhere.txt", match="no hidden words")

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from wordlekit.cli import app
 from wordlekit.cli.options import FORMATS, NamedChoice
 from wordlekit.cli.progress import progress
-from wordlekit.cli.render import bars, number, plural, print_csv, table, value_bins
+from wordlekit.cli.render import bars, number, plural, print_csv, print_json, table
 
 
 def test_bars_scale_to_the_tallest_and_show_every_nonzero_count() -> None:
@@ -21,15 +21,15 @@ def test_bars_scale_to_the_tallest_and_show_every_nonzero_count() -> None:
     assert bars([]) == []
 
 
-def test_value_bins_include_the_empty_ones() -> None:
-    assert value_bins([3.1, 3.2, 3.6, 4.0], 0.25) == [
-        ("3.00-3.25", 2),
-        ("3.25-3.50", 0),
-        ("3.50-3.75", 1),
-        ("3.75-4.00", 0),
-        ("4.00-4.25", 1),
-    ]
-    assert value_bins([], 0.25) == []
+def test_json_is_the_typed_result_s_fields(capsys: pytest.CaptureFixture[str]) -> None:
+    from wordlekit.core.feedback import Turn, TurnView
+    from wordlekit.core.rules import Mode
+
+    print_json({"mode": Mode.HARD, "turn": TurnView.of(Turn.parse("crane:bbygb"))})
+    assert json.loads(capsys.readouterr().out) == {
+        "mode": "hard",
+        "turn": {"guess": "crane", "pattern": 63, "emoji": "⬛⬛🟨🟩⬛", "letters": "bbygb"},
+    }
 
 
 def test_numbers_and_nouns() -> None:
@@ -74,7 +74,7 @@ def test_a_command_s_bar_goes_to_stderr_on_a_terminal() -> None:
     env = {"FORCE_COLOR": "1", "TERM": "xterm"}
     r = CliRunner(env=env).invoke(app, ["bench", "-s", "entropy", "--start", "salet", "--json"])
     assert r.exit_code == 0, r.stderr
-    assert json.loads(r.stdout)["results"][0]["total"] == 7946
+    assert json.loads(r.stdout)["results"][0]["counts"]["total"] == 7946
     assert "entropy" in r.stderr
 
 
@@ -95,7 +95,7 @@ def test_choices_on_the_command_line() -> None:
 
     assert ok("score", "crane", "cigar", "-f", "LETTERS").strip() == "gyybb"
     data = json.loads(ok("suggest", "--strategy", "MiniMax", "--top", "1", "--json"))
-    assert data["strategy"] == "minimax"
+    assert data["advice"]["strategy"] == "minimax"
     data = json.loads(ok("bench", "-s", "letter_frequency", "--start", "salet", "--json"))
     assert data["results"][0]["strategy"] == "letter-frequency"
     assert json.loads(ok("filter", "--pool", "VALID", "--json"))["pool"] == "valid"

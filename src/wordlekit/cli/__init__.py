@@ -1,4 +1,7 @@
-"""The ``wordle`` command line: a thin adapter that parses, calls the library and prints.
+"""The ``wordle`` command line: a thin adapter that parses, calls the services
+(:mod:`wordlekit.services`; the pattern matrix through an
+:class:`~wordlekit.services.engine.Engine`) and prints their typed results (``--json``: their
+fields, :func:`wordlekit.services.jsonable.to_json`).
 
 - ``app``: the click group; a failure becomes one line by its class (``errors``).
 - ``options``: the shared option decorators (the mode group, the variant and game options)

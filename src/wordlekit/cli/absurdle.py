@@ -3,14 +3,15 @@ variant. The game itself is played by ``wordle play --variant absurdle``, as eve
 (:mod:`wordlekit.cli.play`).
 
 The host's rule and tie-break are :mod:`wordlekit.core.absurdle`'s; the proofs are
-:mod:`wordlekit.solve.absurdle`'s, called through :mod:`wordlekit.services.absurdle`. This
-module prints proofs, and shows a progress bar on a terminal.
+:mod:`wordlekit.services.absurdle`'s (a typed
+:class:`~wordlekit.services.absurdle.AbsurdleSolve`). This module prints proofs, and shows a
+progress bar on a terminal.
 """
 
 from __future__ import annotations
 
 import os
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 from rich.console import Console
@@ -23,21 +24,16 @@ from wordlekit.cli.render import guess_row, out, plural, print_json
 from wordlekit.core.rules import Mode
 from wordlekit.core.words import WordList
 from wordlekit.errors import WordleError
-from wordlekit.fast.matrix import PatternMatrix
+from wordlekit.services.engine import Engine
+
+if TYPE_CHECKING:
+    from wordlekit.services.absurdle import AbsurdleSolve, FirstGuesses, Proof
 
 #: The modes of Absurdle's proofs (the solver has no ultrahard search).
 absurdle_mode_options: Decorator = mode_options(
     "Hard mode: every guess uses the colours shown so far (the NYT rule).",
     modes=(Mode.NORMAL, Mode.HARD),
 )
-
-
-def _service() -> Any:
-    """The Absurdle service, imported when a command runs: it loads numba (0.25 s), which
-    every other command of ``wordle`` would otherwise pay at start-up."""
-    from wordlekit.services import absurdle
-
-    return absurdle
 
 
 def target_option(f: Any) -> Any:
@@ -130,12 +126,14 @@ def solve_cmd(
     """
     if limit is not None and every:
         raise WordleError("choose --limit N or --all, not both")
-    wl = WordList.load(lists)
-    pm = PatternMatrix.for_list(wl)
+    # imported here: the Absurdle service loads numba, which other commands never pay for
+    from wordlekit.services import absurdle
+
+    engine = Engine(WordList.load(lists))
     n_threads = threads or max(1, os.cpu_count() or 1)
     with progress("Absurdle", total=None, unit="guesses") as bar:
-        data = _service().solve(
-            pm, words, mode=mode, target=target, max_depth=max_depth, limit=limit,
+        found = engine.call(
+            absurdle.solve, words, mode=mode, target=target, max_depth=max_depth, limit=limit,
             every=every, threads=n_threads,
             depth_progress=None if bar is None else (
                 lambda d: bar.update(0, None, f"proving {d} {plural(d, 'guess', 'guesses')}")
@@ -145,56 +143,57 @@ def solve_cmd(
             ),
         )  # fmt: skip
     if json_:
-        print_json(data)
+        print_json(found)
         return
-    _print_proof(out(), data)
+    _print_proof(out(), found)
 
 
-def _print_proof(console: Console, data: dict[str, Any]) -> None:
-    proof = data["proof"]
-    where = (
-        "from the start"
-        if not proof["start"]
-        else "after " + " ".join(w.upper() for w in proof["start"])
-    )
-    mode = " in hard mode" if proof["hard"] else ""
-    goal = f" ending on {proof['target'].upper()}" if proof["target"] else ""
-    held = f"the host holds {proof['remaining']:,} words"
-    console.print(f"Absurdle {where}{mode}{goal}: {held}.")
-    for item in proof["impossible"]:
-        n = item["guesses"]
+def _print_proof(console: Console, found: AbsurdleSolve) -> None:
+    proof = found.proof
+    where = "from the start" if not proof.start else "after " + _words(proof.start)
+    mode = " in hard mode" if proof.mode.hard else ""
+    held = f"the host holds {proof.remaining:,} words"
+    console.print(f"Absurdle {where}{mode}{_goal(proof)}: {held}.")
+    for n, seconds in proof.refuted:
         console.print(f"  {n} {plural(n, 'guess', 'guesses')}: impossible (proved in "
-                      f"{_secs(item['seconds'])})")  # fmt: skip
-    if proof.get("stopped"):
-        console.print(f"[yellow]Stopped before the proof: {proof['stopped']}[/yellow]")
+                      f"{_secs(seconds)})")  # fmt: skip
+    if proof.stopped:
+        console.print(f"[yellow]Stopped before the proof: {proof.stopped}[/yellow]")
         return
-    if proof["minimum"] is None:
-        console.print(f"No win within {proof['max_depth']} guesses (try --max-depth).")
+    if proof.minimum is None or proof.line is None:
+        console.print(f"No win within {proof.max_depth} guesses (try --max-depth).")
         return
-    n = proof["minimum"]
+    n = proof.minimum
     console.print(f"  {n} {plural(n, 'guess', 'guesses')}: possible (a win found in "
-                  f"{_secs(proof['found_seconds'])})")  # fmt: skip
+                  f"{_secs(proof.found)})")  # fmt: skip
     console.print(f"Minimum: {n}. A winning line:")
-    for k, turn in enumerate(proof["line"], start=1):
-        console.print(Text(f"  {k}. ") + guess_row(console, turn["guess"], turn["pattern"]))
-    console.print(f"Proved in {_secs(proof['seconds'])}.")
-    first = data.get("first_guesses")
-    if first is not None:
-        _print_first(console, first)
+    for k, turn in enumerate(proof.line.turns, start=1):
+        console.print(Text(f"  {k}. ") + guess_row(console, turn.guess, turn.pattern))
+    console.print(f"Proved in {_secs(proof.seconds)}.")
+    if found.first_guesses is not None:
+        _print_first(console, found.first_guesses)
 
 
-def _print_first(console: Console, first: dict[str, Any]) -> None:
-    n = first["guesses"]
-    scope = "every first guess" if first["complete"] else f"the first {first['count']:,}"
+def _print_first(console: Console, first: FirstGuesses) -> None:
+    n, count = first.depth, len(first.wins)
+    scope = "every first guess" if first.complete else f"the first {count:,}"
     console.print(
-        f"First guesses that win in {n} ({scope}; {first['examined']:,} of "
-        f"{first['total']:,} examined in {_secs(first['seconds'])} on {first['threads']} "
-        f"{plural(first['threads'], 'thread')}): {first['count']:,}"
+        f"First guesses that win in {n} ({scope}; {first.examined:,} of "
+        f"{first.total:,} examined in {_secs(first.seconds)} on {first.threads} "
+        f"{plural(first.threads, 'thread')}): {count:,}"
     )
-    if first["stopped"]:
-        console.print(f"[yellow]Stopped early: {first['stopped']}[/yellow]")
-    for w in first["wins"]:
-        console.print("  " + " ".join(g.upper() for g in w["line"]))
+    if first.stopped:
+        console.print(f"[yellow]Stopped early: {first.stopped}[/yellow]")
+    for line in first.wins:
+        console.print("  " + _words(line.guesses))
+
+
+def _words(words: tuple[str, ...]) -> str:
+    return " ".join(w.upper() for w in words)
+
+
+def _goal(proof: Proof) -> str:
+    return f" ending on {proof.target.upper()}" if proof.target else ""
 
 
 def _secs(seconds: float | None) -> str:
@@ -203,21 +202,20 @@ def _secs(seconds: float | None) -> str:
     return f"{seconds * 1000:.0f} ms" if seconds < 1 else f"{seconds:.2f} s"
 
 
-def print_line_game(console: Console, data: dict[str, Any]) -> None:
+def print_line_game(console: Console, found: AbsurdleSolve) -> None:
     """``wordle solve --absurdle``: the proven-best line played against the host."""
-    proof = data["proof"]
-    if proof.get("stopped"):
-        console.print(f"Stopped before the proof: {proof['stopped']}")
+    proof = found.proof
+    if proof.stopped:
+        console.print(f"Stopped before the proof: {proof.stopped}")
         return
-    if proof["minimum"] is None:
-        console.print(f"No win within {proof['max_depth']} guesses.")
+    if proof.minimum is None or proof.line is None:
+        console.print(f"No win within {proof.max_depth} guesses.")
         return
-    mode = " (hard mode)" if proof["hard"] else ""
-    goal = f" ending on {proof['target'].upper()}" if proof["target"] else ""
+    mode = " (hard mode)" if proof.mode.hard else ""
     console.print(
-        f"Absurdle bot{mode}: the host holds {proof['remaining']:,} words; a shortest win"
-        f"{goal} takes {proof['minimum']} (fewer is proved impossible)."
+        f"Absurdle bot{mode}: the host holds {proof.remaining:,} words; a shortest win"
+        f"{_goal(proof)} takes {proof.minimum} (fewer is proved impossible)."
     )
-    for k, turn in enumerate(proof["line"], start=1):
-        console.print(Text(f"{k}. ") + guess_row(console, turn["guess"], turn["pattern"]))
-    console.print(f"Won in {proof['minimum']} guesses.")
+    for k, turn in enumerate(proof.line.turns, start=1):
+        console.print(Text(f"{k}. ") + guess_row(console, turn.guess, turn.pattern))
+    console.print(f"Won in {proof.minimum} guesses.")

@@ -1,12 +1,11 @@
-"""Analysis commands: ``expected`` (random consistent play) and ``review`` (a played game)."""
+"""Analysis commands: ``expected`` (random consistent play, :mod:`wordlekit.services.randomplay`)
+and ``review`` (a played game, :mod:`wordlekit.services.review`). Both services load numba: each
+command imports its own when it runs."""
 
 from __future__ import annotations
 
-import statistics
-from collections.abc import Mapping, Sequence
-from contextlib import closing
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import click
 from rich.console import Console
@@ -24,28 +23,17 @@ from wordlekit.cli.options import (
     workers_option,
 )
 from wordlekit.cli.progress import progress
-from wordlekit.cli.render import (
-    bars,
-    out,
-    print_csv,
-    print_json,
-    print_lines,
-    table,
-    value_bins,
-)
-from wordlekit.core.feedback import Turn, format_pattern
+from wordlekit.cli.render import bars, out, print_csv, print_json, print_lines, table
+from wordlekit.core.feedback import Turn
 from wordlekit.core.knowledge import turns_from_guesses
 from wordlekit.core.rules import Mode
 from wordlekit.core.words import WordList
 from wordlekit.errors import WordleError
-from wordlekit.fast.matrix import PatternMatrix
+from wordlekit.services.engine import Engine
 
 if TYPE_CHECKING:
-    from wordlekit.analysis.randomplay import RandomPlay, Simulation
-    from wordlekit.analysis.review import Review
-
-#: Width of a bin of the histogram of expected guesses (``expected --all``).
-BIN_WIDTH = 0.25
+    from wordlekit.services.randomplay import EveryWord, OneWord, RandomPlay
+    from wordlekit.services.review import Review
 
 
 @app.command(
@@ -94,33 +82,39 @@ def expected_cmd(
     """
     if bool(word) == all_:
         raise WordleError("give a WORD or --all (not both)")
+    # imported here: random play's kernels load numba
+    from wordlekit.services import randomplay
+
     wl = WordList.load(lists)
-    wl = WordList(wl.name, wl.answers)  # the answers are both the guesses and the answers
     if word is not None:
-        _expected_one(wl, word, games, seed, json_)
+        one = randomplay.one_word(wl, word, simulate=games, seed=seed)
+        if json_:
+            print_json(one)
+        else:
+            _print_expected_one(out(), one)
         return
-    ordered = _run_all(wl, workers, db)
-    sims = _simulate_all(wl, ordered, games, seed)
+    with progress("random play", len(wl.answers)) as bar:
+
+        def update(done: int, total: int, latest: RandomPlay | None) -> None:
+            assert bar is not None
+            bar.update(done, total, f"{latest.word} {latest.expected:.3f}" if latest else "")
+
+        every = randomplay.every_word(
+            wl, db=db, workers=workers, simulate=games, seed=seed, top=top,
+            progress=None if bar is None else update,
+        )  # fmt: skip
     if csv_:
-        print_csv(*_expected_csv(ordered, sims))
+        print_csv(*_expected_csv(every))
     elif json_:
-        print_json(_expected_dict(wl, ordered, sims, top))
+        print_json(every)
     else:
-        _print_expected_all(out(), wl, ordered, sims, top)
+        _print_expected_all(out(), every, top)
 
 
-def _expected_one(wl: WordList, word: str, games: int | None, seed: int, json_: bool) -> None:
-    from wordlekit.analysis import randomplay
-
-    solver = randomplay.Solver(wl)
-    result = solver.solve(wl.check_answer(word))
-    sim = solver.simulate(result.word, games, seed) if games else None
-    if json_:
-        print_json({**result.to_dict(), **({"simulation": sim.to_dict()} if sim else {})})
-        return
-    console = out()
+def _print_expected_one(console: Console, one: OneWord) -> None:
+    result, sim = one.exact, one.simulation
     console.print(
-        f"[bold]{result.word.upper()}[/bold] ({wl.name} list, {len(wl.answers)} words), random "
+        f"[bold]{result.word.upper()}[/bold] ({one.lists} list, {one.words} words), random "
         f"consistent guesses: expected [bold]{result.expected:.4f}[/bold] guesses, worst "
         f"{result.worst}, P(more than 6) = {result.p_over_6:.6f}"
     )
@@ -135,50 +129,13 @@ def _expected_one(wl: WordList, word: str, games: int | None, seed: int, json_: 
         )
 
 
-def _run_all(wl: WordList, workers: int | None, db: str | None) -> list[RandomPlay]:
-    """Every hidden word's figures (stored as they come: a stopped run resumes), easiest first."""
-    from wordlekit.analysis import randomplay
-    from wordlekit.services.files import data_dir
-
-    path = Path(db) if db else data_dir() / "analysis.sqlite3"
-    with (
-        closing(randomplay.ResultStore(path)) as store,
-        progress("random play", len(wl.answers)) as bar,
-    ):
-
-        def update(done: int, total: int, latest: RandomPlay | None) -> None:
-            assert bar is not None
-            bar.update(done, total, f"{latest.word} {latest.expected:.3f}" if latest else "")
-
-        results = randomplay.run_all(
-            wl, store, workers=workers, progress=None if bar is None else update
-        )
-    return sorted(results.values(), key=lambda r: (r.expected, r.word))
-
-
-def _simulate_all(
-    wl: WordList, ordered: Sequence[RandomPlay], games: int | None, seed: int
-) -> dict[str, Simulation]:
-    if not games:
-        return {}
-    from wordlekit.analysis import randomplay
-
-    solver = randomplay.Solver(wl)
-    return {r.word: solver.simulate(r.word, games, seed) for r in ordered}
-
-
-def _worst(ordered: Sequence[RandomPlay]) -> RandomPlay:
-    return max(ordered, key=lambda r: (r.worst, r.expected))
-
-
-def _expected_csv(
-    ordered: Sequence[RandomPlay], sims: Mapping[str, Simulation]
-) -> tuple[list[str], list[list[object]]]:
+def _expected_csv(every: EveryWord) -> tuple[list[str], list[list[object]]]:
+    sims = every.simulations
     header = ["word", "expected", "worst", "p_over_6", "sets", "seconds"]
     if sims:
         header += ["mc_mean", "mc_low", "mc_high"]
     rows: list[list[object]] = []
-    for r in ordered:
+    for r in every.results:
         row: list[object] = [
             r.word,
             f"{r.expected:.10f}",
@@ -194,54 +151,26 @@ def _expected_csv(
     return header, rows
 
 
-def _expected_dict(
-    wl: WordList, ordered: Sequence[RandomPlay], sims: Mapping[str, Simulation], top: int
-) -> dict[str, Any]:
-    worst = _worst(ordered)
-    data: dict[str, Any] = {
-        "lists": wl.name,
-        "words": len(ordered),
-        "mean": round(statistics.fmean(r.expected for r in ordered), 10),
-        "worst": worst.worst,
-        "worst_word": worst.word,
-        "p_over_6": round(statistics.fmean(r.p_over_6 for r in ordered), 10),
-        "easiest": [r.to_dict() for r in ordered[:top]],
-        "hardest": [r.to_dict() for r in ordered[::-1][:top]],
-        "histogram": value_bins([r.expected for r in ordered], BIN_WIDTH),
-        "results": [r.to_dict() for r in ordered],
-    }
-    if sims:
-        data["simulations"] = {w: s.to_dict() for w, s in sims.items()}
-    return data
-
-
-def _print_expected_all(
-    console: Console,
-    wl: WordList,
-    ordered: Sequence[RandomPlay],
-    sims: Mapping[str, Simulation],
-    top: int,
-) -> None:
-    worst = _worst(ordered)
+def _print_expected_all(console: Console, every: EveryWord, top: int) -> None:
     console.print(
-        f"[bold]{len(ordered)}[/bold] hidden words ({wl.name} list): mean expected guesses "
-        f"[bold]{statistics.fmean(r.expected for r in ordered):.4f}[/bold], worst case "
-        f"{worst.worst} ({worst.word.upper()}), P(more than 6) averaged "
-        f"{statistics.fmean(r.p_over_6 for r in ordered):.5f}"
+        f"[bold]{every.words}[/bold] hidden words ({every.lists} list): mean expected guesses "
+        f"[bold]{every.mean:.4f}[/bold], worst case {every.worst} "
+        f"({every.worst_word.upper()}), P(more than 6) averaged {every.p_over_6:.5f}"
     )
-    for title, rows in (("easiest", ordered[:top]), ("hardest", ordered[::-1][:top])):
+    for title, rows in (("easiest", every.easiest), ("hardest", every.hardest)):
         cells = (
             (r.word.upper(), f"{r.expected:.4f}", str(r.worst), f"{r.p_over_6:.5f}") for r in rows
         )
         columns = ("word", "expected", "worst", "P(>6)")
         console.print(table(columns, cells, left={"word"}, title=f"{top} {title}"))
     console.print("expected guesses:")
-    print_lines(console, bars(value_bins([r.expected for r in ordered], BIN_WIDTH)))
+    print_lines(console, bars(every.histogram))
+    sims = every.simulations
     if sims:
         inside = sum(
-            1 for r in ordered if sims[r.word].mean_low <= r.expected <= sims[r.word].mean_high
+            sims[r.word].mean_low <= r.expected <= sims[r.word].mean_high for r in every.results
         )
-        console.print(f"Monte Carlo: {inside} of {len(ordered)} intervals contain the exact value")
+        console.print(f"Monte Carlo: {inside} of {every.words} intervals contain the exact value")
 
 
 @app.command(
@@ -277,14 +206,15 @@ def review_cmd(
     all, every valid word may have been the answer: each turn is valued by the estimate with
     the words' probabilities, and the entropy bot is the one compared with.
     """
-    from wordlekit.analysis.review import review
+    # imported here: the review runs the exact search, which loads numba
+    from wordlekit.services.review import review
 
     wl = load_words(lists, answers, add)
     history = _review_turns(wl, turns, answer)
     with explain_no_fit(wl, history):
-        result = review(PatternMatrix.for_list(wl), history, answer=answer, mode=mode)
+        result = Engine(wl).call(review, history, answer=answer, mode=mode)
     if json_:
-        print_json(result.to_dict())
+        print_json(result)
         return
     _print_review(out(), result)
 
@@ -326,7 +256,7 @@ def _print_review(console: Console, result: Review) -> None:
         (
             str(tr.number),
             tr.guess.upper(),
-            format_pattern(tr.pattern, len(tr.guess)),
+            tr.turn.emoji,
             f"{tr.remaining_before}→{tr.remaining_after}",
             f"{tr.bits:.2f}",
             f"{tr.best_bits:.2f}",

@@ -4,8 +4,9 @@ boards are played by ``wordle play``, as every variant (:mod:`wordlekit.cli.play
 
 ``solve`` and ``bench`` keep their one-board behaviour; given ``--boards N`` or ``--variant
 NAME`` they hand over to the functions here. The variants are the registry's
-(:func:`wordlekit.core.variants.variant_for`), the helper and the bot the services'
-(:mod:`wordlekit.services.boards`): this module parses and prints.
+(:func:`wordlekit.core.variants.variant_for`), the helper, the bot and its benchmark the
+services' (:mod:`wordlekit.services.boards`), run on an
+:class:`~wordlekit.services.engine.Engine`: this module parses and prints.
 """
 
 from __future__ import annotations
@@ -16,17 +17,24 @@ from typing import Any
 import click
 
 from wordlekit.cli.app import app, examples
+from wordlekit.cli.options import (
+    NamedChoice,
+    json_option,
+    lists_option,
+    mode_options,
+    strategy_names,
+    top_option,
+)
 from wordlekit.cli.progress import progress
 from wordlekit.cli.render import out, print_json
 from wordlekit.core.game import Variant
-from wordlekit.core.rules import Host, Mode
+from wordlekit.core.rules import ULTRAHARD_RULE, Host, Mode
 from wordlekit.core.variants import variant_for
 from wordlekit.core.words import WordList
 from wordlekit.errors import WordleError
-from wordlekit.fast.matrix import PatternMatrix
 from wordlekit.services import boards as service
-from wordlekit.solve.boards_play import benchmark_boards
-from wordlekit.solve.registry import default_strategy, get_strategy, strategy_names
+from wordlekit.services.catalog import default_strategy
+from wordlekit.services.engine import Engine
 
 #: The strategies of several boards, and the one played when none is named.
 BOARD_STRATEGIES = strategy_names(boards=2)
@@ -44,6 +52,7 @@ def board_strategy_option(f: Any) -> Any:
         "--board-strategy",
         default=None,
         metavar="NAME",
+        type=NamedChoice("multi-board strategy", BOARD_STRATEGIES),
         help=f"With --boards: {', '.join(BOARD_STRATEGIES)} (default {DEFAULT_STRATEGY}).",
     )(f)
 
@@ -62,13 +71,6 @@ def _variant(boards: int | None, variant: str | None, max_guesses: int | None) -
 # -- solve and bench -------------------------------------------------------------------------
 
 
-def _board_strategy(name: str | None) -> str:
-    """A multi-board strategy name; the one-board default (entropy) means the default here."""
-    if name is None or name == default_strategy(boards=1):
-        return DEFAULT_STRATEGY
-    return get_strategy(name, boards=2).name  # an unknown name says which names there are
-
-
 def solve(
     answers: str,
     boards: int | None,
@@ -78,7 +80,7 @@ def solve(
     start: str | None,
     lists: str,
     json_: bool,
-    mode: str = "normal",
+    mode: Mode = Mode.NORMAL,
 ) -> None:
     """``wordle solve --boards N A,B,...``: the bot plays the boards (under ``mode``)."""
     words = [w.strip() for w in answers.split(",") if w.strip()]
@@ -91,34 +93,30 @@ def solve(
             f"not {len(words)}"
         )
     wl = WordList.load(lists)
-    pm = PatternMatrix.for_list(wl)
-    data = service.solve(
-        pm,
-        words,
-        strategy=_board_strategy(strategy),
-        max_guesses=v.max_guesses,
-        start=start,
-        mode=mode,
-    )
+    found = Engine(wl).call(
+        service.solve, words, strategy=strategy, max_guesses=v.max_guesses,
+        start=start, mode=mode,
+    )  # fmt: skip
     if json_:
-        print_json(data)
+        print_json(found)
         return
+    played = found.play
     console = out()
-    console.print(f"{data['strategy']} bot on {', '.join(w.upper() for w in data['answers'])}")
-    for t, row in enumerate(data["rows"], start=1):
-        cells = " ".join(p if p is not None else "-" * wl.length for p in row["patterns"])
-        console.print(f"{t:2d}. {row['guess'].upper()}  {cells}")
-    verdict = "Won" if data["won"] else "Lost"
-    solved_at = ", ".join(str(n) for n in data["solved_at"])
-    if not data["finished"]:
+    console.print(f"{played.strategy} bot on {', '.join(w.upper() for w in played.answers)}")
+    for t, (guess, cells) in enumerate(found.rows, start=1):
+        shown = " ".join(c.emoji if c is not None else "-" * wl.length for c in cells)
+        console.print(f"{t:2d}. {guess.upper()}  {shown}")
+    solved_at = ", ".join(str(n) for n in played.solved_at)
+    if not played.finished:
         console.print(
-            f"Lost: not every board solved after {data['turns']} guesses ({mode} mode leaves no "
-            f"word that could change anything; boards solved at {solved_at}, where 0 is not "
-            "solved)."
+            f"Lost: not every board solved after {played.turns} guesses ({mode} mode leaves "
+            f"no word that could change anything; boards solved at {solved_at}, where 0 is "
+            "not solved)."
         )
         return
+    verdict = "Won" if played.won else "Lost"
     console.print(
-        f"{verdict}: every board solved in {data['turns']}/{v.max_guesses} guesses "
+        f"{verdict}: every board solved in {played.turns}/{v.max_guesses} guesses "
         f"(boards solved at {solved_at})."
     )
 
@@ -132,31 +130,24 @@ def bench(
     seed: int,
     lists: str,
     json_: bool,
-    mode: str = "normal",
+    mode: Mode = Mode.NORMAL,
 ) -> None:
     """``wordle bench --boards N --games G --seed S`` (under ``mode``)."""
     v = _variant(boards, variant, max_guesses)
     if games < 1:
         raise WordleError(f"--games is a number from 1, not {games}")
-    names = [_board_strategy(s) for s in strategies] or [DEFAULT_STRATEGY]
-    wl = WordList.load(lists)
-    pm = PatternMatrix.for_list(wl)
+    names = list(strategies) or [DEFAULT_STRATEGY]
+    engine = Engine(WordList.load(lists))
     results = []
     for name in names:
         with progress(name, games) as bar:
-            results.append(
-                benchmark_boards(
-                    pm,
-                    name,
-                    v,
-                    games,
-                    seed,
-                    progress=None if bar is None else bar.advance,
-                    mode=Mode.parse(mode),
-                )
-            )
+            result = engine.call(
+                service.benchmark, v, strategy=name, games=games, seed=seed, mode=mode,
+                progress=None if bar is None else bar.advance,
+            )  # fmt: skip
+        results.append(result)
     if json_:
-        print_json({"results": [r.to_dict() for r in results]})
+        print_json({"results": results})
         return
     console = out()
     for r in results:
@@ -184,6 +175,7 @@ def bench(
         "wordle boards --boards 4                 the best first guess for Quordle",
         "wordle boards -v quordle soare:bbybb,ybbbg,bbbbb,gbgbb",
         "wordle boards -b 2 crane:bbybb,ggggg clint:bybby,-     board 2 solved by CRANE",
+        "wordle boards -v dordle --hard crane:bbybb,ybbbg       the hints of every board used",
         "Each TURN is GUESS:PATTERN,PATTERN,... with one pattern per board (g/y/b, 2/1/0 or",
         "emoji), - for a board already solved.",
     ),
@@ -197,11 +189,17 @@ def bench(
     "-s",
     default=DEFAULT_STRATEGY,
     show_default=True,
+    metavar="NAME",
+    type=NamedChoice("multi-board strategy", BOARD_STRATEGIES),
     help=f"Multi-board strategy: {', '.join(BOARD_STRATEGIES)}.",
 )
-@click.option("--top", "-n", default=5, show_default=True, help="How many next guesses.")
-@click.option("--lists", default="original", show_default=True, help="Word lists.")
-@click.option("--json", "json_", is_flag=True, help="Machine-readable output.")
+@top_option(5, "How many next guesses.", short=True)
+@mode_options(
+    "Hard mode: every guess uses the hints of every board still being played.",
+    f"Ultrahard mode on every board still being played: {ULTRAHARD_RULE}.",
+)
+@lists_option
+@json_option
 def boards_cmd(
     turns: tuple[str, ...],
     boards: int | None,
@@ -209,6 +207,7 @@ def boards_cmd(
     max_guesses: int | None,
     strategy: str,
     top: int,
+    mode: Mode,
     lists: str,
     json_: bool,
 ) -> None:
@@ -225,33 +224,29 @@ def boards_cmd(
         guesses.append(word)
         for b, p in enumerate(pats):
             columns[b].append(p)
-    pm = PatternMatrix.for_list(wl)
-    data = service.assist(
-        pm,
-        guesses,
-        columns,
-        boards=v.boards,
-        max_guesses=v.max_guesses,
-        strategy=_board_strategy(strategy),
-        top=top,
-    )
+    found = Engine(wl).call(
+        service.assist, guesses, columns, boards=v.boards, max_guesses=v.max_guesses,
+        strategy=strategy, top=top, mode=mode,
+    )  # fmt: skip
     if json_:
-        print_json(data)
+        print_json(found)
         return
     console = out()
-    for board in data["boards"]:
-        if board["solved"]:
-            console.print(f"Board {board['board']}: solved ({board['answer'].upper()})")
+    for board in found.boards:
+        if board.solved:
+            console.print(f"Board {board.board}: solved ({(board.answer or '').upper()})")
             continue
-        n = board["remaining"]
-        shown = " ".join(w.upper() for w in board["words"][:12])
+        n = board.remaining
+        shown = " ".join(w.upper() for w in board.words[:12])
         more = " …" if n > 12 else ""
-        console.print(f"Board {board['board']}: {n} left: {shown}{more}")
-    if "suggestions" not in data:
+        console.print(f"Board {board.board}: {n} left: {shown}{more}")
+    if found.note:
+        console.print(found.note)
+        return
+    if not found.suggestions:
         console.print("Every board is solved.")
         return
-    console.print(f"Next guess for all boards ({data['guesses_left']} guesses left):")
-    for s in data["suggestions"]:
-        on = s["answer_on"]
-        could = f", could solve board {'/'.join(map(str, on))}" if on else ""
-        console.print(f"  {s['word'].upper()}  {s['bits']:.2f} bits{could}")
+    console.print(f"Next guess for all boards ({found.guesses_left} guesses left):")
+    for s in found.suggestions:
+        could = f", could solve board {'/'.join(map(str, s.answer_on))}" if s.answer_on else ""
+        console.print(f"  {s.word.upper()}  {s.bits:.2f} bits{could}")

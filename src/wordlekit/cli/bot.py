@@ -1,11 +1,12 @@
-"""Strategy commands: ``suggest``, ``solve`` and ``bench``."""
+"""Strategy commands: ``suggest``, ``solve`` and ``bench``, through the services: the helper
+(:func:`wordlekit.services.advice.assist`), the bot and its benchmark
+(:mod:`wordlekit.services.bot`), run on an :class:`~wordlekit.services.engine.Engine`."""
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import click
@@ -30,6 +31,7 @@ from wordlekit.cli.options import (
     seed_option,
     start_option,
     strategy_option,
+    strategy_summary,
     top_option,
     turns_argument,
     variant_options,
@@ -46,18 +48,14 @@ from wordlekit.cli.render import (
     print_lines,
     table,
 )
-from wordlekit.core.feedback import Turn, format_pattern
+from wordlekit.core.feedback import Turn
 from wordlekit.core.rules import GuessPool, Mode
-from wordlekit.core.words import ANSWER_MODEL_TEXT, WordList, read_word_file
-from wordlekit.errors import InvalidWordError, WordleError, quoted
-from wordlekit.fast.matrix import PatternMatrix
-from wordlekit.services.advice import Advice, advise
-from wordlekit.solve.bench import BenchmarkResult, benchmark
-from wordlekit.solve.bot import BotGame, play
-from wordlekit.solve.registry import get_strategy, strategy_info
-from wordlekit.solve.registry import strategies as registered
-from wordlekit.solve.state import GameState
-from wordlekit.solve.strategies import check_answer_model
+from wordlekit.core.words import ANSWER_MODEL_TEXT, WordList
+from wordlekit.errors import WordleError
+from wordlekit.services import bot as service
+from wordlekit.services.advice import Assist, assist
+from wordlekit.services.catalog import default_strategy, strategies
+from wordlekit.services.engine import Engine
 
 
 @dataclass(frozen=True)
@@ -65,7 +63,7 @@ class BotOptions:
     """The options every strategy command takes."""
 
     mode: Mode
-    pool: str
+    pool: GuessPool
     lists: str
     seed: int
     json: bool
@@ -75,11 +73,6 @@ class BotOptions:
     def wordlist(self) -> WordList:
         """The word list under the answer model (``--lists``, ``--answers``, ``--add``)."""
         return load_words(self.lists, self.answers, self.add)
-
-    @property
-    def rules(self) -> dict[str, Any]:
-        """The rules as keyword arguments of the game state, the bot and the benchmark."""
-        return {"mode": self.mode, "pool": GuessPool.parse(self.pool)}
 
 
 def bot_options(f: Callable[..., Any]) -> Callable[..., Any]:
@@ -130,39 +123,26 @@ def suggest_cmd(turns: tuple[str, ...], strategy: str, top: int, bot: BotOptions
     """
     wl = bot.wordlist()
     history = [Turn.parse(t) for t in turns]
-    pm = PatternMatrix.for_list(wl)
     with explain_no_fit(wl, history):
-        state = GameState.from_turns(pm, history, **bot.rules)
-    advice = advise(state, strategy, top, seed=bot.seed)
+        result = Engine(wl).call(
+            assist, history, strategy=strategy, top=top, mode=bot.mode, pool=bot.pool,
+            seed=bot.seed, for_person=False,
+        )  # fmt: skip
     if bot.json:
-        data: dict[str, Any] = {
-            "strategy": advice.strategy,
-            "answers": wl.answer_model,
-            "mode": state.mode.value,
-            "hard": state.mode.hard,
-            "candidates_only": state.only_candidates,
-            "ultrahard": state.mode is Mode.ULTRAHARD,
-            "remaining": state.n,
-            "candidates": state.candidate_words[:200],
-        }
-        if state.weighted:
-            ranked = state.ranked()[:200]
-            data["candidates"] = [w for w, _ in ranked]
-            data["probabilities"] = [round(p, 8) for _, p in ranked]
-        data["suggestions"] = [s.to_dict() for s in advice.suggestions]
-        print_json(data)
+        print_json(result)
         return
-    _print_advice(out(), state, advice)
+    _print_advice(out(), wl, result)
 
 
-def _print_advice(console: Console, state: GameState, advice: Advice) -> None:
-    summary = strategy_info(advice.used).summary
-    what = "" if state.wordlist.answer_model == "list" else f" ({describe(state.wordlist)})"
+def _print_advice(console: Console, wl: WordList, result: Assist) -> None:
+    advice = result.advice
+    n = result.remaining
+    what = "" if wl.answer_model == "list" else f" ({describe(wl)})"
     console.print(
-        f"[bold]{state.n}[/bold] possible {plural(state.n, 'answer')}{what} — "
-        f"{advice.used}: {summary}"
+        f"[bold]{n}[/bold] possible {plural(n, 'answer')}{what} — "
+        f"{advice.used}: {strategy_summary(advice.used)}"
     )
-    weighted = state.weighted
+    weighted = result.probabilities is not None
     columns = ("#", "guess", "score", "bits", "parts", "largest", "expected", "can win")
     rows = (
         (
@@ -180,13 +160,13 @@ def _print_advice(console: Console, state: GameState, advice: Advice) -> None:
     console.print(table(columns, rows, left={"guess", "can win"}, pad_edge=False))
     if advice.note:
         console.print(advice.note)
-    if weighted:
-        ranked = state.ranked()
-        shown = " ".join(f"{w} {percent(p)}" for w, p in ranked[:MOST_LIKELY])
-        more = f" … and {len(ranked) - MOST_LIKELY} more" if len(ranked) > MOST_LIKELY else ""
+    if result.probabilities is not None:
+        likeliest = zip(result.candidates, result.probabilities, strict=True)
+        shown = " ".join(f"{w} {percent(p)}" for w, p in list(likeliest)[:MOST_LIKELY])
+        more = f" … and {n - MOST_LIKELY} more" if n > MOST_LIKELY else ""
         console.print(f"Most likely: {shown}{more}")
-    elif state.n <= 30:
-        console.print("Remaining: " + " ".join(state.candidate_words))
+    elif n <= 30:
+        console.print("Remaining: " + " ".join(result.candidates))
 
 
 #: How many of the most likely words ``suggest`` prints with weighted answers.
@@ -255,67 +235,45 @@ def solve_cmd(
             bot.json,
             bot.mode,
         )
-    strat = get_strategy(strategy, seed=bot.seed)
     wl = bot.wordlist()
-    check_answer_model(strat, wl)
-    word = _check_answer(wl, answer)
-    pm = PatternMatrix.for_list(wl)
-    game = play(
-        pm,
-        word,
-        strat,
-        start=start,
-        **bot.rules,
-    )
+    played = Engine(wl).call(
+        service.solve, answer, strategy=strategy, start=start, mode=bot.mode, pool=bot.pool,
+        seed=bot.seed,
+    )  # fmt: skip
     if bot.json:
-        data = game.to_dict()
-        data["answers"] = wl.answer_model
-        data["turns"] = [
-            {**s.to_dict(), "emoji": format_pattern(s.pattern, wl.length)} for s in game.steps
-        ]
-        if wl.weights is not None:
-            data["prior"] = round(float(wl.weights[wl.answer_index(word)]), 10)
-        print_json(data)
+        print_json(played)
         return
-    _print_game(out(), strat.name, word, game, wl)
+    _print_game(out(), played, wl)
 
 
 def _absurdle(target: str | None, bot: BotOptions) -> None:
     """``--absurdle``: the proven-shortest line against the host (Absurdle's bot)."""
     from wordlekit.cli.absurdle import print_line_game
-    from wordlekit.services import absurdle as absurdle_service
 
-    pm = PatternMatrix.for_list(WordList.load(bot.lists))
-    data = absurdle_service.solve(pm, mode=bot.mode, target=target)
+    # The search knows hard mode, not ultrahard: its line might break ultrahard's rule.
+    if bot.mode is Mode.ULTRAHARD:
+        raise WordleError("Absurdle's bot plays normal or hard mode, not ultrahard")
+    # imported here: the Absurdle service loads numba, which other commands never pay for
+    from wordlekit.services import absurdle
+
+    found = Engine(WordList.load(bot.lists)).call(absurdle.solve, mode=bot.mode, target=target)
     if bot.json:
-        print_json(data)
+        print_json(found)
         return
-    print_line_game(out(), data)
+    print_line_game(out(), found)
 
 
-def _check_answer(wl: WordList, answer: str) -> str:
-    """The answer, checked; a valid guess that is never an answer says how to allow it."""
-    try:
-        return wl.check_answer(answer)
-    except InvalidWordError as e:
-        w = wl.normalize(answer)
-        if wl.answer_model == "list" and wl.is_valid(w):
-            raise InvalidWordError(
-                f"{e} (--answers likely lets any valid word be the answer)"
-            ) from None
-        raise InvalidWordError(f"{e} (add it with --add {w})") from None
-
-
-def _print_game(console: Console, strategy: str, answer: str, game: BotGame, wl: WordList) -> None:
+def _print_game(console: Console, played: service.BotPlay, wl: WordList) -> None:
     what = "" if wl.answer_model == "list" else f" ({describe(wl)})"
     console.print(
-        f"{strategy} bot on {answer.upper()}: {game.start_candidates} possible answers{what}"
+        f"{played.strategy} bot on {played.answer.upper()}: {played.start_candidates} "
+        f"possible answers{what}"
     )
-    for n, s in enumerate(game.steps, start=1):
-        left = "solved" if s.guess == answer else f"{s.remaining} left"
+    for n, s in enumerate(played.turns, start=1):
+        left = "solved" if s.guess == played.answer else f"{s.remaining} left"
         console.print(Text(f"{n}. ") + guess_row(console, s.guess, s.pattern) + Text(f"  {left}"))
-    verdict = "Solved" if game.solved else "Not solved"
-    console.print(f"{verdict} in {game.guesses} {plural(game.guesses, 'guess', 'guesses')}.")
+    verdict = "Solved" if played.solved else "Not solved"
+    console.print(f"{verdict} in {played.guesses} {plural(played.guesses, 'guess', 'guesses')}.")
 
 
 @app.command(
@@ -369,52 +327,27 @@ def bench_cmd(
         )
     wl = bot.wordlist()
     if all_:
-        names = [i.name for i in registered() if wl.answer_model in i.answer_models]
+        names = [i.name for i in strategies() if wl.answer_model in i.answer_models]
     else:
-        names = list(strategy) or ["entropy"]
-    if start is not None:
-        wl.check_guess(start)
-    words = _hidden_words(bot, wl, hidden)
-    strategies = [get_strategy(name, seed=bot.seed) for name in names]
-    for strat in strategies:
-        check_answer_model(strat, wl)
-    pm = PatternMatrix.for_list(wl)
+        names = list(strategy) or [default_strategy()]
+    base = WordList.load(bot.lists).with_answers("list", bot.add)  # --hidden answers
+    words = service.hidden_words(wl, hidden, base)
+    engine = Engine(wl)
     results = []
-    for strat in strategies:
-        total = len(wl.answers) if words is None or strat.deterministic else len(words)
-        with progress(strat.name, total) as bar:
-            results.append(
-                benchmark(
-                    pm,
-                    strat,
-                    start=start,
-                    **bot.rules,
-                    seed=bot.seed,
-                    progress=None if bar is None else bar.advance,
-                    hidden=words,
-                )
-            )
+    for name in names:
+        with progress(name, engine.call(service.benchmark_games, name, words)) as bar:
+            result = engine.call(
+                service.benchmark, name, start=start, mode=bot.mode, pool=bot.pool,
+                seed=bot.seed, hidden=words, progress=None if bar is None else bar.advance,
+            )  # fmt: skip
+        results.append(result)
     if bot.json:
-        print_json({"results": [r.to_dict() for r in results]})
+        print_json({"results": results})
         return
     _print_bench(out(), results)
 
 
-def _hidden_words(bot: BotOptions, wl: WordList, hidden: str | None) -> list[str] | None:
-    """The hidden words ``--hidden`` names (``None``: every answer of ``wl``)."""
-    if hidden is None or hidden.strip().lower() == "all":
-        return None
-    if hidden.strip().lower() == "answers":
-        return list(WordList.load(bot.lists).with_answers("list", bot.add).answers)
-    path = Path(hidden)
-    if not path.is_file():
-        raise WordleError(
-            f"no hidden words {quoted(hidden)}: use answers, all or a file of one word per line"
-        )
-    return [wl.check_answer(w) for w in read_word_file(path, wl.length)]
-
-
-def _print_bench(console: Console, results: Sequence[BenchmarkResult]) -> None:
+def _print_bench(console: Console, results: Sequence[service.BenchmarkResult]) -> None:
     first = results[0]
     if first.mode is Mode.ULTRAHARD:
         mode = ", ultrahard mode (guesses that could be the answer)"

@@ -1,24 +1,13 @@
-"""``wordle rank-openers``: every first guess ranked, locally or on a Dask cluster."""
+"""``wordle rank-openers``: every first guess ranked, locally or on a Dask cluster
+(:mod:`wordlekit.services.openers`)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from contextlib import closing
-from pathlib import Path
-from typing import Any
 
 import click
 from rich.console import Console
 
-from wordlekit.analysis.openers import (
-    Method,
-    Ranked,
-    RankStore,
-    Settings,
-    method_names,
-    rank_openers,
-    resolve_words,
-)
 from wordlekit.cli.app import app, examples
 from wordlekit.cli.options import (
     NamedChoice,
@@ -35,7 +24,7 @@ from wordlekit.cli.progress import progress
 from wordlekit.cli.render import number, out, print_csv, print_json, table
 from wordlekit.core.rules import Mode
 from wordlekit.core.words import WordList
-from wordlekit.services.files import data_dir
+from wordlekit.services.openers import Place, Ranking, methods, rank
 
 
 @app.command(
@@ -54,7 +43,7 @@ from wordlekit.services.files import data_dir
     default="entropy",
     show_default=True,
     metavar="METHOD",
-    type=NamedChoice("method", method_names()),
+    type=NamedChoice("method", methods()),
     help="optimal, entropy, minimax, expected-size, most-parts, or STRATEGY-bench "
     "(e.g. entropy-bench: the strategy's full benchmark from each first guess).",
 )
@@ -113,103 +102,57 @@ def rank_openers_cmd(
     Results go to SQLite as they arrive: a stopped run resumes without recomputing, and a
     finished one with the same settings only prints the table.
     """
-    m = Method.parse(method)
-    wl = WordList.load(lists)
-    words = resolve_words(words_spec, wl)
-    objective = str(_objective(objective))
-    run = {
-        "mode": mode,
-        "max_guesses": max_guesses,
-        "beta": beta,
-        "objective": objective,
-    }
-    cluster = {"scheduler": scheduler, "workers": workers}
-    settings, results = _rank(wl, m, words, db, run, cluster)
-    if csv_:
-        print_csv(
-            ("rank", "word", "value", "detail", "seconds"),
-            (
-                (
-                    k,
-                    r.word,
-                    "" if r.value is None else r.value,
-                    _detail(r.detail),
-                    f"{r.seconds:.4f}",
-                )
-                for k, r in enumerate(results, start=1)
-            ),
-        )
-    elif json_:
-        print_json(_ranking_dict(m, wl, run, settings, results))
-    else:
-        _print_ranking(out(), m, wl, "" if mode is Mode.NORMAL else mode.value, results, top)
-
-
-def _rank(
-    wl: WordList,
-    method: Method,
-    words: Sequence[str],
-    db: str | None,
-    run: dict[str, Any],
-    cluster: dict[str, Any],
-) -> tuple[Settings, list[Ranked]]:
-    """The ranking (stored as it comes, so a stopped run resumes), with a progress bar."""
-    path = Path(db) if db else data_dir() / "openers.sqlite3"
-    with closing(RankStore(path)) as store, progress(method.name, len(words), unit="words") as bar:
+    with progress(method, unit="words") as bar:
 
         def update(done: int, total: int, elapsed: float) -> None:
             assert bar is not None
             bar.update(done, total)
 
-        return rank_openers(
-            wl, method, words, store, **run, **cluster, progress=None if bar is None else update
+        ranking = rank(
+            WordList.load(lists), method, words_spec, mode=mode, max_guesses=max_guesses,
+            objective=objective, beta=beta, db=db, scheduler=scheduler, workers=workers,
+            progress=None if bar is None else update,
+        )  # fmt: skip
+    if csv_:
+        print_csv(
+            ("rank", "word", "value", "detail", "seconds"),
+            (
+                (
+                    p.rank,
+                    p.result.word,
+                    "" if p.result.value is None else p.result.value,
+                    _detail(p.result.detail),
+                    f"{p.result.seconds:.4f}",
+                )
+                for p in ranking.results
+            ),
         )
+    elif json_:
+        print_json(ranking)
+    else:
+        _print_ranking(out(), ranking, top)
 
 
-def _ranking_dict(
-    m: Method, wl: WordList, run: dict[str, Any], settings: Settings, results: list[Ranked]
-) -> dict[str, Any]:
-    return {
-        "method": m.name,
-        "lists": wl.name,
-        "mode": run["mode"].value,
-        "hard": run["mode"].hard,
-        "ultrahard": run["mode"] is Mode.ULTRAHARD,
-        "objective": run["objective"],
-        "beta": run["beta"],
-        "words": len(results),
-        "settings": settings.key,
-        "results": [{"rank": k, **r.to_dict()} for k, r in enumerate(results, start=1)],
-    }
-
-
-def _print_ranking(
-    console: Console, m: Method, wl: WordList, mode: str, results: Sequence[Ranked], top: int
-) -> None:
-    better = "higher" if m.higher_is_better else "lower"
+def _print_ranking(console: Console, ranking: Ranking, top: int) -> None:
+    better = "higher" if ranking.higher_is_better else "lower"
+    mode = "" if ranking.mode is Mode.NORMAL else f", {ranking.mode.value} mode"
     console.print(
-        f"[bold]{len(results)}[/bold] first guesses by {m.name} ({better} is better) on the "
-        f"{wl.name} lists{f', {mode} mode' if mode else ''}"
+        f"[bold]{ranking.words}[/bold] first guesses by {ranking.method} ({better} is better) "
+        f"on the {ranking.lists} lists{mode}"
     )
-    rows = (
-        (
-            str(k),
-            r.word.upper(),
-            r.detail.get("status", "") if r.value is None else number(r.value),
-            _detail(r.detail),
+    console.print(
+        table(
+            ("rank", "word", "value", "details"),
+            (_row(p) for p in ranking.results[:top]),
+            left={"word", "details"},
         )
-        for k, r in enumerate(results[:top], start=1)
     )
-    console.print(table(("rank", "word", "value", "details"), rows, left={"word", "details"}))
 
 
-def _objective(text: str) -> object:
-    """The objective, checked (the solver is imported only for an exact ranking)."""
-    if text.strip().lower() == "total":
-        return "total"
-    from wordlekit.solve.objectives import Objective
-
-    return Objective.parse(text)
+def _row(place: Place) -> Sequence[str]:
+    r = place.result
+    value = r.detail.get("status", "") if r.value is None else number(r.value)
+    return (str(place.rank), r.word.upper(), value, _detail(r.detail))
 
 
 def _detail(d: dict[str, object]) -> str:

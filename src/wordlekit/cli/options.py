@@ -22,10 +22,10 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, TypeVar, get_args
 import click
 
 from wordlekit.core.feedback import PatternStyle
-from wordlekit.core.rules import ULTRAHARD_RULE, Mode
+from wordlekit.core.rules import ULTRAHARD_RULE, GuessPool, Mode
 from wordlekit.errors import quoted
+from wordlekit.services.catalog import strategies
 from wordlekit.services.games import variants
-from wordlekit.solve.registry import strategy_names
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -169,12 +169,13 @@ def ultrahard_option(help: str | None = None) -> Decorator:
 
 def pool_option(f: F) -> F:
     """``--candidates-only``: the bot guesses only words that could still be the answer (the
-    command gets ``pool``, a guess pool's name)."""
+    command gets ``pool``, a :class:`~wordlekit.core.rules.GuessPool`)."""
     return click.option(
         "--candidates-only",
         "pool",
-        flag_value="candidates",
-        default="valid",
+        flag_value=GuessPool.CANDIDATES.value,
+        default=GuessPool.VALID.value,
+        callback=lambda ctx, param, value: GuessPool.parse(value),
         help="Guess only words that could still be the answer.",
     )(f)
 
@@ -189,10 +190,20 @@ def max_guesses_option(help: str | None = None) -> Decorator:
     )
 
 
+def strategy_names(boards: int = 1) -> list[str]:
+    """The names of the strategies for games of ``boards`` boards (the services' catalog)."""
+    return [s.name for s in strategies(boards)]
+
+
+def strategy_summary(name: str, boards: int = 1) -> str:
+    """What the strategy ``name`` does, in a few words (the catalog's summary)."""
+    return next((s.summary for s in strategies(boards) if s.name == name), "")
+
+
 def strategy_option(
     help: str = "Strategy", *, short: bool = True, multiple: bool = False
 ) -> Decorator:
-    """``--strategy NAME`` among the registry's strategies (``multiple``: repeatable, no
+    """``--strategy NAME`` among the strategies of one board (``multiple``: repeatable, no
     default)."""
     names = strategy_names()
     return click.option(

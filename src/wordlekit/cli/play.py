@@ -11,8 +11,6 @@ board. This module reads lines and hands the game's public view to the renderer.
 
 from __future__ import annotations
 
-from typing import Any
-
 import click
 from rich.console import Console
 from rich.text import Text
@@ -26,6 +24,8 @@ from wordlekit.core.game import Game, Kind
 from wordlekit.core.rules import Mode
 from wordlekit.core.words import WordList
 from wordlekit.errors import HardModeError, InvalidWordError, WordleError
+from wordlekit.services.advice import Assist, assist
+from wordlekit.services.engine import Engine
 from wordlekit.services.games import UNLIMITED_CAP, GameRequest, make_game
 from wordlekit.services.views import GameView, game_view
 
@@ -176,35 +176,25 @@ def play_turns(
 
 
 class Helper:
-    """``--assist``: what the helper says after a guess (the service's assist operation)."""
+    """``--assist``: what the helper says after a guess (the helper service, on an engine whose
+    pattern matrix loads with the first guess: the game itself never needs it)."""
 
     def __init__(self, wordlist: WordList) -> None:
         self.wordlist = wordlist
-        self._matrix: Any = None
+        self.engine = Engine(wordlist)
 
-    def advice(self, game: Game) -> dict[str, Any]:
-        # Imported here: the pattern matrix loads numba, which the game itself never needs.
-        from wordlekit.fast.matrix import PatternMatrix
-        from wordlekit.services.advice import assist
-
-        if self._matrix is None:
-            self._matrix = PatternMatrix.for_list(self.wordlist)
-        return assist(
-            self._matrix,
-            game.turns,
-            top=3,
-            mode=game.mode,
-            max_candidates=MOST_LIKELY,
+    def advice(self, game: Game) -> Assist:
+        return self.engine.call(
+            assist, game.turns, top=3, mode=game.mode, max_candidates=MOST_LIKELY
         )
 
     def say(self, console: Console, game: Game) -> None:
-        data = self.advice(game)
-        n = int(data["remaining"])
-        words = data["candidates"]
-        if "probabilities" in data:
+        found = self.advice(game)
+        n = found.remaining
+        words = found.candidates
+        if found.probabilities is not None:
             shown = ", ".join(
-                f"{w.upper()} {percent(p)}"
-                for w, p in zip(words, data["probabilities"], strict=True)
+                f"{w.upper()} {percent(p)}" for w, p in zip(words, found.probabilities, strict=True)
             )
             likeliest = f"; most likely {shown}"
         else:
@@ -213,6 +203,6 @@ class Helper:
         console.print(
             f"Assist: {n} {plural(n, 'word')} left ({describe(self.wordlist)}){likeliest}{more}"
         )
-        best = data["suggestions"][0]
-        verdict = "could be the answer" if best["can_win"] else "cannot be the answer"
-        console.print(f"Assist: next {best['word'].upper()} ({best['bits']:.2f} bits, {verdict})")
+        best = found.advice.suggestions[0]
+        verdict = "could be the answer" if best.can_win else "cannot be the answer"
+        console.print(f"Assist: next {best.word.upper()} ({best.bits:.2f} bits, {verdict})")

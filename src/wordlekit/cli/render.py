@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 import sys
 from collections.abc import Collection, Iterable, Sequence
 from typing import Any
@@ -21,6 +20,7 @@ from rich.table import Table
 from rich.text import Text
 
 from wordlekit.core.feedback import Tile, format_pattern, pattern_tiles
+from wordlekit.services.jsonable import dumps
 
 #: Columns of a bar histogram at its tallest bar.
 BAR_WIDTH = 40
@@ -47,8 +47,9 @@ def out() -> Console:
 
 
 def print_json(data: Any) -> None:
-    """``data`` as indented JSON on stdout (letters and emoji as they are)."""
-    click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+    """``data`` (a typed result, or plain data) as indented JSON on stdout, by the one rule of
+    :func:`wordlekit.services.jsonable.to_json` (letters and emoji as they are)."""
+    click.echo(dumps(data))
 
 
 def print_csv(header: Sequence[str], rows: Iterable[Sequence[object]]) -> None:
@@ -144,20 +145,6 @@ def words_block(console: Console, words: Sequence[str]) -> None:
         console.print(Columns(words, padding=(0, 2)))
     else:
         print_lines(console, words)
-
-
-def value_bins(values: Sequence[float], width: float) -> list[tuple[str, int]]:
-    """How many values fall in each bin ``[a, a + width)``, from the lowest bin to the
-    highest (empty bins included), labelled ``a-b``."""
-    if not values:
-        return []
-    lo = int(min(values) / width) * width
-    counts: dict[int, int] = {}
-    for v in values:
-        k = int((v - lo) / width)
-        counts[k] = counts.get(k, 0) + 1
-    edges = [round(lo + k * width, 6) for k in range(max(counts) + 1)]
-    return [(f"{a:.2f}-{a + width:.2f}", counts.get(k, 0)) for k, a in enumerate(edges)]
 
 
 def read_line(console: Console, prompt: str) -> str | None:

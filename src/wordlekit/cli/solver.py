@@ -1,14 +1,17 @@
-"""The optimal solver's commands: ``optimal`` and ``tree verify`` / ``tree show``."""
+"""The optimal solver's commands: ``optimal`` and ``tree verify`` / ``tree show``, through
+:mod:`wordlekit.services.solver` (imported inside each command: it loads the compiled search,
+numba, which the other commands never pay for)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import click
 from rich.console import Console
 from rich.table import Table
 
+from wordlekit.budget import Budget
 from wordlekit.cli.app import app, examples
 from wordlekit.cli.options import (
     json_option,
@@ -20,14 +23,13 @@ from wordlekit.cli.options import (
 )
 from wordlekit.cli.progress import progress
 from wordlekit.cli.render import bars, out, print_json, print_lines, table
-from wordlekit.core.feedback import Turn, format_pattern
+from wordlekit.core.feedback import Turn
 from wordlekit.core.rules import Mode
 from wordlekit.core.words import WordList
-from wordlekit.errors import StorageError
-from wordlekit.fast.matrix import PatternMatrix
+from wordlekit.services.engine import Engine
 
 if TYPE_CHECKING:
-    from wordlekit.solve.optimal import OpenerResult, OptimalResult
+    from wordlekit.services.solver import OpenerResult, OptimalResult, OptimalSearch
 
 #: How many problems ``wordle tree verify`` lists.
 PROBLEMS_SHOWN = 20
@@ -105,96 +107,36 @@ def optimal_cmd(
 ) -> None:
     """The decision tree with the least total guesses over all answers (or another
     objective), proven optimal; or the proof that no tree fits the guess limit."""
-    from wordlekit.budget import Budget
-    from wordlekit.solve.objectives import Objective
+    # imported here: the exact search loads numba
+    from wordlekit.services import solver
 
-    wl = WordList.load(lists)
-    if start is not None:
-        start = wl.check_guess(start)
-    search = {
-        "mode": mode,
-        "max_guesses": max_guesses,
-        "top": top,
-        "objective": Objective.parse(objective),
-    }
-    if memo_cap is not None:
-        search["memo_cap"] = memo_cap
-    with Budget(nodes=max_nodes).active():
-        result, rows = _search(PatternMatrix.for_list(wl), start, openers, search)
-    if tree_out and result.tree is not None:
-        _write_tree(tree_out, result, wl)
+    engine = Engine(WordList.load(lists))
+    goal = solver.objective(objective)  # a bad name before any work
+    label = "openers" if start is None else f"solving {start.upper()}"
+    with Budget(nodes=max_nodes).active(), progress(label, unit="answers") as bar:
+
+        def tell(done: int, total: int, word: str) -> None:
+            assert bar is not None  # from a first guess: the rate; among openers: the word
+            bar.update(done, total, status=None if start else word.upper())
+
+        found = engine.call(
+            solver.search, start, openers=openers, mode=mode, max_guesses=max_guesses,
+            objective=goal, top=top, memo_cap=memo_cap, tree_file=tree_out,
+            progress=None if bar is None else tell,
+        )  # fmt: skip
     if json_:
-        print_json(_optimal_dict(result, rows, tree_out))
+        print_json(found)
         return
-    console = out()
-    if rows:
-        console.print(_openers_table(rows, result.games, result.objective.k))
-    _print_optimal(console, result, wl.name, top)
-    if tree_out:
-        console.print(f"tree written to {tree_out}")
+    _print_search(out(), found, engine.wordlist.name, top)
 
 
-def _search(
-    pm: PatternMatrix, start: str | None, openers: int, search: dict[str, Any]
-) -> tuple[OptimalResult, list[OpenerResult]]:
-    """The solver's result from ``start``, or the best of the ``openers`` most promising."""
-    from wordlekit.solve import optimal
-
-    if start is not None:
-        with progress(f"solving {start.upper()}", unit="answers") as bar:
-            update = None if bar is None else bar.update
-            result = optimal.solve_opening(
-                pm, start, **search, progress=update, bound_on_budget=True
-            )
-            return result, []
-    with progress("openers") as bar:
-
-        def tell(i: int, k: int, word: str) -> None:
-            assert bar is not None
-            bar.update(i, k, status=word.upper())
-
-        return optimal.best_openers(pm, openers, **search, progress=None if bar is None else tell)
-
-
-def _write_tree(path: str, result: OptimalResult, wl: WordList) -> None:
-    from wordlekit.solve import treefile
-
-    assert result.tree is not None
-    meta = treefile.solver_meta(
-        wl,
-        start=result.start,
-        mode=result.mode,
-        objective=str(result.objective),
-        max_guesses=result.max_guesses,
-        total=result.total,
-        proven=result.proven,
-    )
-    try:
-        treefile.write(path, result.tree, wl.length, meta)
-    except OSError as e:
-        raise StorageError(f"cannot write {path}: {e.strerror or e}") from None
-
-
-def _optimal_dict(
-    result: OptimalResult, rows: Sequence[OpenerResult], tree_out: str | None
-) -> dict[str, Any]:
-    data = result.to_dict()
-    if rows:
-        data["openers"] = [
-            {
-                "word": r.word,
-                "total": r.total,
-                "feasible": r.feasible,
-                "worst": r.worst,
-                "over": r.over,
-                "worse_than": None if r.total or not r.feasible else r.bound,
-                "seconds": round(r.seconds, 3),
-            }
-            for r in rows
-        ]
-    if tree_out:
-        data["tree_out"] = tree_out
-    return data
+def _print_search(console: Console, found: OptimalSearch, lists: str, top: int) -> None:
+    result = found.result
+    if found.openers:
+        console.print(_openers_table(found.openers, result.games, result.objective.k))
+    _print_optimal(console, result, lists, top)
+    if found.tree_file:
+        console.print(f"tree written to {found.tree_file}")
 
 
 def _openers_table(rows: Sequence[OpenerResult], games: int, k: int | None = None) -> Table:
@@ -273,13 +215,13 @@ def tree_verify_cmd(file: str, mode: Mode, max_guesses: int, lists: str, json_: 
 
     The exit code is 1 when the tree is invalid.
     """
-    from wordlekit.solve import treefile
+    # imported here: the tree files live beside the exact search, which loads numba
+    from wordlekit.services import solver
 
-    wl = WordList.load(lists)
-    tf = treefile.read(file)
-    check = treefile.verify(tf.root, wl, mode=mode, max_guesses=max_guesses)
+    found = solver.verify_tree(file, WordList.load(lists), mode=mode, max_guesses=max_guesses)
+    check = found.verification
     if json_:
-        print_json({"file": file, **check.to_dict(), "meta": tf.meta})
+        print_json(found)
     else:
         console = out()
         verdict = "[bold green]valid[/bold green]" if check.ok else "[bold red]INVALID[/bold red]"
@@ -308,38 +250,23 @@ def tree_verify_cmd(file: str, mode: Mode, max_guesses: int, lists: str, json_: 
 @json_option
 def tree_show_cmd(file: str, turns: tuple[str, ...], limit: int, json_: bool) -> None:
     """The subtree of FILE after the given turns: the next guess and each answer's path."""
-    from wordlekit.solve import treefile
+    # imported here: the tree files live beside the exact search, which loads numba
+    from wordlekit.services import solver
 
-    tf = treefile.read(file)
-    node = treefile.descend(tf.root, [Turn.parse(t) for t in turns])
+    node = solver.show_tree(file, [Turn.parse(t) for t in turns])
     if node is None:
         out().print("Solved: the last turn is a win.")
         return
-    length = len(node.guess)
-    below = treefile.answers_below(node, length)
     if json_:
-        print_json(
-            {
-                "guess": node.guess,
-                "answers": len(below),
-                "branches": {
-                    format_pattern(p, length, "letters"): c.guess
-                    for p, c in sorted(node.children.items())
-                },
-                "paths": {
-                    a: [f"{g}:{format_pattern(p, length, 'letters')}" for g, p in path]
-                    for a, path in below
-                },
-            }
-        )
+        print_json(node)
         return
     console = out()
     console.print(
-        f"Play [bold]{node.guess.upper()}[/bold]: {len(below)} answers below, "
-        f"{len(node.children)} branches"
+        f"Play [bold]{node.guess.upper()}[/bold]: {node.answers} answers below, "
+        f"{len(node.branches)} branches"
     )
-    for answer, path in below[:limit] if limit else below:
-        steps = "  ".join(f"{g.upper()} {format_pattern(p, length)}" for g, p in path)
-        console.print(f"  {answer.upper()}: {steps}")
-    if limit and len(below) > limit:
-        console.print(f"  … and {len(below) - limit} more (--limit 0 shows all)")
+    for path in node.paths[:limit] if limit else node.paths:
+        steps = "  ".join(f"{t.guess.upper()} {t.emoji}" for t in path.turns)
+        console.print(f"  {path.answer.upper()}: {steps}")
+    if limit and node.answers > limit:
+        console.print(f"  … and {node.answers - limit} more (--limit 0 shows all)")
