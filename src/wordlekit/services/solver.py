@@ -17,7 +17,6 @@ nodes): past it, :func:`search` from a first guess returns what it proved (no to
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -139,15 +138,8 @@ def search(
             matrix, word, **settings, progress=None if progress is None else solved,
             bound_on_budget=True,
         )  # fmt: skip
-    found = OptimalSearch(_settled(result), tuple(rows))
+    found = OptimalSearch(result, tuple(rows))
     return _written(found, matrix.wordlist, tree_file)
-
-
-def _settled(result: OptimalResult) -> OptimalResult:
-    """``result`` made again from its final values: the search fills in its total and tree
-    after making it, so the figures worked out when it was made (mean, max, hit rate) are
-    those of an empty result until then."""
-    return dataclasses.replace(result)
 
 
 def _written(search: OptimalSearch, wordlist: WordList, path: str | None) -> OptimalSearch:

@@ -147,15 +147,16 @@ def solve_opening(
         if reason:
             raise InvalidWordError(f"{word.upper()} breaks hard mode here: {reason}")
     t0 = time.perf_counter()
+    tree = None
     try:
         outcome = evaluate(position, word, obj, progress=progress)
+        if outcome.feasible and outcome.total is not None and build_tree:
+            # reading the tree out of the memo may solve nodes again: under the budget too
+            tree = position.limited(outcome.depth).tree(first=word)
     except BudgetExceeded as e:
         if not bound_on_budget:
             raise
         return _stopped(position, word, obj, e, time.perf_counter() - t0, len(history))
-    tree = None
-    if outcome.feasible and outcome.total is not None and build_tree:
-        tree = position.limited(outcome.depth).tree(first=word)
     result = _result(position, word, obj, time.perf_counter() - t0, len(history))
     counts = tree.counts(max_guesses) if tree is not None else None
     result = replace(result, counts=counts, tree=tree, feasible=outcome.feasible)
