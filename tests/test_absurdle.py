@@ -302,4 +302,4 @@ def test_an_expired_budget_gives_a_partial_proof_when_asked() -> None:
 
     with Budget(seconds=0).active():
         data = solve(None, [], limit=3)
-    assert data["proof"]["stopped"] and "first_guesses" not in data
+    assert data.proof.stopped and data.first_guesses is None

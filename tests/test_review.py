@@ -182,7 +182,7 @@ def test_review_with_likely_and_all_answers(likely_pm: PatternMatrix) -> None:
 
     turns = [Turn(g, score(g, "aioli")) for g in ("crane", "slate", "aioli")]
     r = review(likely_pm, turns)
-    assert r.answers == "likely" and r.bot_name == "entropy" and r.solved
+    assert r.answers == "likely" and r.bot == "entropy" and r.solved
     assert [t.method for t in r.turns] == ["estimate"] * 3
     first = r.turns[0]
     seen = GameState.from_turns(likely_pm, turns[:1]).weights.sum()
