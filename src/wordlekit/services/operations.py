@@ -3,9 +3,10 @@
 Each is a service function whose first argument is the pattern matrix and whose result is a
 typed value (:mod:`wordlekit.services.advice`, :mod:`~wordlekit.services.bot`,
 :mod:`~wordlekit.services.review`, :mod:`~wordlekit.services.boards`,
-:mod:`~wordlekit.services.absurdle`). They are named here as ``module:function`` and imported
-when first run: some of those modules load numba's compiled kernels, which a process that
-only names an operation (the server, the command line) should not pay for.
+:mod:`~wordlekit.services.absurdle`, :mod:`~wordlekit.services.hints`). They are named here
+as ``module:function`` and imported when first run: some of those modules load numba's
+compiled kernels, which a process that only names an operation (the server, the command line)
+should not pay for.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ OPERATIONS: dict[str, str | Callable[..., Any]] = {
     "boards_assist": "wordlekit.services.boards:assist",
     "boards_solve": "wordlekit.services.boards:solve",
     "absurdle_solve": "wordlekit.services.absurdle:solve",
+    "game_hint": "wordlekit.services.hints:game_hint",
 }
 
 #: The operations a server limits harder (fewer workers may run them at once).

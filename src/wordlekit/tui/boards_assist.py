@@ -36,9 +36,9 @@ from wordlekit.core.variants import variant_for
 from wordlekit.errors import WordleError, WordlekitError
 from wordlekit.services import boards as service
 from wordlekit.services.boards import BoardsAssist
+from wordlekit.services.hints import on_boards
 from wordlekit.tui.context import AppContext
 from wordlekit.tui.engine import Job
-from wordlekit.tui.panels import on_boards
 from wordlekit.tui.widgets import MessageLine
 
 #: Words listed per board (the count says how many are left in all).

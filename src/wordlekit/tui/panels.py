@@ -5,21 +5,19 @@ boards together, the first guess of a proven shortest win against an adversary."
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rich.markup import escape
 from rich.text import Text
 
-from wordlekit.core.rules import Mode
 from wordlekit.services.advice import Hint
-from wordlekit.services.boards import BoardsAssist
 from wordlekit.services.games import GameView
+from wordlekit.services.hints import GameHint
 from wordlekit.tui.grids import row_text
 
 if TYPE_CHECKING:  # services.absurdle loads numba: the Play screen imports it when asked
-    from wordlekit.services.absurdle import AbsurdleSolve
+    pass
 
 #: How many of an adversary host's words are named.
 NAMED = 12
@@ -80,11 +78,6 @@ def host_text(v: GameView) -> str:
     return escape(text)
 
 
-def on_boards(boards: Sequence[int]) -> str:
-    """ "on board 2", "on boards 2, 3" (numbered from 1, as the player counts them)."""
-    return f"on board{'s' if len(boards) != 1 else ''} {', '.join(str(b) for b in boards)}"
-
-
 def plural(n: int, noun: str) -> str:
     """ "1 guess", "2 guesses", "3 boards"."""
     if n == 1:
@@ -126,48 +119,42 @@ def hint_advised(hint: Hint) -> Advised:
     return Advised(best.word, text)
 
 
-def boards_advised(result: BoardsAssist) -> Advised:
+def advised(hint: GameHint, contrast: bool) -> Advised:
+    """What the hint panel says of a hint of any variant."""
+    if hint.hint is not None:
+        return hint_advised(hint.hint)
+    if hint.boards is not None:
+        return boards_advised(hint)
+    return absurdle_advised(hint, contrast)
+
+
+def boards_advised(hint: GameHint) -> Advised:
     """Several boards: the best next guess for all of them, and the boards it could be the
     answer on (or the service's note when the mode allows no word)."""
-    if not result.suggestions:
-        return Advised(None, Text(result.note or "No guess to advise."))
+    result = hint.boards
+    assert result is not None
+    if hint.word is None or not result.suggestions:
+        return Advised(None, Text(hint.note or "No guess to advise."))
     best = result.suggestions[0]
-    if best.answer_on:
-        why = f"could be the answer {on_boards(best.answer_on)}"
-    else:
-        why = "cannot be the answer on any board, but narrows them down together"
-    text = _headline(result.strategy, best.word, why)
+    text = _headline(result.strategy, best.word, hint.reason)
     left = sum(1 for b in result.boards if not b.solved)
     text.append(f"\n{best.bits:.2f} bits summed over the {plural(left, 'board')} left")
     text.append(f" ({best.reason})." if best.reason else ".")
     return Advised(best.word, text)
 
 
-def absurdle_advised(result: AbsurdleSolve, refused: str | None, contrast: bool) -> Advised:
+def absurdle_advised(hint: GameHint, contrast: bool) -> Advised:
     """Against an adversary: the first guess of a proven shortest win from here, and the
-    whole winning line. ``refused`` is why the game does not allow that guess (the search
-    knows normal and hard mode: an ultrahard game is searched under hard mode's rule)."""
-    proof = result.proof
-    if proof.stopped:
-        return Advised(None, Text(f"No proof within the budget: {proof.stopped}."))
-    if proof.minimum is None or proof.line is None:
-        return Advised(None, Text(f"No win within {plural(proof.max_depth, 'guess')}."))
-    n, word = proof.minimum, proof.line.guesses[0]
-    why = f"wins in {plural(n, 'guess')}"
-    if proof.refuted:  # the depths below the minimum, each proved to have no win
-        fewer = plural(max(d for d, _ in proof.refuted), "guess")
-        why += f", the fewest from here (no win in {fewer})"
-    lower = Mode(result.game.mode).candidates_only
-    if refused is not None:
-        text = Text(
-            f"A shortest win from here takes at least {plural(n, 'guess')} under hard mode's "
-            f"rule, but its first guess {word.upper()} is not allowed here: {refused}"
-        )
+    whole winning line (or why there is no word to advise)."""
+    solved = hint.absurdle
+    line = None if solved is None else solved.proof.line
+    if hint.word is None:
+        text = Text(sentence(hint.note or hint.reason))
     else:
-        text = _headline("shortest win", word, why)
-        if lower:  # fewer guesses are allowed in ultrahard mode, so a win may take more
-            text.append("\nSearched under hard mode's rule: a lower bound in ultrahard mode.")
-    for t in proof.line.turns:
+        text = _headline("shortest win", hint.word, hint.reason)
+        if hint.note:
+            text.append(f"\n{sentence(hint.note)}", style="dim")
+    for t in line.turns if line is not None else ():
         text.append("\n    ")
         text.append_text(row_text(t.guess, t.pattern, contrast))
-    return Advised(None if refused is not None else word, text)
+    return Advised(hint.word, text)

@@ -46,7 +46,6 @@ from wordlekit.errors import (
     UltrahardError,
     WordlekitError,
 )
-from wordlekit.services import advice, boards
 from wordlekit.services.games import (
     GameRequest,
     GameView,
@@ -59,15 +58,14 @@ from wordlekit.services.games import (
     variants,
     view,
 )
+from wordlekit.services.hints import game_hint, hint_request
 from wordlekit.tui.chooser import ChooserScreen
 from wordlekit.tui.context import AppContext
 from wordlekit.tui.engine import Job
 from wordlekit.tui.grids import board_lines, boards_text, keyboard_text
 from wordlekit.tui.panels import (
     Advised,
-    absurdle_advised,
-    boards_advised,
-    hint_advised,
+    advised,
     host_text,
     info_text,
     progress_line,
@@ -92,7 +90,6 @@ MIN_ROWS = 6
 #: Seconds the shortest-win search (an adversary's hint) may take on this screen.
 SOLVE_SECONDS = 20.0
 #: The next guesses ranked for a hint on several boards (only the first is advised).
-BOARDS_TOP = 1
 
 
 class PlayScreen(Screen[None]):
@@ -449,37 +446,14 @@ class PlayScreen(Screen[None]):
             self.show_hint(advised)
 
     async def ask(self, job: Job, game: Game, strategy: str) -> Advised | WordlekitError:
-        """The hint for ``game`` from the service that knows its kind of game."""
-        if game.host_words() is not None:
-            # services.absurdle loads numba when imported: only once a hint is asked for
-            from wordlekit.services import absurdle
-
-            solved = await job.run(
-                absurdle.solve, game.guesses, mode=game.mode, target=game.target_word()
-            )
-            if isinstance(solved, WordlekitError):
-                return solved
-            line = solved.proof.line
-            refused = None
-            if line is not None:  # the search knows hard mode: ultrahard may refuse the word
-                try:
-                    game.check(line.guesses[0])
-                except HardModeError as e:
-                    refused = str(e)
-            return absurdle_advised(solved, refused, self.ctx.high_contrast)
-        if len(game.boards) > 1:
-            several = await job.run(
-                boards.assist,
-                game.guesses,
-                boards.game_patterns(game),
-                boards=len(game.boards),
-                max_guesses=game.rules.max_guesses,
-                top=BOARDS_TOP,
-                mode=game.mode,
-            )
-            return several if isinstance(several, WordlekitError) else boards_advised(several)
-        hint = await job.run(advice.hint, game.turns, mode=game.mode, strategy=strategy)
-        return hint if isinstance(hint, WordlekitError) else hint_advised(hint)
+        """The hint for ``game`` from the service (which knows what to ask for its rules); the
+        app's strategy is the one-board one, games of several boards ask the registry's
+        default."""
+        several = len(game.boards) > 1 or game.host_words() is not None
+        hint = await job.run(
+            game_hint, **hint_request(game), strategy=None if several else strategy
+        )
+        return hint if isinstance(hint, WordlekitError) else advised(hint, self.ctx.high_contrast)
 
     def show_hint(self, advised: Advised | WordlekitError) -> None:
         panel = self.query_one("#hint", Static)
