@@ -12,6 +12,9 @@ from wordlekit.core.words import WordList
 
 DATA = Path(__file__).parent / "data"
 
+#: The test harness of each front end (fixtures and helpers shared by its test files).
+pytest_plugins = ["harness_web"]
+
 
 def pytest_configure(config: pytest.Config) -> None:
     if "WORDLEKIT_CACHE_DIR" not in os.environ:
