@@ -6,7 +6,7 @@
 // The reveal, as the NYT: tile i of the row just played starts flipping at i * FLIP_STEP ms and
 // takes FLIP ms (the board gets the timings as its CSS variables --flip-step and --flip).
 
-import { h, restartAnimation } from "./dom.js";
+import { h, restartAnimation, restartAnimations } from "./dom.js";
 import { LETTER_STATES, makeTile, rowOf, setTile } from "./tiles.js";
 
 export const FLIP_STEP = 300;
@@ -182,7 +182,7 @@ export function createBoardView(el) {
       if (added) restartAnimation(row.children[typed.length - 1], "pop");
     } else {
       renderTyping();
-      if (added) for (const row of typingRows) restartAnimation(row.children[typed.length - 1], "pop");
+      if (added) restartAnimations(typingRows.map((row) => row.children[typed.length - 1]), "pop");
     }
   }
 
@@ -200,7 +200,7 @@ export function createBoardView(el) {
     show,
     type,
     shake() {
-      for (const row of currentRows()) restartAnimation(row, "shake");
+      restartAnimations(currentRows(), "shake");
     },
     clearShake() {
       for (const row of el.querySelectorAll(".row.shake")) row.classList.remove("shake");

@@ -37,7 +37,7 @@ export function createHostPanel(el, { onError }) {
     const playing = next.status === "playing";
     const n = next.host_words ?? 0;
     const goal = next.target ? `Target: ${next.target.toUpperCase()}` : "";
-    const held = `The host holds ${plural(n, "word")}`;
+    const held = `The host holds ${n.toLocaleString("en")} ${n === 1 ? "word" : "words"}`;
     status.replaceChildren(
       h("span", { "data-testid": "host-count" }, playing ? held : `${held} at the end`),
       goal ? h("span", { class: "host-target", "data-testid": "host-target" }, goal) : "",
