@@ -380,9 +380,10 @@ export function createPlayPage(root, ctx) {
     els.result.dataset.status = game.status;
     const mode = MODE_NAMES[game.mode];
     const message = game.outcome.message + (mode ? ` (${mode})` : "");
-    if (game.status === "won") {
-      const answers = game.outcome.answers.map((a) => a.toUpperCase()).join(" · ");
-      els.resultText.replaceChildren(message, " ", h("strong", { "data-testid": "answer" }, answers));
+    // A one-board win names its answer; the boards of several show theirs.
+    if (game.status === "won" && game.boards.length === 1) {
+      const answer = game.outcome.answers[0].toUpperCase();
+      els.resultText.replaceChildren(message, " ", h("strong", { "data-testid": "answer" }, answer));
     } else els.resultText.replaceChildren(message);
     els.review.hidden = !oneFixedBoard(game);
     showShareText();
