@@ -8,6 +8,7 @@ CI must run them. Screenshots of every page go to ``test-output/screenshots/``.
 from __future__ import annotations
 
 import re
+import time
 from typing import Any
 
 import pytest
