@@ -67,9 +67,9 @@ export function createKeyboard(el, { onKey }) {
     const states = boards.map((b) => (b.solved_at ? "done" : b.keyboard[key] || ""));
     const open = states.filter((s) => s !== "done");
     button.dataset.states = states.join(",");
-    // The key's own colour when every board still played agrees (a gray letter everywhere).
-    const same = open.length && open.every((s) => s === open[0]) ? open[0] : "";
-    button.dataset.state = same || "unused";
+    // The key's own fill stays the plain key's: its regions show the colours, and its letter
+    // (white, outlined) is read against the plain fill.
+    button.dataset.state = "unused";
     let fill;
     if (boards.length <= SPLIT_UP_TO) {
       fill = states.map((s) => h("span", { class: "key-region", "data-state": s || "unknown" }));
