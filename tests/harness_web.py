@@ -8,7 +8,7 @@ The browser tests never skip: without /usr/bin/chromium (or ``$WORDLEKIT_CHROMIU
 with a message saying so, because CI must run them. Screenshots go to
 ``test-output/screenshots/``.
 
-Fixtures: ``web_browser`` (one chromium for the session), ``web_server`` (the app on a fresh
+Fixtures: ``web_browser`` (chromium, per module), ``web_server`` (the app on a fresh
 database, per module; a module may override it), ``web_context`` (a fresh context: a new
 player) and ``page`` (a checked page of it at 1280×800); :func:`screen` makes a page of any
 size.
@@ -126,8 +126,10 @@ def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 # The browser ---------------------------------------------------------------------------------
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def web_browser() -> Iterator[Browser]:
+    """Chromium, per module: Playwright's sync API holds an event loop in the main thread
+    while it runs, which the tests that drive the app with ``anyio.run`` must not meet."""
     if not CHROMIUM.exists():
         pytest.fail(
             f"{CHROMIUM} is missing: the browser tests need Debian's chromium "
