@@ -49,6 +49,7 @@ export function createHostPanel(el, { onError }) {
     words.replaceChildren(...all.map((w) => h("li", {}, w.toUpperCase())));
     // The solver plays normal and hard mode (not ultrahard yet).
     const solvable = playing && next.mode !== "ultrahard";
+    solveButton.hidden = !playing;
     solveButton.disabled = !solvable;
     solveButton.title = next.mode === "ultrahard"
       ? "The solver does not play ultrahard mode yet"

@@ -293,6 +293,8 @@ export function createPlayPage(root, ctx) {
     game = state;
     storage.set(GAME_KEY, state.id);
     root.dataset.layout = state.boards.length > 1 ? "multi" : "single";
+    // the page's container widens for a game of several boards (play.css)
+    if (root.parentElement) root.parentElement.dataset.playLayout = root.dataset.layout;
     root.dataset.host = state.variant.host;
     board.show(state, { typed, reveal: animate ? reveal : -1 });
     renderLabel();
