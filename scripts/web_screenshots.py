@@ -71,7 +71,12 @@ def practice(page: Page, url: str, guesses: list[str], variant: str = "classic")
         page.wait_for_timeout(2_000)  # the staggered reveal
 
 
-def shots(url: str) -> list[tuple[str, Callable[[Page], None]]]:
+Shot = tuple[str, Callable[[Page], None]]
+
+
+def play_shots(url: str) -> list[Shot]:
+    """The Play page: a classic game and its end, the statistics, games of several boards,
+    Absurdle."""
     from wordlekit.services.games import GameRequest, make_game
 
     def answers(variant: str) -> tuple[str, ...]:
@@ -79,30 +84,6 @@ def shots(url: str) -> list[tuple[str, Callable[[Page], None]]]:
 
     (answer,) = answers("classic")
     wrong = [w for w in ["crane", "moist"] if w != answer]
-
-    def assist(page: Page) -> None:
-        page.goto(f"{url}/#assist")
-        # a game played elsewhere whose answer (AIOLI) is not in the original list: the page's
-        # default answer model (likely) finds it, with the probabilities
-        for turn in ["crane:bbybb", "moist:byybb"]:
-            page.get_by_test_id("assist-word").fill(turn)
-            page.get_by_test_id("assist-add").click()
-            page.wait_for_timeout(800)
-
-    def bot(page: Page) -> None:
-        page.goto(f"{url}/#bot")
-        page.get_by_test_id("bot-answer").fill("cigar")
-        page.get_by_test_id("bot-solve").click()
-        page.wait_for_timeout(3_000)
-
-    def review(page: Page) -> None:
-        page.goto(f"{url}/#review")
-        page.get_by_test_id("review-example").click()
-        page.get_by_test_id("review-submit").click()
-        page.get_by_test_id("review-result").wait_for(state="visible", timeout=60_000)
-        page.wait_for_timeout(500)
-        if page.viewport_size and page.viewport_size["width"] < 600:
-            page.get_by_test_id("review-output").scroll_into_view_if_needed()
 
     def stats(page: Page) -> None:
         practice(page, url, [*wrong, answer])
@@ -134,6 +115,43 @@ def shots(url: str) -> list[tuple[str, Callable[[Page], None]]]:
         page.get_by_test_id("host-minimum").wait_for(state="visible", timeout=60_000)
         page.wait_for_timeout(500)
 
+    return [
+        ("play", lambda page: practice(page, url, wrong)),
+        ("play-result", play_result),
+        ("quordle", several("quordle", 2)),
+        ("octordle", several("octordle", 3)),
+        ("absurdle", absurdle),
+        ("stats", stats),
+    ]
+
+
+def other_shots(url: str) -> list[Shot]:
+    """Assist, Bot, Review, the Boards helper, the API docs."""
+
+    def assist(page: Page) -> None:
+        page.goto(f"{url}/#assist")
+        # a game played elsewhere whose answer (AIOLI) is not in the original list: the page's
+        # default answer model (likely) finds it, with the probabilities
+        for turn in ["crane:bbybb", "moist:byybb"]:
+            page.get_by_test_id("assist-word").fill(turn)
+            page.get_by_test_id("assist-add").click()
+            page.wait_for_timeout(800)
+
+    def bot(page: Page) -> None:
+        page.goto(f"{url}/#bot")
+        page.get_by_test_id("bot-answer").fill("cigar")
+        page.get_by_test_id("bot-solve").click()
+        page.wait_for_timeout(3_000)
+
+    def review(page: Page) -> None:
+        page.goto(f"{url}/#review")
+        page.get_by_test_id("review-example").click()
+        page.get_by_test_id("review-submit").click()
+        page.get_by_test_id("review-result").wait_for(state="visible", timeout=60_000)
+        page.wait_for_timeout(500)
+        if page.viewport_size and page.viewport_size["width"] < 600:
+            page.get_by_test_id("review-output").scroll_into_view_if_needed()
+
     def boards(page: Page) -> None:
         page.goto(f"{url}/#boards")
         page.wait_for_timeout(800)
@@ -148,18 +166,16 @@ def shots(url: str) -> list[tuple[str, Callable[[Page], None]]]:
         page.wait_for_timeout(2_500)
 
     return [
-        ("play", lambda page: practice(page, url, wrong)),
-        ("play-result", play_result),
-        ("quordle", several("quordle", 2)),
-        ("octordle", several("octordle", 3)),
-        ("absurdle", absurdle),
         ("assist", assist),
         ("bot", bot),
         ("review", review),
-        ("stats", stats),
         ("boards", boards),
         ("docs", docs),
     ]
+
+
+def shots(url: str) -> list[Shot]:
+    return [*play_shots(url), *other_shots(url)]
 
 
 def main() -> None:

@@ -151,9 +151,7 @@ def local_context(
     """A fresh browser context (a new cookie jar: a new player) on ``url`` at a size (other
     options as Playwright takes them, e.g. ``reduced_motion``) that may load nothing from
     elsewhere."""
-    ctx = browser.new_context(
-        base_url=url, viewport={"width": width, "height": height}, **options
-    )
+    ctx = browser.new_context(base_url=url, viewport={"width": width, "height": height}, **options)
     ctx.set_default_timeout(15_000)
     outside: list[str] = []
 
@@ -187,9 +185,11 @@ def screen(
     browser: Browser, server: Server, width: int = 1280, height: int = 800, **options: Any
 ) -> Iterator[Page]:
     """A checked page in a fresh context of the given size."""
-    with local_context(browser, server.url, width, height, **options) as ctx:
-        with checked_page(ctx) as pg:
-            yield pg
+    with (
+        local_context(browser, server.url, width, height, **options) as ctx,
+        checked_page(ctx) as pg,
+    ):
+        yield pg
 
 
 @pytest.fixture

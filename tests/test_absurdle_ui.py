@@ -101,7 +101,9 @@ def test_a_shortest_win_from_a_position_played_to_its_end(
         expect(line).to_have_count(2)
         settled(page)
         shot(page, "absurdle-shortest-win-390")
-        words = [str(line.nth(k).get_attribute("aria-label")).split(":")[0].lower() for k in range(2)]
+        words = [
+            str(line.nth(k).get_attribute("aria-label")).split(":")[0].lower() for k in range(2)
+        ]
         assert line.nth(1).get_attribute("aria-label") == f"{words[1].upper()}: ggggg"
         type_guess(page, words[0])
         expect(page.get_by_test_id("game-label")).to_contain_text("3 guesses so far")

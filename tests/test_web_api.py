@@ -182,7 +182,8 @@ def test_a_challenge_of_every_variant(client: TestClient, variant: str) -> None:
         view = guess(client, view["id"], word, turn).json()
     assert view["status"] == "won"
     short = client.post(
-        "/api/games", json={"variant": variant, "kind": "challenge", "answers": words[:-1] or ["xx"]}
+        "/api/games",
+        json={"variant": variant, "kind": "challenge", "answers": words[:-1] or ["xx"]},
     )
     assert short.status_code == 422 and "error" in short.json()
 

@@ -72,7 +72,9 @@ def service_answer(server: Server) -> dict:  # type: ignore[type-arg]
 
 
 @pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 800)])
-def test_help_with_a_quordle(web_browser: Browser, web_server: Server, width: int, height: int) -> None:
+def test_help_with_a_quordle(
+    web_browser: Browser, web_server: Server, width: int, height: int
+) -> None:
     want = service_answer(web_server)
     with screen(web_browser, web_server, width, height) as page:
         open_helper(page)

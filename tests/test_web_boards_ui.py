@@ -37,7 +37,9 @@ def opener(answers: tuple[str, ...]) -> str:
     return next(w for w in ("crane", "slate", "moist") if w not in answers)
 
 
-def key_states(guesses: list[str], answers: tuple[str, ...], solved_at: list[int | None]) -> dict[str, str]:
+def key_states(
+    guesses: list[str], answers: tuple[str, ...], solved_at: list[int | None]
+) -> dict[str, str]:
     """Each letter's ``data-states`` on a keyboard of several boards, by the engine: per board
     ``done`` once solved, else the letter's best tile ("" when not tried)."""
     rank = {"": -1, "gray": 0, "yellow": 1, "green": 2}
@@ -71,7 +73,9 @@ def no_sideways_scroll(page: Page, width: int) -> None:
     assert scroll <= width, (scroll, page.evaluate(WIDE, width))
 
 
-def win_on_every_board(page: Page, answers: tuple[str, ...], *, first_turn: int, typing: bool = True) -> None:
+def win_on_every_board(
+    page: Page, answers: tuple[str, ...], *, first_turn: int, typing: bool = True
+) -> None:
     """Play every answer in turn (the physical keyboard, or the on-screen keys)."""
     board = page.get_by_test_id("board")
     for k, word in enumerate(answers):

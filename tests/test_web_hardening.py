@@ -485,9 +485,7 @@ def exercise(
         breaker = next(w for w in words_besides(*answers) if shown not in w)
         refused = record(c.post(f"{path}/guesses", json={"guess": breaker}), 422)
         assert refused.json()["error"].startswith(("Hard mode", "Ultrahard mode"))
-    turns = [
-        {"guess": t["guess"], "pattern": t["pattern"]} for t in played["boards"][0]["turns"]
-    ]
+    turns = [{"guess": t["guess"], "pattern": t["pattern"]} for t in played["boards"][0]["turns"]]
 
     if single:
         hint = record(c.post(f"{path}/hint"), 200, drop=("suggestion", "suggestions"))
@@ -564,7 +562,10 @@ def test_an_unfinished_game_gives_its_answer_away_nowhere(pool: WorkPool, tmp_pa
         assert answers[games[2].json()["id"]] == today
         # two games sharing an answer: draw the random ones again
         while len(set().union(*answers.values())) < sum(map(len, answers.values())):
-            games = [start(b) if b["kind"] == "practice" else g for b, g in zip(UNFINISHED, games)]
+            games = [
+                start(b) if b["kind"] == "practice" else g
+                for b, g in zip(UNFINISHED, games, strict=True)
+            ]
             answers = secrets_of()
         every = set().union(*answers.values())
         texts = {}

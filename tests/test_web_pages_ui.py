@@ -46,9 +46,9 @@ def app_page(browser: Browser, url: str, viewport: dict[str, int] | None = None)
     """A page in a fresh context (a new player) that loads nothing from elsewhere and on
     which no JavaScript error happens."""
     size = viewport or {"width": 1280, "height": 800}
-    with local_context(browser, url, size["width"], size["height"]) as ctx:
-        with checked_page(ctx) as page:
-            yield page
+    width, height = size["width"], size["height"]
+    with local_context(browser, url, width, height) as ctx, checked_page(ctx) as page:
+        yield page
 
 
 def shot(page: Page, name: str) -> None:
@@ -318,7 +318,9 @@ def test_a_contradiction_is_drawn_with_tiles_next_to_the_input(
         expect(page.locator(".assist-row.conflict")).to_have_count(0)
 
 
-def test_an_input_error_is_next_to_the_input_on_a_phone(web_browser: Browser, web_server: Server) -> None:
+def test_an_input_error_is_next_to_the_input_on_a_phone(
+    web_browser: Browser, web_server: Server
+) -> None:
     with app_page(web_browser, web_server.url, PHONE) as page:
         open_app(page, "#assist")
         add(page, "cran")

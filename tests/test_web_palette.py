@@ -35,6 +35,7 @@ ANSWER = answers_of("classic", SEED)[0]
 def start_practice(page: Page) -> None:
     start_game(page, "classic", seed=SEED)
 
+
 DOCS = Path(__file__).parents[1] / "docs"
 TEXT = 4.5  # WCAG 1.4.3, normal text
 LARGE = 3.0  # WCAG 1.4.3, large text: 24px, or 18.66px (14pt) bold
