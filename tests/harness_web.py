@@ -36,7 +36,7 @@ from wordlekit.core.feedback import format_pattern, score
 from wordlekit.core.words import WordList
 from wordlekit.services.games import GameRequest, make_game
 from wordlekit.services.pool import WorkPool
-from wordlekit.web.api import create_app
+from wordlekit.web.api import ServerSettings, create_app
 
 CHROMIUM = Path(os.environ.get("WORDLEKIT_CHROMIUM") or "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -88,12 +88,15 @@ def free_port() -> int:
 
 @contextmanager
 def run_server(
-    db: Path, wordlist: WordList | None = None, pool: WorkPool | None = None
+    db: Path,
+    wordlist: WordList | None = None,
+    pool: WorkPool | None = None,
+    settings: ServerSettings | None = None,
 ) -> Iterator[Server]:
     """The real app on a free loopback port, served by uvicorn in a daemon thread, once it
     answers (its work pool ready)."""
     port = free_port()
-    app = create_app(db, wordlist, pool=pool)
+    app = create_app(db, wordlist, settings, pool=pool)
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, name=f"uvicorn-{port}", daemon=True)
     thread.start()
@@ -221,6 +224,12 @@ def answers_of(variant: str = "classic", seed: int = 42, mode: str = "normal") -
     return game.secret
 
 
+#: The classic practice game the tests play unless they say otherwise: its seed, answer, label.
+SEED = 42
+ANSWER = answers_of("classic", SEED)[0]
+LABEL = f"wordlekit practice #{SEED}"
+
+
 def letters(guess: str, answer: str) -> str:
     """The g/y/b colours of ``guess`` against ``answer``, by the engine."""
     return format_pattern(score(guess, answer), len(guess), "letters")
@@ -236,11 +245,14 @@ def start_game(
     variant: str = "classic",
     *,
     kind: str = "practice",
-    seed: int | None = 42,
+    seed: int | None = SEED,
     mode: str = "normal",
     words: Sequence[str] = (),
 ) -> None:
-    """Start a game through the set-up form and wait until it is shown."""
+    """Start a game through the set-up form (brought back first if a finished game's result
+    stands in its place) and wait until it is shown (its label shows the seed given)."""
+    if not page.get_by_test_id("new-game").is_visible():
+        page.get_by_test_id("play-again").click()
     page.get_by_test_id("variant").select_option(variant)
     page.get_by_test_id(f"kind-{kind}").check()
     page.get_by_test_id("mode").select_option(mode)
@@ -253,6 +265,8 @@ def start_game(
     board = page.get_by_test_id("board")
     expect(board).to_have_attribute("data-status", "playing")
     expect(board).not_to_have_attribute("data-game-id", before or "none")
+    if kind == "practice" and seed is not None:
+        expect(page.get_by_test_id("game-label")).to_contain_text(f"#{seed}")
 
 
 def type_guess(page: Page, word: str) -> None:

@@ -15,9 +15,10 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
 from harness_web import (
+    ANSWER,
+    LABEL,
     STATES,
     Server,
-    answers_of,
     checked_page,
     expect_row,
     letters,
@@ -34,18 +35,9 @@ from wordlekit.core.words import WordList
 from wordlekit.errors import InvalidPatternError
 from wordlekit.services.games import GameRequest, make_game
 
-SEED = 42
-ANSWER = answers_of("classic", SEED)[0]
-LABEL = f"wordlekit practice #{SEED}"
 RANK = {"gray": 0, "yellow": 1, "green": 2}
 GREEN = "rgb(83, 141, 78)"  # #538d4e
 ORANGE = "rgb(245, 121, 58)"  # #f5793a, the high-contrast green
-
-
-def start_practice(page: Page, seed: int = SEED, mode: str = "normal") -> None:
-    """A seeded practice game of the classic game, from the set-up form."""
-    start_game(page, "classic", seed=seed, mode=mode)
-    expect(page.get_by_test_id("game-label")).to_contain_text(f"wordlekit practice #{seed}")
 
 
 def best_states(guesses: list[str], answer: str) -> dict[str, str]:
@@ -72,7 +64,7 @@ def expect_keyboard(page: Page, guesses: list[str], answer: str) -> None:
 def win(page: Page) -> None:
     """Play the seeded practice game in one guess and wait for the statistics dialog."""
     open_app(page)
-    start_practice(page)
+    start_game(page)
     type_guess(page, ANSWER)
     expect_row(page, 0, ANSWER, ANSWER)
     expect(page.get_by_test_id("stats-dialog")).to_be_visible()
@@ -109,7 +101,7 @@ def test_a_first_visit_starts_todays_puzzle(page: Page) -> None:
 def test_play_a_whole_practice_game_by_typing(page: Page, width: int, height: int) -> None:
     page.set_viewport_size({"width": width, "height": height})
     open_app(page)
-    start_practice(page)
+    start_game(page)
     expect(page.get_by_test_id("tile-0-0")).to_have_attribute("aria-label", "empty")
     wrong = [w for w in ("slate", "pious", "crane") if w != ANSWER][:2]
     played: list[str] = []
@@ -156,7 +148,7 @@ def test_play_a_whole_practice_game_by_typing(page: Page, width: int, height: in
 
 def test_a_word_not_in_the_list_is_refused_without_using_a_turn(page: Page) -> None:
     open_app(page)
-    start_practice(page)
+    start_game(page)
     type_guess(page, "cra")
     expect(page.get_by_test_id("message")).to_have_text("Not enough letters")
     expect(page.get_by_test_id("row-0")).to_have_class(re.compile(r"\bshake\b"))
@@ -205,7 +197,7 @@ def test_hard_mode_refusal_message(page: Page) -> None:
 
 def test_ultrahard_practice_refusals_are_explained(page: Page) -> None:
     open_app(page)
-    start_practice(page, mode="ultrahard")
+    start_game(page, mode="ultrahard")
     expect(page.get_by_test_id("game-label")).to_contain_text("ultrahard mode")
     message = page.get_by_test_id("message")
     type_guess(page, "salet")  # a valid guess, but never the answer
@@ -252,7 +244,7 @@ def test_share_copies_the_emoji_grid(
 
 def test_on_screen_keyboard(page: Page) -> None:
     open_app(page)
-    start_practice(page)
+    start_game(page)
     guess = "crane" if ANSWER != "crane" else "slate"
     keys = page.get_by_test_id("keyboard")
     expect(keys.get_by_role("button", name="Enter")).to_be_visible()
@@ -564,7 +556,7 @@ def test_review_errors_name_the_turn(page: Page) -> None:
 
 def test_review_a_played_game(page: Page) -> None:
     open_app(page)
-    start_practice(page)
+    start_game(page)
     first = "crane" if ANSWER != "crane" else "slate"
     type_guess(page, first)
     expect_row(page, 0, first, ANSWER)
@@ -733,7 +725,7 @@ COLOURED = re.compile("^(green|yellow|gray)$")
 
 def test_high_contrast_toggle_changes_colours_and_persists(page: Page) -> None:
     open_app(page)
-    start_practice(page)
+    start_game(page)
     guess = "crane" if ANSWER != "crane" else "slate"
     type_guess(page, guess)
     expect_row(page, 0, guess, ANSWER)
@@ -766,7 +758,7 @@ def test_high_contrast_toggle_changes_colours_and_persists(page: Page) -> None:
 def test_phone_width_and_accessible_names(page: Page) -> None:
     page.set_viewport_size({"width": 390, "height": 844})
     open_app(page)
-    start_practice(page)
+    start_game(page)
     type_guess(page, ANSWER)
     expect(page.get_by_test_id("stats-dialog")).to_be_visible()
     page.get_by_test_id("stats-close").click()

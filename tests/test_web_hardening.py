@@ -36,13 +36,12 @@ from typing import Any
 
 import httpx
 import pytest
-import uvicorn
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from harness_web import answers_of
+from harness_web import answers_of, run_server
 from wordlekit.core.feedback import score
 from wordlekit.core.words import WordList
 from wordlekit.services.games import GameRequest, make_game
@@ -72,12 +71,6 @@ class Live:
     pool: WorkPool
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def pool() -> Iterator[WorkPool]:
     """The workers of every app in this module (started by the first app's lifespan)."""
@@ -90,33 +83,12 @@ def pool() -> Iterator[WorkPool]:
 
 @pytest.fixture(scope="module")
 def live(pool: WorkPool, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Live]:
+    """The app on a live server (it answers once its workers are ready: no request is timed
+    before that)."""
     db = tmp_path_factory.mktemp("hardening") / "games.sqlite3"
-    app = create_app(db, settings=ServerSettings(pool=CONFIG), pool=pool)
-    port = _free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, name=f"uvicorn-{port}", daemon=True)
-    thread.start()
-    url = f"http://127.0.0.1:{port}"
-    try:
-        # The server answers once its workers are ready (its start-up waits for them): no
-        # request is timed before that.
-        deadline = time.monotonic() + 300
-        while True:
-            if not thread.is_alive():
-                raise RuntimeError(f"the server on port {port} stopped while starting")
-            try:
-                if httpx.get(f"{url}/api/daily", timeout=2).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            if time.monotonic() > deadline:
-                raise RuntimeError(f"the server on port {port} was not ready within 300 s")
-            time.sleep(0.1)
+    with run_server(db, pool=pool, settings=ServerSettings(pool=CONFIG)) as srv:
         assert pool.status()["ready"] == CONFIG.workers
-        yield Live(url, db, app, pool)
-    finally:
-        server.should_exit = True
-        thread.join(timeout=30)
+        yield Live(srv.url, db, srv.app, pool)
 
 
 def app_client(

@@ -19,7 +19,7 @@ from fastapi.responses import RedirectResponse, Response
 from fastapi.testclient import TestClient
 from playwright.sync_api import ConsoleMessage, Page, expect
 
-from harness_web import Server, answers_of, open_app, shot, start_game, type_guess
+from harness_web import ANSWER, Server, open_app, shot, start_game, type_guess
 from wordlekit.web.api import create_app
 from wordlekit.web.http import CSP, MAX_BODY, install, relative_location
 
@@ -31,8 +31,6 @@ SECURITY = {
     "cross-origin-opener-policy": "same-origin",
 }
 VOLATILE = {"server-timing", "set-cookie", "date"}
-
-ANSWER = answers_of("classic", 42)[0]
 
 
 @pytest.fixture(scope="module")

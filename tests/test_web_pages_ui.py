@@ -21,21 +21,21 @@ import pytest
 from playwright.sync_api import Browser, Page, Route, expect
 
 from harness_web import (
+    ANSWER,
     SCREENSHOTS,
     Server,
-    answers_of,
     checked_page,
     local_context,
     open_app,
     run_server,
+    start_game,
 )
 from harness_web import shot as harness_shot
 from wordlekit.core.words import WordList
 from wordlekit.services.games import GameRequest, make_game
 from wordlekit.services.pool import PoolConfig, WorkPool
 
-SEED = 42
-PRACTICE_ANSWER = answers_of("classic", SEED)[0]
+PRACTICE_ANSWER = ANSWER
 PHONE = {"width": 390, "height": 844}
 SIZES = [{"width": 1280, "height": 800}, PHONE, {"width": 360, "height": 640}]
 EMOJI = re.compile("[\U0001f7e7\U0001f7e8\U0001f7e9\U0001f7e6\u2b1b\u2b1c]")
@@ -59,18 +59,6 @@ def type_guess(page: Page, word: str) -> None:
     page.evaluate("document.activeElement?.blur()")  # Enter must not press a focused button
     page.keyboard.type(word)
     page.keyboard.press("Enter")
-
-
-def start_practice(page: Page) -> None:
-    """A seeded practice game from the Play page's set-up form (brought back first if a
-    finished game's result stands in its place)."""
-    if not page.get_by_test_id("new-game").is_visible():
-        page.get_by_test_id("play-again").click()
-    page.get_by_test_id("kind-practice").check()
-    page.get_by_test_id("seed").fill(str(SEED))
-    page.get_by_test_id("new-game").click()
-    expect(page.get_by_test_id("game-label")).to_contain_text(f"practice #{SEED}")
-    expect(page.get_by_test_id("board")).to_have_attribute("data-status", "playing")
 
 
 def in_view(page: Page, test_id: str) -> dict[str, Any]:
@@ -126,7 +114,7 @@ def test_statistics_keep_the_daily_puzzle_and_practice_apart(page: Page) -> None
     shot(page, "stats-daily.png")
     page.get_by_test_id("stats-close").click()
 
-    start_practice(page)
+    start_game(page)
     type_guess(page, PRACTICE_ANSWER)
     expect(dialog).to_be_visible()
     expect(page.get_by_test_id("stats-primary")).to_have_attribute("data-kind", "practice")

@@ -24,17 +24,9 @@ import pytest
 from fastapi.testclient import TestClient
 from playwright.sync_api import Page, expect
 
-from harness_web import answers_of, open_app, shot, start_game, type_guess
+from harness_web import ANSWER, SEED, open_app, shot, start_game, type_guess
 from wordlekit.core.feedback import format_pattern, score
 from wordlekit.web.api import create_app
-
-SEED = 42
-ANSWER = answers_of("classic", SEED)[0]
-
-
-def start_practice(page: Page) -> None:
-    start_game(page, "classic", seed=SEED)
-
 
 DOCS = Path(__file__).parents[1] / "docs"
 TEXT = 4.5  # WCAG 1.4.3, normal text
@@ -488,7 +480,7 @@ def play_a_board(page: Page) -> list[str]:
     two typed letters in the fourth."""
     page.emulate_media(reduced_motion="reduce")
     open_app(page)
-    start_practice(page)
+    start_game(page)
     rows = played_rows()
     for i, word in enumerate(rows):
         type_guess(page, word)
@@ -582,7 +574,7 @@ def test_every_text_on_every_page_is_readable(page: Page, theme: str) -> None:
     set_theme(page, theme)
     failures: dict[str, list[str]] = {}
 
-    start_practice(page)
+    start_game(page)
     type_guess(page, played_rows()[0])
     expect(page.get_by_test_id("tile-0-4")).to_have_attribute(
         "data-state", re.compile("^(green|yellow|gray)$")

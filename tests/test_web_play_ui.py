@@ -17,8 +17,9 @@ import pytest
 from playwright.sync_api import Browser, Page, Request, expect
 
 from harness_web import (
+    ANSWER,
+    LABEL,
     Server,
-    answers_of,
     expect_row,
     open_app,
     screen,
@@ -26,10 +27,6 @@ from harness_web import (
     start_game,
     type_guess,
 )
-
-SEED = 42
-ANSWER = answers_of("classic", SEED)[0]
-LABEL = f"wordlekit practice #{SEED}"
 
 # From the smallest phone to a large monitor (width, height).
 VIEWPORTS = [(320, 568), (360, 640), (390, 844), (1280, 800), (1366, 657), (2560, 1440)]
@@ -83,11 +80,6 @@ RECORD = """() => {
 }"""
 
 
-def start_practice(page: Page, seed: int = SEED) -> None:
-    start_game(page, "classic", seed=seed)
-    expect(page.get_by_test_id("game-label")).to_contain_text(f"wordlekit practice #{seed}")
-
-
 def snap(page: Page, name: str) -> None:
     shot(page, f"play-ui-{name}")
 
@@ -134,7 +126,7 @@ def test_board_and_keyboard_fit_the_screen(
 ) -> None:
     with screen(web_browser, web_server, width, height) as page:
         open_app(page)
-        start_practice(page)
+        start_game(page)
         game_id = page.get_by_test_id("board").get_attribute("data-game-id")
         # Five rows played (through the API, as another tab would), then a reload: the game
         # comes back from the server, the answer still hidden.
@@ -192,7 +184,7 @@ def test_board_and_keyboard_fit_the_screen(
 
 def test_toasts_fade_and_errors_that_need_action_stay(page: Page) -> None:
     open_app(page)
-    start_practice(page)
+    start_game(page)
     message = page.get_by_test_id("message")
     row = page.get_by_test_id("row-0")
 
@@ -226,7 +218,7 @@ def test_toasts_fade_and_errors_that_need_action_stay(page: Page) -> None:
 
 def test_the_reveal_flips_tile_by_tile_and_the_keyboard_follows(page: Page) -> None:
     open_app(page)
-    start_practice(page)
+    start_game(page)
     sent: list[Any] = []
 
     def on_request(request: Request) -> None:
@@ -269,7 +261,7 @@ def test_reduced_motion_shows_the_final_state_at_once(
 ) -> None:
     with screen(web_browser, web_server, 1280, 800, reduced_motion="reduce") as page:
         open_app(page)
-        start_practice(page)
+        start_game(page)
         page.evaluate(RECORD)
         guess = "slate" if ANSWER != "slate" else "crane"
         page.keyboard.type(guess)
@@ -353,7 +345,7 @@ def test_skip_link_and_a_short_tab_order(page: Page) -> None:
 
 def test_the_result_takes_the_place_of_the_setup_form(page: Page) -> None:
     open_app(page)
-    start_practice(page)
+    start_game(page)
     page.keyboard.type(ANSWER)
     page.keyboard.press("Enter")
     dialog = page.get_by_test_id("stats-dialog")
@@ -385,7 +377,7 @@ def test_the_result_takes_the_place_of_the_setup_form(page: Page) -> None:
     expect(form).to_be_hidden()
 
     page.get_by_test_id("play-again").click()
-    start_practice(page, seed=7)
+    start_game(page, seed=7)
     expect(result).to_be_hidden()
     expect(form).to_be_visible()
     expect(page.get_by_test_id("hint")).to_be_visible()
@@ -395,7 +387,7 @@ def test_the_result_takes_the_place_of_the_setup_form(page: Page) -> None:
 
 def test_a_hint_says_whether_the_word_can_be_the_answer(page: Page) -> None:
     open_app(page)
-    start_practice(page)
+    start_game(page)
     guess = "slate" if ANSWER != "slate" else "crane"
     page.keyboard.type(guess)
     page.keyboard.press("Enter")
