@@ -93,6 +93,10 @@ def test_a_shortest_win_from_a_position_played_to_its_end(
         expect_host(page, "The host holds 168 words")  # keys are not queued during a guess
         type_guess(page, "scold")
         expect_host(page, "The host holds 20 words")
+        page.reload()  # the game in progress survives a reload
+        expect(page.locator("html")).to_have_attribute("data-ready", "true")
+        expect(page.get_by_test_id("variant")).to_have_value("absurdle")
+        expect_host(page, "The host holds 20 words")
         expect(page.get_by_test_id("host-words").locator("li")).to_have_count(20)
         page.get_by_test_id("host-solve").click()
         minimum = page.get_by_test_id("host-minimum")
