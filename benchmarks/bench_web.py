@@ -1,7 +1,8 @@
 """Web app load on loopback: games, assist calls, and games under attack (the hostile mix).
 
 Run: ``.venv/bin/python benchmarks/bench_web.py`` (both parts), ``--only classic`` or
-``--only hostile``; ``--help`` lists the options. Each part starts its own server, ``wordle
+``--only hostile``, ``--variant quordle`` (the players' games: any variant with fixed answers;
+classic by default); ``--help`` lists the options. Each part starts its own server, ``wordle
 serve`` (run as ``python -c "from wordlekit.cli import main; main()" serve``, so it runs the
 same code as this process, ``PYTHONPATH`` included) in its own process (one uvicorn worker) on
 a temporary database; the load comes from this process with asyncio + httpx, one client (one
@@ -193,6 +194,7 @@ class PlayerRun:
     timeout: float
     n_guesses: int | None
     deadline: float | None
+    variant: str = "classic"
     made: int = 0
 
     def more(self) -> bool:
@@ -204,12 +206,13 @@ class PlayerRun:
         if self.think is not None:
             await asyncio.sleep(self.rng.uniform(*self.think))
 
-    async def start(self) -> tuple[str, str] | None:
-        """A new practice game: (id, answer), or None when the server refused it."""
-        from wordlekit.core.game import Game
+    async def start(self) -> tuple[str, tuple[str, ...]] | None:
+        """A new practice game: (id, every board's answer), or None when the server refused
+        it (the answers are the seed's, as the server draws them)."""
+        from wordlekit.services.games import GameRequest, make_game
 
         game_seed = self.rng.randrange(10**9)
-        body = {"mode": "practice", "seed": game_seed}
+        body = {"variant": self.variant, "kind": "practice", "seed": game_seed}
         _, _, r = await send(self.client, "/api/games", self.timeout, json=body)
         if r is None or r.status_code != 201:
             self.tally.starts_failed += 1
@@ -217,14 +220,17 @@ class PlayerRun:
                 self.made += 1  # counted: a dead server must not keep a player forever
             await self.pause()
             return None
-        return str(r.json()["id"]), Game.practice(game_seed).answer
+        request = GameRequest(variant=self.variant, kind="practice", seed=game_seed)
+        return str(r.json()["id"]), make_game(request).game.secret
 
-    async def play(self, gid: str, answer: str, words: list[str]) -> list[str] | None:
-        """Guess until the game ends (the words played) or a guess fails (None)."""
+    async def play(self, gid: str, answers: tuple[str, ...], words: list[str]) -> list[str] | None:
+        """Guess until the game ends (the words played) or a guess fails (None): now and then
+        the answer of a board not solved yet, else any valid word."""
         played: list[str] = []
         status = "playing"
+        left = list(answers)
         while status == "playing" and self.more():
-            word = answer if self.rng.random() < 0.15 else self.rng.choice(words)
+            word = left[0] if self.rng.random() < 0.15 else self.rng.choice(words)
             await self.pause()
             if not self.more():
                 break
@@ -240,7 +246,9 @@ class PlayerRun:
                 return None
             self.tally.app_ms.append(server_ms(r))
             played.append(word)
-            status = r.json()["status"]
+            view = r.json()
+            status = view["status"]
+            left = [a for a, b in zip(answers, view["boards"], strict=True) if not b["solved_at"]]
         return played if status != "playing" else None
 
 
@@ -254,19 +262,22 @@ async def player(
     timeout: float,
     n_guesses: int | None = None,
     deadline: float | None = None,
+    variant: str = "classic",
 ) -> None:
-    """Play games until ``n_guesses`` requests were made, or until ``deadline``.
+    """Play games of ``variant`` until ``n_guesses`` requests were made, or until
+    ``deadline``.
 
     A failed or timed-out guess ends that game (its state is unknown) and a new one starts.
     """
     async with new_client(base, timeout) as client:
-        run = PlayerRun(client, random.Random(seed), tally, think, timeout, n_guesses, deadline)
+        rng = random.Random(seed)
+        run = PlayerRun(client, rng, tally, think, timeout, n_guesses, deadline, variant)
         while run.more():
             started = await run.start()
             if started is None:
                 continue
-            gid, answer = started
-            played = await run.play(gid, answer, words)
+            gid, answers = started
+            played = await run.play(gid, answers, words)
             if played is not None:
                 seen[gid] = played
 
@@ -276,6 +287,7 @@ async def games(
     think: tuple[float, float] | None,
     seen: dict[str, list[str]],
     timeout: float,
+    variant: str = "classic",
     seed0: int = 0,
 ) -> Tally:
     from wordlekit.core.words import WordList
@@ -286,7 +298,7 @@ async def games(
     t = time.perf_counter()
     await asyncio.gather(
         *(
-            player(base, seed0 + i, words, tally, seen, think, timeout, n_guesses=per)
+            player(base, seed0 + i, words, tally, seen, think, timeout, per, variant=variant)
             for i in range(PLAYERS)
         )
     )
@@ -358,13 +370,17 @@ def report(label: str, tally: Tally, target_ms: float) -> None:
 
 
 def stored_games(db: Path, seen: dict[str, list[str]]) -> int:
+    """How many of the finished games the clients saw are stored with every guess (each
+    guess is stored on every board it was played on: once per guess number here)."""
     conn = sqlite3.connect(db)
     stored_ok = 0
     for gid, played in seen.items():
         row = conn.execute("SELECT status FROM games WHERE id = ?", (gid,)).fetchone()
         turns = [
             r[0]
-            for r in conn.execute("SELECT guess FROM turns WHERE game_id = ? ORDER BY n", (gid,))
+            for r in conn.execute(
+                "SELECT MIN(guess) FROM turns WHERE game_id = ? GROUP BY n ORDER BY n", (gid,)
+            )
         ]
         if row is not None and row[0] != "playing" and turns == played:
             stored_ok += 1
@@ -372,7 +388,7 @@ def stored_games(db: Path, seen: dict[str, list[str]]) -> int:
     return stored_ok
 
 
-def run_classic(extra: list[str], timeout: float) -> None:
+def run_classic(extra: list[str], timeout: float, variant: str = "classic") -> None:
     tmp = Path(tempfile.mkdtemp(prefix="wordlekit-web-bench-"))
     db = tmp / "games.sqlite3"
     port = free_port()
@@ -380,13 +396,16 @@ def run_classic(extra: list[str], timeout: float) -> None:
     base = f"http://127.0.0.1:{port}"
     seen: dict[str, list[str]] = {}
     try:
-        paced = asyncio.run(games(base, THINK, seen, timeout))
-        flat = asyncio.run(games(base, None, seen, timeout))
+        paced = asyncio.run(games(base, THINK, seen, timeout, variant))
+        flat = asyncio.run(games(base, None, seen, timeout, variant))
         assist_paced = asyncio.run(assists(base, 2.0, timeout))
         assist_flat = asyncio.run(assists(base, 0.0, timeout))
     finally:
         stop_server(proc)
-    print(f"== classic: {PLAYERS} concurrent players, {GUESSES} guesses a run, {ASSISTS} assists")
+    print(
+        f"== classic: {PLAYERS} concurrent players ({variant} games), {GUESSES} guesses a run, "
+        f"{ASSISTS} assists"
+    )
     report("guesses, paced (think 1-3 s)", paced, 50)
     report("guesses, flat out (200 in flight)", flat, 50)
     report("assist after one turn, paced (2 s)", assist_paced, 300)
@@ -455,7 +474,7 @@ class HostileRun:
         """A practice game of this client where FUZZY was just played (and did not win)."""
         while self.on():
             r = await self.call(
-                SETUP_GAME, "/api/games", {"mode": "practice"}, not self.keep_cookie
+                SETUP_GAME, "/api/games", {"kind": "practice"}, not self.keep_cookie
             )
             if r is None or r.status_code != 201:
                 continue
@@ -666,6 +685,11 @@ def main() -> None:
         help='extra `wordle serve` arguments, one string: --server-args="--foo 1"',
     )
     ap.add_argument("--timeout", type=float, default=30, help="every request's timeout (30 s)")
+    ap.add_argument(
+        "--variant",
+        default="classic",
+        help="the variant the players play (classic, dordle, quordle, ...: fixed answers)",
+    )
     args = ap.parse_args()
 
     extra = shlex.split(args.server_args)
@@ -682,7 +706,7 @@ def main() -> None:
         + "; clients: asyncio + httpx"
     )
     if args.only in (None, "classic"):
-        run_classic(extra, args.timeout)
+        run_classic(extra, args.timeout, args.variant)
     if args.only in (None, "hostile"):
         run_hostile(extra, args.seconds, budget, args.budget is not None, args.timeout)
 

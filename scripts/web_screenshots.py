@@ -3,8 +3,9 @@
 Run: ``.venv/bin/python scripts/web_screenshots.py [OUT_DIR]`` (default ``docs``). It starts
 ``wordle serve`` on a free port with a temporary database, drives Debian's chromium with
 Playwright (``WORDLEKIT_CHROMIUM`` overrides ``/usr/bin/chromium``; no browser is downloaded)
-and writes ``web-<page>-<width>.png`` for Play (a game in progress and a finished one),
-Assist, Bot, Review, Statistics and the API docs, at 390×844 and 1280×800.
+and writes ``web-<page>-<width>.png`` for Play (a game in progress and a finished one, a
+Quordle, an Octordle, Absurdle with a shortest win), Assist, Bot, Review, Statistics, the
+Boards helper and the API docs, at 390×844 and 1280×800.
 """
 
 from __future__ import annotations
@@ -54,12 +55,14 @@ def server() -> Iterator[str]:
         proc.wait(30)
 
 
-def practice(page: Page, url: str, guesses: list[str]) -> None:
-    """A practice game (seeded) with ``guesses`` played through the page's own keyboard."""
+def practice(page: Page, url: str, guesses: list[str], variant: str = "classic") -> None:
+    """A practice game of ``variant`` (seeded; Absurdle's free game) with ``guesses`` played
+    through the page's own keyboard."""
     page.goto(f"{url}/#play")
     page.wait_for_timeout(800)  # the first visit starts today's puzzle
-    page.get_by_test_id("mode-practice").check()
-    page.get_by_test_id("seed").fill(str(SEED))
+    page.get_by_test_id("variant").select_option(variant)
+    page.get_by_test_id("kind-practice").check()
+    page.get_by_test_id("seed").fill("" if variant == "absurdle" else str(SEED))
     page.get_by_test_id("new-game").click()
     page.wait_for_timeout(800)
     for word in guesses:
@@ -68,11 +71,62 @@ def practice(page: Page, url: str, guesses: list[str]) -> None:
         page.wait_for_timeout(2_000)  # the staggered reveal
 
 
-def shots(url: str) -> list[tuple[str, Callable[[Page], None]]]:
-    from wordlekit.core.game import Game
+Shot = tuple[str, Callable[[Page], None]]
 
-    answer = Game.practice(SEED).answer
+
+def play_shots(url: str) -> list[Shot]:
+    """The Play page: a classic game and its end, the statistics, games of several boards,
+    Absurdle."""
+    from wordlekit.services.games import GameRequest, make_game
+
+    def answers(variant: str) -> tuple[str, ...]:
+        return make_game(GameRequest(variant=variant, kind="practice", seed=SEED)).game.secret
+
+    (answer,) = answers("classic")
     wrong = [w for w in ["crane", "moist"] if w != answer]
+
+    def stats(page: Page) -> None:
+        practice(page, url, [*wrong, answer])
+        page.wait_for_timeout(2_500)  # the statistics open by themselves after a game
+        if not page.get_by_test_id("stats-dialog").is_visible():
+            page.get_by_test_id("stats-button").click()
+            page.wait_for_timeout(800)
+
+    def play_result(page: Page) -> None:
+        practice(page, url, [*wrong, answer])
+        page.wait_for_timeout(2_500)
+        if page.get_by_test_id("stats-dialog").is_visible():
+            page.get_by_test_id("stats-close").click()  # the result above the board
+            page.wait_for_timeout(500)
+
+    def several(variant: str, solved: int) -> Callable[[Page], None]:
+        """A game of several boards: an opener, then the first boards' answers."""
+
+        def take(page: Page) -> None:
+            opener = next(w for w in ["crane", "slate"] if w not in answers(variant))
+            practice(page, url, [opener, *answers(variant)[:solved]], variant)
+
+        return take
+
+    def absurdle(page: Page) -> None:
+        # a proven shortest line: MOTTO wins in 4; then the shortest win from the position
+        practice(page, url, ["arise", "scold"], "absurdle")
+        page.get_by_test_id("host-solve").click()
+        page.get_by_test_id("host-minimum").wait_for(state="visible", timeout=60_000)
+        page.wait_for_timeout(500)
+
+    return [
+        ("play", lambda page: practice(page, url, wrong)),
+        ("play-result", play_result),
+        ("quordle", several("quordle", 2)),
+        ("octordle", several("octordle", 3)),
+        ("absurdle", absurdle),
+        ("stats", stats),
+    ]
+
+
+def other_shots(url: str) -> list[Shot]:
+    """Assist, Bot, Review, the Boards helper, the API docs."""
 
     def assist(page: Page) -> None:
         page.goto(f"{url}/#assist")
@@ -98,39 +152,13 @@ def shots(url: str) -> list[tuple[str, Callable[[Page], None]]]:
         if page.viewport_size and page.viewport_size["width"] < 600:
             page.get_by_test_id("review-output").scroll_into_view_if_needed()
 
-    def stats(page: Page) -> None:
-        practice(page, url, [*wrong, answer])
-        page.wait_for_timeout(2_500)  # the statistics open by themselves after a game
-        if not page.get_by_test_id("stats-dialog").is_visible():
-            page.get_by_test_id("stats-button").click()
-            page.wait_for_timeout(800)
-
-    def play_result(page: Page) -> None:
-        practice(page, url, [*wrong, answer])
-        page.wait_for_timeout(2_500)
-        if page.get_by_test_id("stats-dialog").is_visible():
-            page.get_by_test_id("stats-close").click()  # the result above the board
-            page.wait_for_timeout(500)
-
-    def absurdle(page: Page) -> None:
-        page.goto(f"{url}/#absurdle")
-        page.wait_for_timeout(800)
-        for word in ["arise", "scold", "bungy"]:  # a proven shortest line: MOTTO wins in 4
-            page.get_by_test_id("absurdle-word").fill(word)
-            page.get_by_test_id("absurdle-word").press("Enter")
-            page.wait_for_timeout(600)
-
     def boards(page: Page) -> None:
         page.goto(f"{url}/#boards")
         page.wait_for_timeout(800)
-        page.get_by_test_id("boards-variant").select_option("quordle")
-        page.get_by_test_id("boards-practice").check()
-        page.get_by_test_id("boards-seed").fill(str(SEED))
-        page.get_by_test_id("boards-new").click()
-        page.wait_for_timeout(800)
+        page.get_by_test_id("boards-assist-variant").select_option("quordle")
         for word in ["crane", "moist"]:
-            page.keyboard.type(word)
-            page.keyboard.press("Enter")
+            page.get_by_test_id("boards-assist-word").fill(word)
+            page.get_by_test_id("boards-assist-add").click()
             page.wait_for_timeout(800)
 
     def docs(page: Page) -> None:
@@ -138,16 +166,16 @@ def shots(url: str) -> list[tuple[str, Callable[[Page], None]]]:
         page.wait_for_timeout(2_500)
 
     return [
-        ("play", lambda page: practice(page, url, wrong)),
-        ("play-result", play_result),
         ("assist", assist),
         ("bot", bot),
         ("review", review),
-        ("stats", stats),
-        ("absurdle", absurdle),
         ("boards", boards),
         ("docs", docs),
     ]
+
+
+def shots(url: str) -> list[Shot]:
+    return [*play_shots(url), *other_shots(url)]
 
 
 def main() -> None:

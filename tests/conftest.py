@@ -14,7 +14,7 @@ DATA = Path(__file__).parent / "data"
 
 #: The test harnesses of the front ends (fixtures and helpers their test modules share), one
 #: plugin module each.
-pytest_plugins = ["harness_cli", "harness_tui"]
+pytest_plugins = ["harness_cli", "harness_tui", "harness_web"]
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -22,14 +22,20 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
+from harness_web import answers_of
 from wordlekit.core.feedback import format_pattern, score
-from wordlekit.core.game import Game
+from wordlekit.core.rules import BOARDS_HARD_RULE, ULTRAHARD_RULE
 from wordlekit.core.words import WordList
 from wordlekit.errors import InternalError, StorageError
-from wordlekit.store.games import Store
+from wordlekit.services.games import GameRequest, make_game, open_store
 from wordlekit.web.api import COOKIE, ServerSettings, create_app
 
 ORIGINAL = WordList.bundled()
+#: Every variant of the registry, by name (what /api/variants lists).
+VARIANTS = ["classic", "dordle", "quordle", "octordle", "sedecordle", "duotrigordle", "absurdle"]
+FIXED = VARIANTS[:-1]
+#: A win of Absurdle's free game (the host is deterministic; checked by the model below).
+ABSURDLE_WIN = ["crane", "smolt", "fudgy", "vivid"]
 
 
 @pytest.fixture
@@ -44,27 +50,245 @@ def client(db: Path) -> Iterator[TestClient]:
 
 
 def new_game(client: TestClient, **body: object) -> dict:  # type: ignore[type-arg]
-    r = client.post("/api/games", json={"mode": "practice", "seed": 7, **body})
+    r = client.post("/api/games", json={"kind": "practice", "seed": 7, **body})
     assert r.status_code == 201, r.text
     return r.json()  # type: ignore[no-any-return]
 
 
 def answer_of(seed: int) -> str:
-    return Game.practice(seed).answer
+    return answers_of("classic", seed)[0]
 
 
-def guess(client: TestClient, gid: str, word: str) -> httpx.Response:
-    return client.post(f"/api/games/{gid}/guesses", json={"guess": word})
+def guess(client: TestClient, gid: str, word: str, turn: int | None = None) -> httpx.Response:
+    body: dict[str, object] = {"guess": word}
+    if turn is not None:
+        body["turn"] = turn
+    return client.post(f"/api/games/{gid}/guesses", json=body)
+
+
+def secrets_in(text: str, words: tuple[str, ...]) -> list[str]:
+    """The secret words that appear in a response's text."""
+    return [w for w in words if w in text.lower()]
+
+
+def winning_words(variant: str, seed: int | None) -> list[str]:
+    """Guesses that win a practice game (every board's answer in turn; Absurdle's free game:
+    a known line)."""
+    if variant == "absurdle":
+        return ABSURDLE_WIN
+    assert seed is not None
+    return list(answers_of(variant, seed))
+
+
+# Every variant through one set of routes ------------------------------------------------------
+
+
+def test_the_menu_lists_every_variant_and_mode(client: TestClient) -> None:
+    menu = client.get("/api/variants").json()
+    assert [v["name"] for v in menu["variants"]] == VARIANTS
+    quordle = menu["variants"][2]
+    assert quordle == {
+        "name": "quordle",
+        "title": "Quordle",
+        "boards": 4,
+        "max_guesses": 9,
+        "host": "fixed",
+        "summary": quordle["summary"],
+    }
+    assert menu["variants"][-1]["max_guesses"] is None
+    assert menu["variants"][-1]["host"] == "adversary"
+    modes = {m["name"]: m for m in menu["modes"]}
+    assert list(modes) == ["normal", "hard", "ultrahard"]
+    assert modes["hard"]["summary"] == BOARDS_HARD_RULE
+    assert modes["ultrahard"]["summary"].startswith(ULTRAHARD_RULE)
+
+
+def test_the_absurdle_line_wins_by_the_model() -> None:
+    game = make_game(GameRequest(variant="absurdle", kind="practice")).game
+    assert game.replay(ABSURDLE_WIN).status.value == "won"
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_whole_practice_game_of_every_variant(client: TestClient, variant: str) -> None:
+    """Start, play to a win, and no secret in any answer before the end."""
+    seed = None if variant == "absurdle" else 5
+    body: dict[str, object] = {"variant": variant, "kind": "practice"}
+    if seed is not None:
+        body["seed"] = seed
+    g = client.post("/api/games", json=body)
+    assert g.status_code == 201, g.text
+    view = g.json()
+    secret = make_game(GameRequest(variant=variant, kind="practice", seed=seed)).game.secret
+    boards = len(view["boards"])
+    assert view["variant"]["name"] == variant and view["status"] == "playing"
+    assert view["outcome"] is None and view["share"] is None
+    assert all(b["answer"] is None and b["turns"] == [] for b in view["boards"])
+    words = winning_words(variant, seed)
+    for turn, word in enumerate(words, start=1):
+        r = guess(client, view["id"], word, turn)
+        assert r.status_code == 200, r.text
+        view = r.json()
+        if view["over"]:
+            break
+        # before the end: only the answers of boards solved (their guess said them)
+        solved = {b["answer"] for b in view["boards"] if b["solved_at"]}
+        assert all(b["answer"] is None for b in view["boards"] if not b["solved_at"])
+        hidden = tuple(w for w in secret if w not in solved)
+        assert not secrets_in(r.text, hidden), (variant, turn)
+        got = client.get(f"/api/games/{view['id']}")
+        assert not secrets_in(got.text, hidden)
+    assert view["status"] == "won" and view["over"], view
+    assert len(view["guesses"]) == len(words) and len(view["boards"]) == boards
+    assert view["outcome"]["status"] == "won" and view["share"]
+    if variant != "absurdle":
+        assert view["outcome"]["answers"] == list(secret)
+        assert [b["answer"] for b in view["boards"]] == list(secret)
+    again = guess(client, view["id"], "crane")
+    assert again.status_code == 409 and "over" in again.json()["error"]
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_daily_game_of_every_variant_is_one_game_per_day_and_mode(
+    client: TestClient, variant: str
+) -> None:
+    body = {"variant": variant, "kind": "daily", "date": "2022-02-15"}
+    a = client.post("/api/games", json=body)
+    b = client.post("/api/games", json=body)
+    assert a.status_code == 201 and b.status_code == 200, (a.text, b.text)
+    assert a.json()["id"] == b.json()["id"] and a.json()["date"] == "2022-02-15"
+    secret = make_game(GameRequest(variant=variant, kind="daily", date="2022-02-15")).game
+    hidden = secret.secret if variant != "absurdle" else ()
+    assert not secrets_in(a.text, hidden)
+    hard = client.post("/api/games", json={**body, "mode": "hard"})
+    assert hard.status_code == 201 and hard.json()["id"] != a.json()["id"]
+    assert hard.json()["mode"] == "hard"
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_challenge_of_every_variant(client: TestClient, variant: str) -> None:
+    info = next(v for v in client.get("/api/variants").json()["variants"] if v["name"] == variant)
+    words = list(answers_of("octordle", 99)[: info["boards"]]) if info["boards"] <= 8 else None
+    if words is None:  # 16 or 32 words of the answer list, distinct
+        words = sorted(ORIGINAL.answers)[: info["boards"]]
+    r = client.post("/api/games", json={"variant": variant, "kind": "challenge", "answers": words})
+    assert r.status_code == 201, r.text
+    view = r.json()
+    assert view["kind"] == "challenge"
+    if variant == "absurdle":
+        assert view["target"] == words[0]  # the target is the point of the challenge
+        return
+    assert not secrets_in(r.text, tuple(words))
+    for turn, word in enumerate(words, start=1):
+        view = guess(client, view["id"], word, turn).json()
+    assert view["status"] == "won"
+    short = client.post(
+        "/api/games",
+        json={"variant": variant, "kind": "challenge", "answers": words[:-1] or ["xx"]},
+    )
+    assert short.status_code == 422 and "error" in short.json()
+
+
+@pytest.mark.parametrize("variant", ["classic", "quordle", "absurdle"])
+def test_a_retry_spends_no_turn_and_a_conflict_is_a_409(client: TestClient, variant: str) -> None:
+    g = new_game(client, variant=variant, seed=3)
+    gid = g["id"]
+    first = guess(client, gid, "crane", 1)
+    assert first.status_code == 200
+    retry = guess(client, gid, "crane", 1)
+    assert retry.status_code == 200 and retry.json() == first.json()
+    assert len(retry.json()["guesses"]) == 1
+    other = guess(client, gid, "slate", 1)
+    assert other.status_code == 409 and "already played (CRANE)" in other.json()["error"]
+    ahead = guess(client, gid, "slate", 3)
+    assert ahead.status_code == 409 and "at turn 2" in ahead.json()["error"]
+    assert len(client.get(f"/api/games/{gid}").json()["guesses"]) == 1
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_another_players_game_is_a_404(db: Path, variant: str) -> None:
+    with TestClient(create_app(db)) as alice, TestClient(create_app(db)) as bob:
+        g = new_game(alice, variant=variant)
+        assert bob.get(f"/api/games/{g['id']}").status_code == 404  # not bob's game
+        assert guess(bob, g["id"], "crane").status_code == 404
+        assert bob.post(f"/api/games/{g['id']}/hint").status_code == 404
+        assert bob.get(f"/api/games/{g['id']}/review").status_code == 404
+        assert alice.get(f"/api/games/{g['id']}").status_code == 200
+
+
+def test_statistics_are_per_variant(client: TestClient) -> None:
+    g = new_game(client, variant="quordle", seed=4)
+    for turn, word in enumerate(answers_of("quordle", 4), start=1):
+        guess(client, g["id"], word, turn)
+    g = new_game(client, variant="absurdle", seed=None)
+    for turn, word in enumerate(ABSURDLE_WIN, start=1):
+        guess(client, g["id"], word, turn)
+    quordle = client.get("/api/stats", params={"variant": "quordle"}).json()
+    assert quordle["variant"] == "quordle" and quordle["last_kind"] == "practice"
+    assert quordle["practice"]["played"] == 1 and quordle["practice"]["wins"] == 1
+    assert quordle["practice"]["distribution"] == {str(n): int(n == 4) for n in range(4, 10)}
+    assert quordle["daily"]["played"] == 0
+    absurdle = client.get("/api/stats", params={"variant": "absurdle"}).json()
+    assert absurdle["practice"]["distribution"] == {"4": 1}
+    classic = client.get("/api/stats").json()
+    assert classic["variant"] == "classic" and classic["practice"]["played"] == 0
+    assert classic["last_kind"] is None
+    custom = new_game(client, variant=None, boards=3, max_guesses=10, seed=1)
+    assert custom["variant"]["name"] == "3-board-10" and custom["variant"]["boards"] == 3
+    r = client.get("/api/stats", params={"boards": 3, "max_guesses": 10})
+    assert r.status_code == 200 and r.json()["variant"] == "3-board-10"
+    assert client.get("/api/stats", params={"variant": "nope"}).status_code == 422
+
+
+def test_hard_mode_on_several_boards(client: TestClient) -> None:
+    """The hard rule on every board still being played: a refusal says "Hard mode"."""
+    body = {"variant": "dordle", "kind": "challenge", "mode": "hard", "answers": ["cigar", "crane"]}
+    g = client.post("/api/games", json=body).json()
+    assert g["mode"] == "hard"
+    view = guess(client, g["id"], "cigar", 1).json()  # board 1 solved; CRANE shows gbyyb
+    assert view["boards"][0]["solved_at"] == 1
+    assert view["boards"][1]["turns"][0]["letters"] == "gbbyy"
+    r = guess(client, g["id"], "fuzzy", 2)
+    assert r.status_code == 422 and r.json()["error"] == "Hard mode: 1st letter must be C"
+    won = guess(client, g["id"], "crane", 2).json()
+    assert won["status"] == "won" and won["share"].splitlines()[0].endswith("*")
+
+
+def test_hints_are_for_games_of_one_board(client: TestClient) -> None:
+    for variant in ("quordle", "absurdle"):
+        g = new_game(client, variant=variant, seed=2)
+        r = client.post(f"/api/games/{g['id']}/hint")
+        assert r.status_code == 422 and "one board" in r.json()["error"], r.text
+        r = client.get(f"/api/games/{g['id']}/review")
+        assert r.status_code == 422 and "one board" in r.json()["error"]
+
+
+def test_absurdle_shows_the_hosts_words_and_a_shortest_win(client: TestClient) -> None:
+    g = new_game(client, variant="absurdle", seed=None)
+    assert g["host_words"] == len(ORIGINAL.answers) and len(g["host_sample"]) == 30
+    assert g["target"] is None and g["max_guesses"] is None and g["guesses_left"] is None
+    view = guess(client, g["id"], "crane", 1).json()
+    assert view["host_words"] == 263 and view["boards"][0]["turns"][0]["letters"] == "bbbbb"
+    body = {"guesses": view["guesses"], "mode": view["mode"], "target": view["target"]}
+    r = client.post("/api/absurdle/solve", json=body)
+    assert r.status_code == 200, r.text
+    proof = r.json()["proof"]
+    assert proof["minimum"] == 3 and proof["line"][-1]["letters"] == "ggggg"
+    r = client.post("/api/absurdle/solve", json={**body, "mode": "ultrahard"})
+    assert r.status_code == 422 and "ultrahard" in r.json()["error"]
+    daily = client.post("/api/games", json={"variant": "absurdle", "kind": "daily"}).json()
+    assert daily["target"] and daily["label"].startswith("Absurdle")
+
+
+# The classic game ---------------------------------------------------------------------------
 
 
 def test_new_game_hides_the_answer(client: TestClient) -> None:
     g = new_game(client)
-    assert g["status"] == "playing" and g["turns"] == [] and g["max_guesses"] == 6
-    assert g["length"] == 5 and g["mode"] == "practice"
-    assert "answer" not in g and "share" not in g
+    assert g["status"] == "playing" and g["guesses"] == [] and g["max_guesses"] == 6
+    assert g["length"] == 5 and g["kind"] == "practice" and g["mode"] == "normal"
+    assert g["outcome"] is None and g["share"] is None and g["boards"][0]["answer"] is None
     r = client.get(f"/api/games/{g['id']}")
-    assert r.status_code == 200 and "answer" not in r.json()
-    assert answer_of(7) not in r.text
+    assert r.status_code == 200 and answer_of(7) not in r.text
 
 
 def test_cookie_is_httponly_and_samesite(db: Path) -> None:
@@ -84,14 +308,16 @@ def test_a_whole_game(client: TestClient) -> None:
     r = guess(client, g["id"], first)
     assert r.status_code == 200
     state = r.json()
-    assert state["turns"][0]["guess"] == first
-    assert state["turns"][0]["pattern"] == score(first, answer)
-    assert len(state["turns"][0]["emoji"]) == 5
-    assert set(state["keyboard"]) == set(first)
-    assert "answer" not in state
+    (board,) = state["boards"]
+    assert board["turns"][0]["guess"] == first
+    assert board["turns"][0]["pattern"] == score(first, answer)
+    assert len(board["turns"][0]["emoji"]) == 5
+    assert set(board["keyboard"]) == set(first)
+    assert board["answer"] is None and state["outcome"] is None
     r = guess(client, g["id"], answer.upper())
     won = r.json()
-    assert won["status"] == "won" and won["answer"] == answer
+    assert won["status"] == "won" and won["boards"][0]["answer"] == answer
+    assert won["outcome"]["answers"] == [answer] and won["outcome"]["praise"] == "Magnificent"
     assert won["share"].startswith("wordlekit practice #7 2/6")
     again = guess(client, g["id"], "crane")
     assert again.status_code == 409 and "over" in again.json()["error"]
@@ -103,23 +329,23 @@ def test_invalid_word_uses_no_turn(client: TestClient) -> None:
         r = guess(client, g["id"], bad)
         assert r.status_code == 422, bad
         assert "error" in r.json()
-    assert client.get(f"/api/games/{g['id']}").json()["turns"] == []
+    assert client.get(f"/api/games/{g['id']}").json()["guesses"] == []
 
 
 def test_hard_mode_violation(client: TestClient) -> None:
-    g = client.post("/api/games", json={"mode": "daily", "date": "2021-06-19", "hard": True})
+    g = client.post("/api/games", json={"kind": "daily", "date": "2021-06-19", "mode": "hard"})
     assert g.status_code == 201
     gid = g.json()["id"]
     assert guess(client, gid, "crane").status_code == 200  # CIGAR: C green
     r = guess(client, gid, "salty")
     assert r.status_code == 422 and r.json()["error"] == "Hard mode: 1st letter must be C"
-    assert len(client.get(f"/api/games/{gid}").json()["turns"]) == 1
+    assert len(client.get(f"/api/games/{gid}").json()["guesses"]) == 1
 
 
 def test_ultrahard_refusals_explain_the_rule(client: TestClient) -> None:
-    body = {"mode": "daily", "date": "2021-06-19", "ultrahard": True}
+    body = {"kind": "daily", "date": "2021-06-19", "mode": "ultrahard"}
     g = client.post("/api/games", json=body)
-    assert g.status_code == 201 and g.json()["ultrahard"] and g.json()["hard"]
+    assert g.status_code == 201 and g.json()["mode"] == "ultrahard"
     gid = g.json()["id"]
     r = guess(client, gid, "salet")
     assert r.status_code == 422
@@ -136,9 +362,9 @@ def test_ultrahard_refusals_explain_the_rule(client: TestClient) -> None:
     done = guess(client, gid, "cigar").json()
     assert done["status"] == "won" and done["share"].splitlines()[0] == "Wordle 0 2/6** (1 hint)"
     # ultrahard is a daily game of its own, next to the normal one of the same date
-    normal = client.post("/api/games", json={"mode": "daily", "date": "2021-06-19"})
+    normal = client.post("/api/games", json={"kind": "daily", "date": "2021-06-19"})
     assert normal.status_code == 201 and normal.json()["id"] != gid
-    assert not normal.json()["ultrahard"]
+    assert normal.json()["mode"] == "normal"
     again = client.post("/api/games", json=body)
     assert again.status_code == 200 and again.json()["id"] == gid
 
@@ -151,7 +377,7 @@ def test_ultrahard_assist_and_solve(client: TestClient) -> None:
     assert r.status_code == 200 and r.json()["solved"]
     r = client.post("/api/solve", json={"answer": "cigar", "ultrahard": True, "start": "salet"})
     assert r.status_code == 422 and "SALET cannot be the answer" in r.json()["error"]
-    assert client.post("/api/games", json={"ultrahard": "very"}).status_code == 422
+    assert client.post("/api/games", json={"mode": "very"}).status_code == 422
     body = {"guesses": ["crane", "cairn"], "answer": "cigar", "ultrahard": True}
     r = client.post("/api/review", json=body)
     assert r.status_code == 422 and r.json()["error"].startswith(
@@ -163,13 +389,14 @@ def test_loss_reveals_the_answer(client: TestClient) -> None:
     g = new_game(client, seed=11)
     for _ in range(6):
         state = guess(client, g["id"], "fuzzy").json()
-    assert state["status"] == "lost" and state["answer"] == answer_of(11)
+    assert state["status"] == "lost" and state["boards"][0]["answer"] == answer_of(11)
+    assert state["outcome"]["message"] == f"Out of guesses. The answer was {answer_of(11).upper()}."
     assert "X/6" in state["share"]
 
 
 def test_daily_is_one_game_per_day(client: TestClient) -> None:
-    a = client.post("/api/games", json={"mode": "daily", "date": "2022-02-15"})
-    b = client.post("/api/games", json={"mode": "daily", "date": "2022-02-15"})
+    a = client.post("/api/games", json={"kind": "daily", "date": "2022-02-15"})
+    b = client.post("/api/games", json={"kind": "daily", "date": "2022-02-15"})
     assert a.status_code == 201 and b.status_code == 200
     assert a.json()["id"] == b.json()["id"] and a.json()["label"] == "Wordle 241"
 
@@ -177,20 +404,30 @@ def test_daily_is_one_game_per_day(client: TestClient) -> None:
 @pytest.mark.parametrize(
     ("body", "fragment"),
     [
-        ({"mode": "weekly"}, "mode"),
-        ({"mode": "daily", "date": "2019-01-01"}, "before the first"),
-        ({"mode": "daily", "date": "soon"}, "bad date"),
-        ({"mode": "daily", "seed": 3}, "not a seed"),
-        ({"mode": "daily", "date": "2099-01-01"}, "not out yet"),
-        ({"mode": "practice", "date": "2022-01-01"}, "not a date"),
-        ({"mode": "practice", "seed": -1}, "seed"),
-        ({"mode": "practice", "hard": "very"}, "hard"),
+        ({"kind": "weekly"}, "kind"),
+        ({"mode": "hardest"}, "mode"),
+        ({"kind": "daily", "date": "2019-01-01"}, "before the first"),
+        ({"kind": "daily", "date": "soon"}, "bad date"),
+        ({"kind": "daily", "seed": 3}, "not a seed"),
+        ({"kind": "daily", "date": "2099-01-01"}, "not out yet"),
+        ({"kind": "practice", "date": "2022-01-01"}, "no date"),
+        ({"kind": "practice", "seed": -1}, "seed"),
+        ({"kind": "practice", "answers": ["cigar"]}, "only a challenge"),
+        ({"kind": "challenge", "answers": ["xxxxx"]}, "XXXXX"),
+        ({"variant": "sextordle"}, "unknown variant"),
+        ({"variant": "quordle", "boards": 2}, "4 boards, not 2"),
+        ({"variant": "absurdle", "max_guesses": 6}, "no guess limit"),
+        ({"boards": 33}, "boards"),
+        ({"boards": 4, "max_guesses": 3}, "at least 4 guesses"),
+        ({"hard": True}, "hard: Extra inputs are not permitted"),
+        ({"answers": ["a" * 33]}, "answers"),
+        ({"answers": ["cigar"] * 33}, "answers"),
     ],
 )
 def test_new_game_errors(client: TestClient, body: dict, fragment: str) -> None:  # type: ignore[type-arg]
     r = client.post("/api/games", json=body)
-    assert r.status_code == 422
-    assert fragment in r.json()["error"]
+    assert r.status_code == 422, r.text
+    assert fragment in r.json()["error"] and "\n" not in r.json()["error"]
 
 
 def test_malformed_requests(client: TestClient) -> None:
@@ -201,8 +438,9 @@ def test_malformed_requests(client: TestClient) -> None:
     g = new_game(client)
     r = client.post(f"/api/games/{g['id']}/guesses", json={})
     assert r.status_code == 422 and "guess" in r.json()["error"]
-    r = client.post(f"/api/games/{g['id']}/guesses", json={"guess": "a" * 100})
-    assert r.status_code == 422
+    for body in ({"guess": "a" * 100}, {"guess": "crane", "turn": 65}, {"guess": "crane", "x": 1}):
+        r = client.post(f"/api/games/{g['id']}/guesses", json=body)
+        assert r.status_code == 422, body
 
 
 def test_unknown_and_foreign_games(db: Path) -> None:
@@ -210,9 +448,13 @@ def test_unknown_and_foreign_games(db: Path) -> None:
         g = new_game(alice)
         assert alice.get("/api/games/nope").json() == {"error": "no such game"}
         assert alice.get("/api/games/nope").status_code == 404
+        assert alice.get(f"/api/games/{'x' * 100}").status_code == 404
         assert bob.get(f"/api/games/{g['id']}").status_code == 404  # not bob's game
         assert guess(bob, g["id"], "crane").status_code == 404
         assert client_404(alice, "/api/nothing-here")
+        for gone in ("/api/boards/games", "/api/boards/variants", "/api/boards/stats"):
+            assert client_404(alice, gone), gone
+        assert alice.post("/api/absurdle/play", json={}).status_code in (404, 405)
 
 
 def client_404(c: TestClient, path: str) -> bool:
@@ -237,8 +479,9 @@ def test_stats_survive_a_restart(db: Path) -> None:
     assert practice["played"] == 4 and practice["wins"] == 3 and practice["win_percent"] == 75
     assert practice["current_streak"] == 1 and practice["max_streak"] == 2
     assert practice["distribution"]["1"] == 2 and practice["distribution"]["2"] == 1
-    # practice games are not the daily puzzle: its figures (the top level) are untouched
-    assert stats["played"] == 0 and stats["max_streak"] == 0 and stats["last_mode"] == "practice"
+    # practice games are not the daily puzzle: its figures are untouched
+    daily = stats["daily"]
+    assert daily["played"] == 0 and daily["max_streak"] == 0 and stats["last_kind"] == "practice"
     with TestClient(create_app(db), cookies={COOKIE: cookie}) as again:
         assert again.get("/api/stats").json() == stats
 
@@ -349,17 +592,24 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
+#: The app in a process of its own, as ``wordle serve`` runs it (without the command line).
+SERVE = (
+    "import sys, uvicorn; from wordlekit.web.api import create_app; "
+    "uvicorn.run(create_app(sys.argv[1]), host='127.0.0.1', port=int(sys.argv[2]), "
+    "log_level='warning')"
+)
+
+
 def _start(db: Path, port: int) -> subprocess.Popen:  # type: ignore[type-arg]
-    wordle = Path(sys.executable).with_name("wordle")
     proc = subprocess.Popen(
-        [str(wordle), "serve", "--port", str(port), "--db", str(db)],
+        [sys.executable, "-c", SERVE, str(db), str(port)],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         env=dict(os.environ),
     )
     for _ in range(300):
         try:
-            httpx.get(f"http://127.0.0.1:{port}/api/strategies", timeout=1)
+            httpx.get(f"http://127.0.0.1:{port}/api/variants", timeout=1)
             return proc
         except httpx.HTTPError:
             time.sleep(0.1)
@@ -372,7 +622,7 @@ def test_killed_server_loses_nothing(db: Path) -> None:
     proc = _start(db, port)
     try:
         with httpx.Client(base_url=f"http://127.0.0.1:{port}") as c:
-            g = c.post("/api/games", json={"mode": "practice", "seed": 5}).json()
+            g = c.post("/api/games", json={"kind": "practice", "seed": 5}).json()
             c.post(f"/api/games/{g['id']}/guesses", json={"guess": answer_of(5)})
             stats = c.get("/api/stats").json()
             cookie = c.cookies.get(COOKIE)
@@ -390,7 +640,7 @@ def test_killed_server_loses_nothing(db: Path) -> None:
     finally:
         proc.terminate()
         proc.wait()
-    assert Store(db, ORIGINAL).count_finished() == 1
+    assert open_store(db, ORIGINAL).count_finished() == 1
     assert json.loads(json.dumps(stats))  # plain JSON
 
 
@@ -488,9 +738,10 @@ def test_every_json_route_has_response_models(client: TestClient) -> None:
     assert schemas["ErrorOut"]["required"] == ["error"]
     assert schemas["ContradictionOut"]["required"] == ["error"]
     assert {
-        "GameOut",
+        "GameView",
         "HintOut",
-        "StatsOut",
+        "PlayerStats",
+        "MenuOut",
         "DailyOut",
         "StrategyOut",
         "AssistOut",
@@ -538,7 +789,7 @@ def test_reviews_carry_the_bots_turns_with_their_feedback(client: TestClient) ->
 
 
 def test_only_hard_mode_refusals_say_hard_mode(client: TestClient) -> None:
-    r = client.post("/api/games", json={"mode": "daily", "date": "2021-06-19", "hard": True})
+    r = client.post("/api/games", json={"kind": "daily", "date": "2021-06-19", "mode": "hard"})
     gid = r.json()["id"]
     assert guess(client, gid, "crane").status_code == 200  # CIGAR: C green
     refused = guess(client, gid, "salty")
@@ -573,9 +824,9 @@ def test_an_internal_error_is_a_500_and_a_log_line(
     db: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     app = create_app(db)
-    broken_store(app, "create", InternalError("the memo is full"))
+    broken_store(app, "insert", InternalError("the memo is full"))
     with TestClient(app) as c, caplog.at_level(logging.ERROR, "wordlekit.web"):
-        r = c.post("/api/games", json={"mode": "practice"})
+        r = c.post("/api/games", json={"kind": "practice"})
         assert r.status_code == 500 and r.json() == {"error": "internal server error"}
         assert "the memo is full" in caplog.text and "POST /api/games" in caplog.text
 
@@ -628,10 +879,10 @@ def six_letter_list() -> WordList:
 def test_a_six_letter_list(db: Path) -> None:
     with TestClient(create_app(db, wordlist=six_letter_list())) as c:
         assert c.get("/api/daily").json()["length"] == 6
-        g = c.post("/api/games", json={"mode": "practice", "seed": 3}).json()
+        g = c.post("/api/games", json={"kind": "practice", "seed": 3}).json()
         assert g["length"] == 6
         state = guess(c, g["id"], "banana").json()
-        assert len(state["turns"][0]["letters"]) == 6
+        assert len(state["boards"][0]["turns"][0]["letters"]) == 6
         pattern = score("planet", "castle")
         body = {"turns": [{"guess": "planet", "pattern": pattern}], "top": 3}
         data = c.post("/api/assist", json=body).json()
@@ -644,9 +895,9 @@ def test_a_six_letter_list(db: Path) -> None:
 
 def test_a_won_game_says_the_game_s_word(client: TestClient) -> None:
     g = new_game(client)
-    assert "praise" not in g or g["praise"] is None
+    assert g["outcome"] is None
     state = guess(client, g["id"], answer_of(7)).json()
-    assert state["status"] == "won" and state["praise"] == "Genius"
+    assert state["status"] == "won" and state["outcome"]["praise"] == "Genius"
 
 
 # Statistics as the NYT keeps them, hints that say what they are ------------------------------
@@ -656,27 +907,29 @@ def test_stats_give_the_daily_puzzle_at_the_top_and_practice_apart(client: TestC
     import datetime as dt
 
     empty = client.get("/api/stats").json()
-    assert empty["played"] == 0 and empty["practice"]["played"] == 0
-    assert empty["last_mode"] is None
-    today = client.post("/api/games", json={"mode": "daily"}).json()
-    guess(client, today["id"], Game.daily(dt.date.today()).answer)
+    assert empty["daily"]["played"] == 0 and empty["practice"]["played"] == 0
+    assert empty["last_kind"] is None
+    today = client.post("/api/games", json={"kind": "daily"}).json()
+    answer = make_game(GameRequest(kind="daily", date=dt.date.today())).game.secret[0]
+    guess(client, today["id"], answer)
     g = new_game(client, seed=3)
     for _ in range(6):
         guess(client, g["id"], "fuzzy")
     stats = client.get("/api/stats").json()
-    assert (stats["played"], stats["wins"], stats["current_streak"]) == (1, 1, 1)
-    assert stats["distribution"]["1"] == 1
+    daily = stats["daily"]
+    assert (daily["played"], daily["wins"], daily["current_streak"]) == (1, 1, 1)
+    assert daily["distribution"]["1"] == 1
     assert stats["practice"]["played"] == 1 and stats["practice"]["wins"] == 0
-    assert stats["last_mode"] == "practice"
+    assert stats["last_kind"] == "practice"
     schema = client.get("/openapi.json").json()["components"]["schemas"]
-    assert "practice" in schema["StatsOut"]["properties"]
+    assert {"daily", "practice"} <= set(schema["PlayerStats"]["properties"])
     assert {"verdict", "rule", "passed_over"} <= set(schema["HintOut"]["properties"])
 
 
 def test_a_hint_says_whether_it_can_win_and_the_share_grid_counts_hints(
     client: TestClient,
 ) -> None:
-    g = client.post("/api/games", json={"mode": "daily", "date": "2021-06-19"}).json()
+    g = client.post("/api/games", json={"kind": "daily", "date": "2021-06-19"}).json()
     guess(client, g["id"], "crane")  # CIGAR: gyybb leaves a few words
     r = client.post(f"/api/games/{g['id']}/hint")
     hint = r.json()

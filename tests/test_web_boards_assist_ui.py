@@ -1,4 +1,4 @@
-"""The Boards page's helper ("Help with a game") in Debian's chromium: a Quordle played
+"""The Boards page (the helper for a game of several boards) in Debian's chromium: a Quordle played
 elsewhere, its colours entered by clicking the tiles of each board, at a phone and a laptop
 size; the words left per board and the best next guess are the service's; a contradiction is
 one line naming the board and the turn. Screenshots go to
@@ -12,13 +12,8 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-import test_web_browser as web
-from test_web_boards_ui import screen, server
-from test_web_browser import SCREENSHOTS, Server, open_app
+from harness_web import Server, open_app, screen, shot
 from wordlekit.core.feedback import pattern_tiles, score
-
-browser = web.browser
-__all__ = ["browser", "server"]
 
 # Four answers of the game played elsewhere; the second guess is board 1's answer (solving it).
 ANSWERS = ("mount", "shiny", "fable", "grief")
@@ -31,15 +26,13 @@ def pattern(guess: str, answer: str) -> str:
 
 
 def snap(page: Page, name: str) -> None:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"boards-assist-{name}.png"), full_page=True)
+    shot(page, f"boards-assist-{name}", full_page=True)
 
 
 def open_helper(page: Page) -> None:
     open_app(page, "#boards")
-    page.get_by_test_id("boards-view-assist").check()
     expect(page.get_by_test_id("boards-assist")).to_be_visible()
-    expect(page.get_by_test_id("boards-keyboard")).to_be_hidden()
+    expect(page.get_by_test_id("keyboard")).to_be_hidden()  # the Play page's
     page.get_by_test_id("boards-assist-variant").select_option("quordle")
     expect(page.get_by_test_id("boards-assist-grid").locator(".mboard")).to_have_count(4)
 
@@ -79,9 +72,11 @@ def service_answer(server: Server) -> dict:  # type: ignore[type-arg]
 
 
 @pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 800)])
-def test_help_with_a_quordle(browser: Browser, server: Server, width: int, height: int) -> None:
-    want = service_answer(server)
-    with screen(browser, server, width, height) as page:
+def test_help_with_a_quordle(
+    web_browser: Browser, web_server: Server, width: int, height: int
+) -> None:
+    want = service_answer(web_server)
+    with screen(web_browser, web_server, width, height) as page:
         open_helper(page)
         page.get_by_test_id("boards-assist-clear").click()
         for t, guess in enumerate(GUESSES):
@@ -120,8 +115,8 @@ def test_help_with_a_quordle(browser: Browser, server: Server, width: int, heigh
         )
 
 
-def test_marking_a_board_solved(browser: Browser, server: Server) -> None:
-    with screen(browser, server, 390, 844) as page:
+def test_marking_a_board_solved(web_browser: Browser, web_server: Server) -> None:
+    with screen(web_browser, web_server, 390, 844) as page:
         open_helper(page)
         page.get_by_test_id("boards-assist-clear").click()
         add_guess(page, "crane")
@@ -135,8 +130,8 @@ def test_marking_a_board_solved(browser: Browser, server: Server) -> None:
         expect(page.get_by_test_id("boards-assist-status")).to_contain_text("3 of 4 boards")
 
 
-def test_a_contradiction_names_board_and_turn(browser: Browser, server: Server) -> None:
-    with screen(browser, server, 390, 844) as page:
+def test_a_contradiction_names_board_and_turn(web_browser: Browser, web_server: Server) -> None:
+    with screen(web_browser, web_server, 390, 844) as page:
         open_helper(page)
         page.get_by_test_id("boards-assist-clear").click()
         add_guess(page, "crane")

@@ -8,195 +8,36 @@ CI must run them. Screenshots of every page go to ``test-output/screenshots/``.
 from __future__ import annotations
 
 import re
-import socket
-import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
-import uvicorn
-from playwright.sync_api import Browser, BrowserContext, Page, Route, expect, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
+from harness_web import (
+    ANSWER,
+    LABEL,
+    STATES,
+    Server,
+    checked_page,
+    expect_row,
+    letters,
+    local_context,
+    open_app,
+    run_server,
+    shot,
+    start_game,
+    type_guess,
+)
 from wordlekit.core.feedback import Turn, format_pattern, parse_pattern, score
-from wordlekit.core.game import Game, ultrahard_violation
+from wordlekit.core.rules import ultrahard_violation
 from wordlekit.core.words import WordList
 from wordlekit.errors import InvalidPatternError
-from wordlekit.web.api import create_app
+from wordlekit.services.games import GameRequest, make_game
 
-# $WORDLEKIT_CHROMIUM as in scripts/ensure-chromium (`os` is not imported by this module)
-CHROMIUM = Path(__import__("os").environ.get("WORDLEKIT_CHROMIUM") or "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-SCREENSHOTS = Path(__file__).parents[1] / "test-output" / "screenshots"
-STATES = {"g": "green", "y": "yellow", "b": "gray"}
 RANK = {"gray": 0, "yellow": 1, "green": 2}
 GREEN = "rgb(83, 141, 78)"  # #538d4e
 ORANGE = "rgb(245, 121, 58)"  # #f5793a, the high-contrast green
-SEED = 42
-ANSWER = Game.practice(SEED).answer
-LABEL = f"wordlekit practice #{SEED}"
-
-expect.set_options(timeout=10_000)
-
-
-# The server and the browser ------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Server:
-    url: str
-    db: Path
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-@contextmanager
-def run_server(db: Path, wordlist: WordList | None = None) -> Iterator[Server]:
-    """The real app on a free loopback port, served by uvicorn in a daemon thread."""
-    port = _free_port()
-    app = create_app(db, wordlist)
-    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, name=f"uvicorn-{port}", daemon=True)
-    thread.start()
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    try:
-        while True:
-            if not thread.is_alive():
-                raise RuntimeError(f"the server on port {port} stopped while starting")
-            try:
-                if httpx.get(f"{url}/api/strategies", timeout=2).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            if time.monotonic() > deadline:
-                raise RuntimeError(f"the server on port {port} did not answer within 60 s")
-            time.sleep(0.05)
-        yield Server(url, db)
-    finally:
-        server.should_exit = True
-        thread.join(timeout=10)
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    with run_server(tmp_path_factory.mktemp("web") / "games.sqlite3") as srv:
-        yield srv
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    if not CHROMIUM.exists():
-        pytest.fail(
-            f"{CHROMIUM} is missing: the browser tests need Debian's chromium "
-            "(apt-get install chromium); they are not skipped because CI must run them.",
-            pytrace=False,
-        )
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
-
-
-@contextmanager
-def local_context(browser: Browser, url: str) -> Iterator[BrowserContext]:
-    """A fresh browser context on ``url`` that may load nothing from elsewhere."""
-    ctx = browser.new_context(base_url=url, viewport={"width": 1280, "height": 800})
-    ctx.set_default_timeout(10_000)
-    outside: list[str] = []
-
-    def only_local(route: Route) -> None:  # the page must not load anything from the internet
-        url = route.request.url
-        if url.startswith(("http://127.0.0.1:", "data:", "blob:")):
-            route.continue_()
-        else:
-            outside.append(url)
-            route.abort()
-
-    ctx.route("**/*", only_local)
-    yield ctx
-    ctx.close()
-    assert not outside, f"the page requested outside resources: {outside}"
-
-
-@pytest.fixture
-def context(browser: Browser, server: Server) -> Iterator[BrowserContext]:
-    """A fresh context per test: a new cookie jar, so a new anonymous player."""
-    with local_context(browser, server.url) as ctx:
-        yield ctx
-
-
-@contextmanager
-def checked_page(context: BrowserContext) -> Iterator[Page]:
-    """A page of ``context`` on which no JavaScript error may happen."""
-    pg = context.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda exc: errors.append(str(exc)))
-    yield pg
-    assert not errors, f"JavaScript errors on the page: {errors}"
-
-
-@pytest.fixture
-def page(context: BrowserContext) -> Iterator[Page]:
-    with checked_page(context) as pg:
-        yield pg
-
-
-# Helpers -------------------------------------------------------------------------------------
-
-
-def shot(page: Page, name: str) -> None:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / name), full_page=True)
-
-
-def open_app(page: Page, where: str = "") -> None:
-    page.goto(f"/{where}")
-    expect(page.locator("html")).to_have_attribute("data-ready", "true")
-
-
-def start_practice(page: Page, seed: int = SEED) -> None:
-    page.get_by_test_id("mode-practice").check()
-    page.get_by_test_id("seed").fill(str(seed))
-    page.get_by_test_id("new-game").click()
-    expect(page.get_by_test_id("game-label")).to_contain_text(f"wordlekit practice #{seed}")
-    expect(page.get_by_test_id("board")).to_have_attribute("data-status", "playing")
-
-
-def type_guess(page: Page, word: str) -> None:
-    page.keyboard.type(word)
-    page.keyboard.press("Enter")
-
-
-def letters(guess: str, answer: str) -> str:
-    return format_pattern(score(guess, answer), 5, "letters")
-
-
-def expect_row(page: Page, row: int, guess: str, answer: str) -> None:
-    """Every tile of ``row`` shows its letter in the colour the engine gives."""
-    for col, (ch, code) in enumerate(zip(guess, letters(guess, answer), strict=True)):
-        tile = page.get_by_test_id(f"tile-{row}-{col}")
-        expect(tile).to_have_attribute("data-state", STATES[code])
-        expect(tile).to_have_text(ch.upper())
-        expect(tile).to_have_attribute("aria-label", f"{ch.upper()}, {STATES[code]}")
 
 
 def best_states(guesses: list[str], answer: str) -> dict[str, str]:
@@ -223,7 +64,7 @@ def expect_keyboard(page: Page, guesses: list[str], answer: str) -> None:
 def win(page: Page) -> None:
     """Play the seeded practice game in one guess and wait for the statistics dialog."""
     open_app(page)
-    start_practice(page)
+    start_game(page)
     type_guess(page, ANSWER)
     expect_row(page, 0, ANSWER, ANSWER)
     expect(page.get_by_test_id("stats-dialog")).to_be_visible()
@@ -256,9 +97,11 @@ def test_a_first_visit_starts_todays_puzzle(page: Page) -> None:
     expect(label).to_contain_text("6 guesses left")
 
 
-def test_play_a_whole_practice_game_by_typing(page: Page) -> None:
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 800)])
+def test_play_a_whole_practice_game_by_typing(page: Page, width: int, height: int) -> None:
+    page.set_viewport_size({"width": width, "height": height})
     open_app(page)
-    start_practice(page)
+    start_game(page)
     expect(page.get_by_test_id("tile-0-0")).to_have_attribute("aria-label", "empty")
     wrong = [w for w in ("slate", "pious", "crane") if w != ANSWER][:2]
     played: list[str] = []
@@ -273,13 +116,13 @@ def test_play_a_whole_practice_game_by_typing(page: Page) -> None:
         played.append(word)
         expect_keyboard(page, played, ANSWER)
     expect(page.get_by_test_id("game-label")).to_contain_text("4 guesses left")
-    shot(page, "play.png")
+    shot(page, f"classic-playing-{width}")
 
     type_guess(page, ANSWER)
     expect_row(page, 2, ANSWER, ANSWER)
     played.append(ANSWER)
     expect(page.get_by_test_id("board")).to_have_attribute("data-status", "won")
-    expect(page.get_by_test_id("result-text")).to_contain_text("Solved in 3/6")
+    expect(page.get_by_test_id("result-text")).to_contain_text("Impressive! Solved in 3/6.")
     expect(page.get_by_test_id("answer")).to_have_text(ANSWER.upper())
     expect(page.get_by_test_id("message")).to_have_text("Impressive")
     expect_keyboard(page, played, ANSWER)
@@ -293,18 +136,19 @@ def test_play_a_whole_practice_game_by_typing(page: Page) -> None:
     for n in range(1, 7):
         expect(page.get_by_test_id(f"dist-count-{n}")).to_have_text("1" if n == 3 else "0")
     expect(page.get_by_test_id("dist-3")).to_have_class(re.compile(r"\bcurrent\b"))
-    shot(page, "stats.png")
+    expect(dialog.locator("#stats-heading")).to_have_text("Statistics · Wordle")
+    shot(page, f"classic-stats-{width}")
 
     page.get_by_test_id("stats-close").click()
     expect(dialog).to_be_hidden()
     page.keyboard.type("slate")  # the game is over: typing changes nothing
     expect(page.get_by_test_id("tile-3-0")).to_have_attribute("data-state", "empty")
-    shot(page, "play-won.png")
+    shot(page, f"classic-won-{width}")
 
 
 def test_a_word_not_in_the_list_is_refused_without_using_a_turn(page: Page) -> None:
     open_app(page)
-    start_practice(page)
+    start_game(page)
     type_guess(page, "cra")
     expect(page.get_by_test_id("message")).to_have_text("Not enough letters")
     expect(page.get_by_test_id("row-0")).to_have_class(re.compile(r"\bshake\b"))
@@ -334,13 +178,13 @@ def test_a_word_not_in_the_list_is_refused_without_using_a_turn(page: Page) -> N
 
 def test_hard_mode_refusal_message(page: Page) -> None:
     open_app(page)
-    page.get_by_test_id("mode-daily").check()
+    page.get_by_test_id("kind-daily").check()
     page.get_by_test_id("date").fill("2021-06-19")
-    page.get_by_test_id("hard").check()
+    page.get_by_test_id("mode").select_option("hard")
     page.get_by_test_id("new-game").click()
     expect(page.get_by_test_id("game-label")).to_contain_text("Wordle 0")
     expect(page.get_by_test_id("game-label")).to_contain_text("hard mode")
-    answer = Game.daily("2021-06-19").answer
+    answer = make_game(GameRequest(kind="daily", date="2021-06-19")).game.secret[0]
     assert answer == "cigar"
     type_guess(page, "crane")
     expect_row(page, 0, "crane", answer)
@@ -353,10 +197,7 @@ def test_hard_mode_refusal_message(page: Page) -> None:
 
 def test_ultrahard_practice_refusals_are_explained(page: Page) -> None:
     open_app(page)
-    hard, ultrahard = page.get_by_test_id("hard"), page.get_by_test_id("ultrahard")
-    ultrahard.check()
-    expect(hard).to_be_checked()  # ultrahard mode is hard mode and more
-    start_practice(page)
+    start_game(page, mode="ultrahard")
     expect(page.get_by_test_id("game-label")).to_contain_text("ultrahard mode")
     message = page.get_by_test_id("message")
     type_guess(page, "salet")  # a valid guess, but never the answer
@@ -376,12 +217,12 @@ def test_ultrahard_practice_refusals_are_explained(page: Page) -> None:
     expect(message).to_have_text(f"Ultrahard mode: {ultrahard_violation(turns, second, wl)}")
     expect(page.get_by_test_id("tile-1-0")).to_have_attribute("data-state", "tbd")
     expect(page.get_by_test_id("game-label")).to_contain_text("5 guesses left")
-    hard.uncheck()
-    expect(ultrahard).not_to_be_checked()
 
 
-def test_share_copies_the_emoji_grid(page: Page, context: BrowserContext, server: Server) -> None:
-    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.url)
+def test_share_copies_the_emoji_grid(
+    page: Page, web_context: BrowserContext, web_server: Server
+) -> None:
+    web_context.grant_permissions(["clipboard-read", "clipboard-write"], origin=web_server.url)
     win(page)
     expected = f"{LABEL} 1/6\n\n🟩🟩🟩🟩🟩"
 
@@ -403,7 +244,7 @@ def test_share_copies_the_emoji_grid(page: Page, context: BrowserContext, server
 
 def test_on_screen_keyboard(page: Page) -> None:
     open_app(page)
-    start_practice(page)
+    start_game(page)
     guess = "crane" if ANSWER != "crane" else "slate"
     keys = page.get_by_test_id("keyboard")
     expect(keys.get_by_role("button", name="Enter")).to_be_visible()
@@ -427,7 +268,7 @@ def test_on_screen_keyboard(page: Page) -> None:
 
 
 def test_stats_persist_across_reloads_and_server_restarts(
-    page: Page, context: BrowserContext, server: Server
+    page: Page, web_context: BrowserContext, web_server: Server
 ) -> None:
     win(page)
     page.reload()
@@ -445,8 +286,8 @@ def test_stats_persist_across_reloads_and_server_restarts(
 
     # A second server process on the same SQLite file knows this player too (the cookie is
     # per host, not per port): the statistics live in the database, not in memory.
-    with run_server(server.db) as other:
-        again = context.new_page()
+    with run_server(web_server.db) as other:
+        again = web_context.new_page()
         again.goto(f"{other.url}/")
         expect(again.locator("html")).to_have_attribute("data-ready", "true")
         again.get_by_test_id("stats-button").click()
@@ -482,7 +323,7 @@ def test_assist_with_clicked_tiles(page: Page) -> None:
         re.compile(r"^[A-Z]{5}$")
     )
     expect(page.locator("#assist-candidates li")).to_have_count(20)
-    shot(page, "assist.png")
+    shot(page, "assist", full_page=True)
 
     # Contradictory turns: the error names the turn; removing it brings the answer back.
     page.get_by_test_id("assist-word").fill("plant ggggg")
@@ -524,7 +365,7 @@ def test_bot_solves_cigar(page: Page) -> None:
     expect(page.get_by_test_id("bot-row-4")).to_have_count(0)
     expect(page.get_by_test_id("bot-result")).to_have_text("Solved CIGAR in 4 guesses")
     expect(page.get_by_test_id("bot-summary")).to_contain_text("2315")
-    shot(page, "bot.png")
+    shot(page, "bot", full_page=True)
 
     page.get_by_test_id("bot-answer").fill("xxxxx")
     page.get_by_test_id("bot-solve").click()
@@ -657,7 +498,7 @@ def test_review_a_pasted_game(page: Page) -> None:
     expect(page.get_by_test_id("review-expected-1")).not_to_contain_text("estimate")
     expect(page.get_by_test_id("review-rank-0")).to_contain_text("of 12,972")
     page.evaluate("window.scrollTo(0, 0)")  # the sticky header at the top of the picture
-    shot(page, "review.png")
+    shot(page, "review", full_page=True)
 
     # The form is kept in this browser.
     page.reload()
@@ -715,7 +556,7 @@ def test_review_errors_name_the_turn(page: Page) -> None:
 
 def test_review_a_played_game(page: Page) -> None:
     open_app(page)
-    start_practice(page)
+    start_game(page)
     first = "crane" if ANSWER != "crane" else "slate"
     type_guess(page, first)
     expect_row(page, 0, first, ANSWER)
@@ -825,7 +666,7 @@ SIX = ["planet", "garden", "silver", "orange", "rocket", "castle", "winter", "su
 
 
 def test_assist_with_six_letter_words(
-    browser: Browser, tmp_path_factory: pytest.TempPathFactory
+    web_browser: Browser, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
     """A server running a list of six-letter words: the Assist page takes its word length
     from the server (six tiles a row, six colours), and refuses five-letter words."""
@@ -833,7 +674,7 @@ def test_assist_with_six_letter_words(
     db = tmp_path_factory.mktemp("six") / "games.sqlite3"
     with (
         run_server(db, six) as srv,
-        local_context(browser, srv.url) as ctx,
+        local_context(web_browser, srv.url) as ctx,
         checked_page(ctx) as page,
     ):
         open_app(page, "#assist")
@@ -862,7 +703,7 @@ def test_assist_with_six_letter_words(
         page.get_by_test_id("assist-tile-0-0").click()  # P: gray -> yellow
         expect(page.get_by_test_id("assist-tile-0-0")).to_have_attribute("data-state", "yellow")
         expect(page.get_by_test_id("assist-error")).to_contain_text("turn 1")
-        shot(page, "assist-six.png")
+        shot(page, "assist-six", full_page=True)
 
         page.get_by_test_id("nav-bot").click()
         expect(page.get_by_test_id("bot-answer")).to_have_attribute("maxlength", "6")
@@ -884,7 +725,7 @@ COLOURED = re.compile("^(green|yellow|gray)$")
 
 def test_high_contrast_toggle_changes_colours_and_persists(page: Page) -> None:
     open_app(page)
-    start_practice(page)
+    start_game(page)
     guess = "crane" if ANSWER != "crane" else "slate"
     type_guess(page, guess)
     expect_row(page, 0, guess, ANSWER)
@@ -898,7 +739,7 @@ def test_high_contrast_toggle_changes_colours_and_persists(page: Page) -> None:
     expect(toggle).to_have_attribute("aria-pressed", "true")
     wait_background(page, tile, ORANGE)
     assert background(page, tile) != GREEN
-    shot(page, "high-contrast.png")
+    shot(page, "high-contrast", full_page=True)
 
     page.reload()
     expect(page.locator("html")).to_have_attribute("data-ready", "true")
@@ -917,11 +758,11 @@ def test_high_contrast_toggle_changes_colours_and_persists(page: Page) -> None:
 def test_phone_width_and_accessible_names(page: Page) -> None:
     page.set_viewport_size({"width": 390, "height": 844})
     open_app(page)
-    start_practice(page)
+    start_game(page)
     type_guess(page, ANSWER)
     expect(page.get_by_test_id("stats-dialog")).to_be_visible()
     page.get_by_test_id("stats-close").click()
-    for where in ("#play", "#assist", "#bot", "#review"):
+    for where in ("#play", "#assist", "#bot", "#review", "#boards"):
         page.goto(f"/{where}")
         expect(page.locator(f'[data-nav="{where[1:]}"]')).to_have_attribute("aria-current", "page")
         if where == "#assist":
@@ -938,7 +779,7 @@ def test_phone_width_and_accessible_names(page: Page) -> None:
                 .map((el) => el.outerHTML.slice(0, 80))"""
         )
         assert nameless == [], nameless
-        shot(page, f"phone-{where[1:]}.png")
+        shot(page, f"phone-{where[1:]}", full_page=True)
     page.goto("/#play")
     expect(page.get_by_test_id("board")).to_have_attribute("data-status", "won")
-    shot(page, "phone.png")
+    shot(page, "phone", full_page=True)

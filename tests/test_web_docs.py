@@ -15,17 +15,9 @@ import pytest
 from fastapi.testclient import TestClient
 from playwright.sync_api import ConsoleMessage, Page, Request, expect
 
-import test_web_browser as web
-from test_web_browser import Server
+from harness_web import Server
 from wordlekit.web.api import create_app
 from wordlekit.web.pages import DOCS_ASSETS, SWAGGER_UI
-
-# The browser tests' fixtures: a live server, chromium, a fresh context (local requests only)
-# and a page (no JavaScript error) per test.
-server = web.server
-browser = web.browser
-context = web.context
-page = web.page
 
 DOCS = Path(__file__).parents[1] / "docs"
 WATCH_CSP = """
@@ -44,6 +36,10 @@ OPERATIONS = [
     ("POST", "/api/solve", "Solve"),
     ("POST", "/api/review", "Review"),
     ("GET", "/api/stats", "Stats"),
+    ("GET", "/api/variants", "Menu"),
+    ("POST", "/api/games/{gid}/hint", "Hint"),
+    ("POST", "/api/absurdle/solve", "Solve"),
+    ("POST", "/api/boards/assist", "Assist"),
 ]
 
 
@@ -79,8 +75,8 @@ def open_docs(page: Page, server: Server) -> tuple[list[str], list[str], list[st
     return outside, page.evaluate("window.__csp"), console
 
 
-def test_docs_render_the_api(page: Page, server: Server) -> None:
-    outside, csp, console = open_docs(page, server)
+def test_docs_render_the_api(page: Page, web_server: Server) -> None:
+    outside, csp, console = open_docs(page, web_server)
 
     # The title and the version of the document, and every operation by method, path, summary.
     expect(page.locator(".information-container .title")).to_contain_text("wordlekit")
@@ -108,9 +104,9 @@ def test_docs_render_the_api(page: Page, server: Server) -> None:
     assert console == [], f"console errors: {console}"
 
 
-def test_an_operation_opens_with_its_schema(page: Page, server: Server) -> None:
+def test_an_operation_opens_with_its_schema(page: Page, web_server: Server) -> None:
     """Opening POST /api/games shows its request body and responses (3.1 schemas)."""
-    outside, _, _ = open_docs(page, server)
+    outside, _, _ = open_docs(page, web_server)
     block = page.locator(
         ".opblock-post",
         has=page.locator(".opblock-summary-path", has_text=re.compile("^/api/games$")),
@@ -125,9 +121,9 @@ def test_an_operation_opens_with_its_schema(page: Page, server: Server) -> None:
     assert outside == []
 
 
-def test_try_it_out_calls_the_local_api(page: Page, server: Server) -> None:
+def test_try_it_out_calls_the_local_api(page: Page, web_server: Server) -> None:
     """Try it out, then Execute, on GET /api/strategies: the call goes to this server."""
-    outside, _, _ = open_docs(page, server)
+    outside, _, _ = open_docs(page, web_server)
     block = page.locator(
         ".opblock-get",
         has=page.locator(".opblock-summary-path", has_text=re.compile("^/api/strategies$")),

@@ -36,15 +36,15 @@ from typing import Any
 
 import httpx
 import pytest
-import uvicorn
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from harness_web import answers_of, run_server
 from wordlekit.core.feedback import score
-from wordlekit.core.game import Game
 from wordlekit.core.words import WordList
+from wordlekit.services.games import GameRequest, make_game
 from wordlekit.services.pool import PoolConfig, WorkPool
 from wordlekit.web.api import ServerSettings, create_app
 
@@ -71,12 +71,6 @@ class Live:
     pool: WorkPool
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def pool() -> Iterator[WorkPool]:
     """The workers of every app in this module (started by the first app's lifespan)."""
@@ -89,33 +83,12 @@ def pool() -> Iterator[WorkPool]:
 
 @pytest.fixture(scope="module")
 def live(pool: WorkPool, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Live]:
+    """The app on a live server (it answers once its workers are ready: no request is timed
+    before that)."""
     db = tmp_path_factory.mktemp("hardening") / "games.sqlite3"
-    app = create_app(db, settings=ServerSettings(pool=CONFIG), pool=pool)
-    port = _free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, name=f"uvicorn-{port}", daemon=True)
-    thread.start()
-    url = f"http://127.0.0.1:{port}"
-    try:
-        # The server answers once its workers are ready (its start-up waits for them): no
-        # request is timed before that.
-        deadline = time.monotonic() + 300
-        while True:
-            if not thread.is_alive():
-                raise RuntimeError(f"the server on port {port} stopped while starting")
-            try:
-                if httpx.get(f"{url}/api/daily", timeout=2).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            if time.monotonic() > deadline:
-                raise RuntimeError(f"the server on port {port} was not ready within 300 s")
-            time.sleep(0.1)
+    with run_server(db, pool=pool, settings=ServerSettings(pool=CONFIG)) as srv:
         assert pool.status()["ready"] == CONFIG.workers
-        yield Live(url, db, app, pool)
-    finally:
-        server.should_exit = True
-        thread.join(timeout=30)
+        yield Live(srv.url, db, srv.app, pool)
 
 
 def app_client(
@@ -146,16 +119,24 @@ def stored_turns(db: Path, gid: str) -> list[tuple[int, str]]:
     return [(int(n), str(g)) for n, g in rows]
 
 
-def stored_answer(db: Path, gid: str) -> str:
+def stored_answers(db: Path, gid: str) -> tuple[str, ...]:
+    """The secret words of a game (every board's answer), read from the database."""
     with sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=30) as conn:
-        row = conn.execute("SELECT answer FROM games WHERE id = ?", (gid,)).fetchone()
-    assert row is not None, gid
-    return str(row[0])
+        rows = conn.execute(
+            "SELECT word FROM secrets WHERE game_id = ? ORDER BY board", (gid,)
+        ).fetchall()
+    assert rows, gid
+    return tuple(str(r[0]) for r in rows)
+
+
+def stored_answer(db: Path, gid: str) -> str:
+    (answer,) = stored_answers(db, gid)
+    return answer
 
 
 def seed_where(ok: Callable[[str], bool]) -> int:
     """The first practice seed whose answer satisfies ``ok``."""
-    return next(s for s in range(10_000) if ok(Game.practice(s).answer))
+    return next(s for s in range(10_000) if ok(answers_of("classic", s)[0]))
 
 
 WORDS = [
@@ -218,9 +199,9 @@ def hostile_requests(live: Live) -> list[Hostile]:
     """The four requests of the issue: kind, method, path, body and cookies (the hint is
     asked by the owner of a practice game after FUZZY; the others come from nobody)."""
     with httpx.Client(base_url=live.url, timeout=30) as owner:
-        g = owner.post("/api/games", json={"mode": "practice", "seed": FUZZY_SEED}).json()
+        g = owner.post("/api/games", json={"kind": "practice", "seed": FUZZY_SEED}).json()
         played = owner.post(f"/api/games/{g['id']}/guesses", json={"guess": "fuzzy"}).json()
-        assert played["turns"][0]["pattern"] == 0
+        assert played["boards"][0]["turns"][0]["pattern"] == 0
         cookies = {COOKIE: owner.cookies[COOKIE]}
     return [
         ("solve", "POST", "/api/solve", SOLVE, {}),
@@ -271,8 +252,8 @@ def test_hostile_requests_together_end_within_the_budget_and_never_stall_quick_o
     bystander = httpx.Client(base_url=live.url, timeout=30)
     slots: list[tuple[str, str]] = []
     for seed in range(100, 108):
-        g = bystander.post("/api/games", json={"mode": "practice", "seed": seed}).json()
-        slots += [(g["id"], w) for w in words_besides(Game.practice(seed).answer)[:5]]
+        g = bystander.post("/api/games", json={"kind": "practice", "seed": seed}).json()
+        slots += [(g["id"], w) for w in words_besides(*answers_of("classic", seed))[:5]]
     wait_idle(live.pool)
 
     attacks = requests * 2  # two attackers, eight requests at once
@@ -371,16 +352,18 @@ def test_practice_labels(pool: WorkPool, tmp_path: Path) -> None:
     label or in its share text at the end; a seed the player typed is shown."""
     db = tmp_path / "games.sqlite3"
     with app_client(pool, db) as c:
-        g = c.post("/api/games", json={"mode": "practice"}).json()
+        g = c.post("/api/games", json={"kind": "practice"}).json()
         assert g["label"] == "wordlekit practice" and not re.search(r"\d", g["label"])
         answer = stored_answer(db, g["id"])
         won = c.post(f"/api/games/{g['id']}/guesses", json={"guess": answer}).json()
         assert won["label"] == "wordlekit practice"
         assert won["share"].splitlines()[0] == "wordlekit practice 1/6"
-        seeded = c.post("/api/games", json={"mode": "practice", "seed": 7}).json()
+        seeded = c.post("/api/games", json={"kind": "practice", "seed": 7}).json()
         assert seeded["label"] == "wordlekit practice #7"
-        hard = c.post("/api/games", json={"mode": "practice", "hard": True}).json()
+        hard = c.post("/api/games", json={"kind": "practice", "mode": "hard"}).json()
         assert hard["label"] == "wordlekit practice"
+        quordle = c.post("/api/games", json={"variant": "quordle", "kind": "practice"}).json()
+        assert not re.search(r"\d", quordle["label"]), quordle["label"]
 
 
 def tokens(text: str) -> set[str]:
@@ -399,8 +382,11 @@ def response_text(r: httpx.Response, drop: tuple[str, ...] = ()) -> str:
 
 
 def no_answer_fields(data: Any) -> None:
+    """No answer, share grid or outcome anywhere in a game's JSON before its end (the views
+    have these fields, empty)."""
     if isinstance(data, dict):
-        assert "answer" not in data and "share" not in data, sorted(data)
+        for key in ("answer", "share", "outcome"):
+            assert data.get(key) is None, (key, sorted(data))
         for v in data.values():
             no_answer_fields(v)
     elif isinstance(data, list):
@@ -408,8 +394,16 @@ def no_answer_fields(data: Any) -> None:
             no_answer_fields(v)
 
 
+def one_board(game: dict[str, Any]) -> bool:
+    return bool(game["variant"]["boards"] == 1 and game["variant"]["host"] == "fixed")
+
+
 def exercise(
-    c: TestClient, anon: TestClient, game: dict[str, Any], answer: str, answers: set[str]
+    c: TestClient,
+    anon: TestClient,
+    game: dict[str, Any],
+    secret: tuple[str, ...],
+    answers: set[str],
 ) -> str:
     """Every endpoint that takes or returns this unfinished game's data, including refusals;
     their statuses, headers and bodies as one text. Guesses avoid every game's answer.
@@ -423,9 +417,12 @@ def exercise(
     be, once one remains); a test that it is not the answer would fail at random, and a server
     that avoided the answer would give it away. So the hint's suggestion must be exactly what
     /api/assist gives anyone for the same turns (it does not depend on the answer), and the
-    rest of the hint's response is searched like everything else.
+    rest of the hint's response is searched like everything else. Games of several boards
+    have no hint and no review yet: those are refusals (422).
     """
-    gid, hard = game["id"], game["hard"]
+    gid, mode, variant = game["id"], game["mode"], game["variant"]["name"]
+    hard = mode != "normal"
+    single = one_board(game)
     seen: list[str] = []
 
     def record(r: httpx.Response, status: int, drop: tuple[str, ...] = ()) -> httpx.Response:
@@ -445,96 +442,125 @@ def exercise(
         record(c.post(f"{path}/guesses", json={"guess": bad}), 422)
     record(c.post(f"{path}/guesses", json={"guess": "crane", "turn": 2}), 409)  # not next
     # a first guess that reveals a letter, so that hard mode has something to refuse
-    first = next(w for w in words_besides(*answers) if score(w, answer))
+    first = next(w for w in words_besides(*answers) if score(w, secret[0]))
     played = record(c.post(f"{path}/guesses", json={"guess": first, "turn": 1}), 200).json()
-    assert [t["guess"] for t in played["turns"]] == [first]
+    assert played["guesses"] == [first]
     again = record(c.post(f"{path}/guesses", json={"guess": first.upper(), "turn": 1}), 200)
-    assert again.json()["turns"] == played["turns"]  # a retry spends no turn
+    assert again.json()["boards"] == played["boards"]  # a retry spends no turn
     other = next(w for w in words_besides(*answers, first))
     record(c.post(f"{path}/guesses", json={"guess": other, "turn": 1}), 409)  # played already
     record(c.post(f"{path}/guesses", json={"guess": other, "turn": 3}), 409)  # not next
     record(c.post(f"{path}/guesses", json={"guess": other, "turn": 64}), 409)
     if hard:
-        pattern = played["turns"][0]["letters"]
+        pattern = played["boards"][0]["turns"][0]["letters"]
         shown = next(first[i] for i, tile in enumerate(pattern) if tile != "b")
         breaker = next(w for w in words_besides(*answers) if shown not in w)
         refused = record(c.post(f"{path}/guesses", json={"guess": breaker}), 422)
-        assert refused.json()["error"].startswith("Hard mode")
-    turns = [{"guess": t["guess"], "pattern": t["pattern"]} for t in played["turns"]]
+        assert refused.json()["error"].startswith(("Hard mode", "Ultrahard mode"))
+    turns = [{"guess": t["guess"], "pattern": t["pattern"]} for t in played["boards"][0]["turns"]]
 
-    hint = record(c.post(f"{path}/hint"), 200, drop=("suggestion", "suggestions"))
-    public = anon.post("/api/assist", json={"turns": turns, "hard": hard, "top": 1})
-    assert public.status_code == 200, public.text[:300]
-    assert hint.json()["suggestion"] == public.json()["suggestions"][0]
-    assert hint.json()["remaining"] == public.json()["remaining"]
+    if single:
+        hint = record(c.post(f"{path}/hint"), 200, drop=("suggestion", "suggestions"))
+        public = anon.post("/api/assist", json={"turns": turns, "hard": hard, "top": 1})
+        assert public.status_code == 200, public.text[:300]
+        assert hint.json()["suggestion"] == public.json()["suggestions"][0]
+        assert hint.json()["remaining"] == public.json()["remaining"]
 
-    for body in ({"turns": turns, "hard": hard}, {"turns": turns, "candidates_only": True}):
-        mine, theirs = c.post("/api/assist", json=body), anon.post("/api/assist", json=body)
-        assert mine.status_code == 200 and mine.json() == theirs.json()
-    mine = c.post("/api/review", json={"turns": turns, "hard": hard})
-    theirs = anon.post("/api/review", json={"turns": turns, "hard": hard})
-    assert mine.status_code == 200 and theirs.status_code == 200
-    assert mine.json()["answer"] is None
-    if mine.json()["complete"] and theirs.json()["complete"]:
-        assert mine.json() == theirs.json()
-    else:  # a review cut short by the budget estimates what it had no time to compute
-        assert [t["guess"] for t in mine.json()["turns"]] == [first]
-
-    record(c.get(f"{path}/review"), 409)
-    record(c.head(f"{path}/review"), 409)
-    record(c.get("/api/stats"), 200)
-    record(c.head("/api/stats"), 200)
+        for body in ({"turns": turns, "hard": hard}, {"turns": turns, "candidates_only": True}):
+            mine, theirs = c.post("/api/assist", json=body), anon.post("/api/assist", json=body)
+            assert mine.status_code == 200 and mine.json() == theirs.json()
+        mine = c.post("/api/review", json={"turns": turns, "hard": hard})
+        theirs = anon.post("/api/review", json={"turns": turns, "hard": hard})
+        assert mine.status_code == 200 and theirs.status_code == 200
+        assert mine.json()["answer"] is None
+        if mine.json()["complete"] and theirs.json()["complete"]:
+            assert mine.json() == theirs.json()
+        else:  # a review cut short by the budget estimates what it had no time to compute
+            assert [t["guess"] for t in mine.json()["turns"]] == [first]
+        record(c.get(f"{path}/review"), 409)
+        record(c.head(f"{path}/review"), 409)
+    else:
+        record(c.post(f"{path}/hint"), 422)
+        record(c.get(f"{path}/review"), 422)
+    record(c.get("/api/stats", params={"variant": variant}), 200)
+    record(c.head("/api/stats", params={"variant": variant}), 200)
     record(c.get("/api/daily"), 200)
     record(c.head("/api/daily"), 200)
-    if game["mode"] == "daily":  # asking for it again returns it as it stands
-        again = c.post("/api/games", json={"mode": "daily", "hard": hard})
+    if game["kind"] == "daily":  # asking for it again returns it as it stands
+        again = c.post("/api/games", json={"variant": variant, "kind": "daily", "mode": mode})
         record(again, 200)
         assert again.json()["id"] == gid
     last = record(c.get(path), 200).json()
-    assert last["status"] == "playing" and len(last["turns"]) == 1
+    assert last["status"] == "playing" and len(last["guesses"]) == 1
     return "\n".join(seen)
 
 
+#: The unfinished games of the test below: a random practice game, one in hard mode, today's
+#: daily puzzle, and games of several boards.
+UNFINISHED = [
+    {"kind": "practice"},
+    {"kind": "practice", "mode": "hard"},
+    {"kind": "daily"},
+    {"variant": "quordle", "kind": "practice"},
+    {"variant": "dordle", "kind": "daily"},
+    {"variant": "octordle", "kind": "practice"},
+]
+
+
 def test_an_unfinished_game_gives_its_answer_away_nowhere(pool: WorkPool, tmp_path: Path) -> None:
-    """Three unfinished games (random practice, random practice in hard mode, today's
-    daily puzzle) through every endpoint: the answer (read from the database) appears in no
-    response or header, in any case.
+    """Unfinished games of one and of several boards through every endpoint: no answer (read
+    from the database) appears in any response or header, in any case.
 
     A few English words are in the app's fixed texts (``no-store``, ``X-Frame-Options``, error
-    messages): the answer of a random game may be one of them. So the answer counts as given
+    messages): the answer of a random game may be one of them. So an answer counts as given
     away when it is a word of its own game's responses and of no other game's (the games have
     different answers and get the same requests, so fixed texts are in all of them).
     """
     db = tmp_path / "games.sqlite3"
     with app_client(pool, db) as c, app_client(pool, db) as anon:
-        games = [
-            c.post("/api/games", json={"mode": "practice"}),
-            c.post("/api/games", json={"mode": "practice", "hard": True}),
-            c.post("/api/games", json={"mode": "daily"}),
-        ]
-        for r in games:
+
+        def start(body: dict[str, Any]) -> httpx.Response:
+            r = c.post("/api/games", json=body)
             assert r.status_code == 201, r.text[:300]
-        answers = {g.json()["id"]: stored_answer(db, g.json()["id"]) for g in games}
-        assert answers[games[2].json()["id"]] == Game.daily(dt.date.today()).answer
-        while len(set(answers.values())) < len(answers):  # two equal answers: draw again
-            r = c.post("/api/games", json={"mode": "practice"})
-            games[0] = r
-            answers = {g.json()["id"]: stored_answer(db, g.json()["id"]) for g in games}
+            return r
+
+        games = [start(body) for body in UNFINISHED]
+
+        def secrets_of() -> dict[str, tuple[str, ...]]:
+            return {g.json()["id"]: stored_answers(db, g.json()["id"]) for g in games}
+
+        answers = secrets_of()
+        today = make_game(GameRequest(kind="daily", date=dt.date.today())).game.secret
+        assert answers[games[2].json()["id"]] == today
+        # two games sharing an answer: draw the random ones again
+        while len(set().union(*answers.values())) < sum(map(len, answers.values())):
+            games = [
+                start(b) if b["kind"] == "practice" else g
+                for b, g in zip(UNFINISHED, games, strict=True)
+            ]
+            answers = secrets_of()
+        every = set().union(*answers.values())
         texts = {}
         for r in games:
             game = r.json()
             no_answer_fields(game)
             assert "seed" not in game
-            seen = exercise(c, anon, game, answers[game["id"]], set(answers.values()))
+            seen = exercise(c, anon, game, answers[game["id"]], every)
             texts[game["id"]] = response_text(r) + "\n" + seen
-        for gid, answer in answers.items():
+        for gid, secret in answers.items():
             others = set().union(*(tokens(t) for g, t in texts.items() if g != gid))
-            assert answer not in tokens(texts[gid]) - others, (answer, gid)
-        # the check can fail: once a game is over, its answer is in the response
-        for gid, answer in answers.items():
-            won = c.post(f"/api/games/{gid}/guesses", json={"guess": answer})
-            assert won.json()["answer"] == answer and "share" in won.json()
-            assert answer in tokens(response_text(won))
+            for answer in secret:
+                assert answer not in tokens(texts[gid]) - others, (answer, gid)
+        # the check can fail: once a game is over, its answers are in the response
+        for gid, secret in answers.items():
+            turn = 2
+            for answer in secret:
+                won = c.post(f"/api/games/{gid}/guesses", json={"guess": answer, "turn": turn})
+                turn += 1
+            data = won.json()
+            assert data["status"] == "won", data["status"]
+            assert data["outcome"]["answers"] == list(secret) and data["share"]
+            assert set(secret) <= tokens(response_text(won))
 
 
 # 4. Concurrent guesses on one game -----------------------------------------------------------
@@ -557,9 +583,9 @@ def race(live: Live, gid: str, cookie: str, bodies: list[dict[str, Any]]) -> lis
 def new_live_game(live: Live, seed: int) -> tuple[str, str, str]:
     """A practice game on the live server: its id, its owner's cookie and its answer."""
     with httpx.Client(base_url=live.url, timeout=30) as c:
-        g = c.post("/api/games", json={"mode": "practice", "seed": seed})
+        g = c.post("/api/games", json={"kind": "practice", "seed": seed})
         assert g.status_code == 201
-        return g.json()["id"], c.cookies[COOKIE], Game.practice(seed).answer
+        return g.json()["id"], c.cookies[COOKIE], answers_of("classic", seed)[0]
 
 
 def test_the_same_numbered_guess_twenty_times_at_once_spends_one_turn(live: Live) -> None:
@@ -568,7 +594,7 @@ def test_the_same_numbered_guess_twenty_times_at_once_spends_one_turn(live: Live
     results = race(live, gid, cookie, [{"guess": word, "turn": 1}] * 20)
     assert [r.status_code for r in results] == [200] * 20, [r.text[:200] for r in results]
     for r in results:
-        assert [t["guess"] for t in r.json()["turns"]] == [word]
+        assert r.json()["guesses"] == [word]
     assert stored_turns(live.db, gid) == [(1, word)]
 
 
@@ -580,7 +606,7 @@ def test_the_same_unnumbered_guess_twenty_times_at_once_plays_consecutive_turns(
     results = race(live, gid, cookie, [{"guess": word}] * 20)
     statuses = [r.status_code for r in results]
     assert set(statuses) <= {200, 409}, [r.text[:200] for r in results]
-    played = sorted(len(r.json()["turns"]) for r in results if r.status_code == 200)
+    played = sorted(len(r.json()["guesses"]) for r in results if r.status_code == 200)
     assert played == [1, 2, 3, 4, 5, 6]  # each 200 spent one turn; then the game was lost
     for r in results:
         if r.status_code == 409:
@@ -659,8 +685,9 @@ def test_every_request_field_has_a_maximum(live: Live) -> None:
                     )
     assert not found, found
     # the walk saw the models and queries it is meant to check
-    assert {"NewGame", "GuessIn", "AssistIn", "ReviewIn", "SolveIn"} <= models, models
-    assert queries >= 2  # the hint's strategy, the daily date
+    assert {"NewGameIn", "GuessIn", "AssistIn", "ReviewIn", "SolveIn"} <= models, models
+    assert {"AbsurdleSolveIn", "BoardAssistIn", "BoardSolveIn"} <= models, models
+    assert queries >= 5  # the hint's strategy, the daily date, the statistics' variant
     turn = json.dumps(spec["components"]["schemas"]["TurnIn"])
     assert '"maxLength": 64' in turn and '"maximum": 6561' in turn
 
@@ -671,7 +698,7 @@ LONG = "x" * 60_000
 def test_errors_never_echo_long_inputs(live: Live) -> None:
     """60 KB in a field, a query or a path: a short 4xx JSON error, never the input."""
     with httpx.Client(base_url=live.url, timeout=30) as c:
-        gid = c.post("/api/games", json={"mode": "practice", "seed": 1}).json()["id"]
+        gid = c.post("/api/games", json={"kind": "practice", "seed": 1}).json()["id"]
         turns = [{"guess": "crane", "pattern": LONG}]
         requests: list[tuple[str, str, Any]] = [
             ("POST", "/api/assist", {"turns": turns}),
@@ -683,8 +710,16 @@ def test_errors_never_echo_long_inputs(live: Live) -> None:
             ("POST", "/api/solve", {"answer": "cigar", "strategy": LONG}),
             ("POST", "/api/review", {"answer": LONG, "guesses": ["crane"]}),
             ("POST", "/api/review", {"answer": "cigar", "guesses": [LONG]}),
-            ("POST", "/api/games", {"mode": "daily", "date": LONG}),
+            ("POST", "/api/games", {"kind": "daily", "date": LONG}),
             ("POST", "/api/games", {"mode": LONG}),
+            ("POST", "/api/games", {"kind": LONG}),
+            ("POST", "/api/games", {"variant": LONG}),
+            ("POST", "/api/games", {"kind": "challenge", "answers": [LONG]}),
+            ("POST", "/api/absurdle/solve", {"guesses": [LONG]}),
+            ("POST", "/api/absurdle/solve", {"target": LONG}),
+            ("POST", "/api/boards/assist", {"variant": LONG}),
+            ("POST", "/api/boards/solve", {"answers": [LONG]}),
+            ("GET", f"/api/stats?variant={LONG}", None),
             ("POST", f"/api/games/{gid}/guesses", {"guess": LONG}),
             ("POST", f"/api/games/{gid}/hint?strategy={LONG}", None),
             ("GET", f"/api/daily?date={LONG}", None),
@@ -698,7 +733,11 @@ def test_errors_never_echo_long_inputs(live: Live) -> None:
             ("POST", "/api/assist", {"strategy": "q" * 40}),
             ("POST", "/api/solve", {"answer": "q" * 32, "start": "q" * 32}),
             ("POST", f"/api/games/{gid}/guesses", {"guess": "q" * 32}),
-            ("POST", "/api/games", {"mode": "daily", "date": "q" * 20}),
+            ("POST", "/api/games", {"kind": "daily", "date": "q" * 20}),
+            ("POST", "/api/games", {"variant": "q" * 40}),
+            ("POST", "/api/games", {"kind": "challenge", "answers": ["q" * 32]}),
+            ("POST", "/api/absurdle/solve", {"guesses": ["q" * 32]}),
+            ("GET", f"/api/stats?variant={'q' * 40}", None),
         ]
         for method, path, body in requests:
             r = c.request(method, path, json=body)
@@ -731,6 +770,8 @@ def test_the_player_cookie_only_where_a_player_is_needed(
         ("GET", "/docs", None),
         ("GET", "/api/daily", None),
         ("GET", "/api/strategies", None),
+        ("GET", "/api/variants", None),
+        ("GET", "/api/boards/strategies", None),
         ("POST", "/api/assist", {}),
         ("POST", "/api/assist", {"turns": [{"guess": "crane", "pattern": "bbygb"}]}),
     ]
@@ -740,8 +781,10 @@ def test_the_player_cookie_only_where_a_player_is_needed(
             assert r.status_code == 200, (path, r.text[:200])
             assert "set-cookie" not in r.headers, (path, r.headers["set-cookie"])
     for method, path, body in [
-        ("POST", "/api/games", {"mode": "practice"}),
+        ("POST", "/api/games", {"kind": "practice"}),
+        ("POST", "/api/games", {"variant": "absurdle", "kind": "practice"}),
         ("GET", "/api/stats", None),
+        ("GET", "/api/stats?variant=quordle", None),
     ]:
         with app_client(pool, db, secure_cookies=secure) as c:
             r = c.request(method, path, json=body)
@@ -765,9 +808,10 @@ def fuzz(pool: WorkPool, tmp_path_factory: pytest.TempPathFactory) -> Iterator[F
     """An app (its 500s as responses, not exceptions) and its POST routes, in a game."""
     db = tmp_path_factory.mktemp("fuzz") / "games.sqlite3"
     with app_client(pool, db, raise_errors=False) as c:
-        gid = c.post("/api/games", json={"mode": "practice", "seed": 3}).json()["id"]
+        gid = c.post("/api/games", json={"kind": "practice", "seed": 3}).json()["id"]
         routes = ["/api/games", f"/api/games/{gid}/guesses", f"/api/games/{gid}/hint"]
-        yield Fuzz(c, [*routes, "/api/assist", "/api/solve", "/api/review"])
+        helper = ["/api/assist", "/api/solve", "/api/review", "/api/absurdle/solve"]
+        yield Fuzz(c, [*routes, *helper, "/api/boards/assist", "/api/boards/solve"])
 
 
 long_text = st.builds(
@@ -792,8 +836,9 @@ json_values = st.recursive(
     max_leaves=20,
 )
 turn_values = st.fixed_dictionaries({}, optional={"guess": json_values, "pattern": json_values})
-FIELDS = ["mode", "hard", "date", "seed", "guess", "turn", "turns", "strategy", "top",
-          "candidates_only", "answer", "guesses", "start"]  # fmt: skip
+FIELDS = ["variant", "kind", "mode", "hard", "date", "seed", "answers", "boards", "max_guesses",
+          "guess", "turn", "turns", "strategy", "top", "candidates_only", "answer", "guesses",
+          "start", "target", "limit", "patterns"]  # fmt: skip
 shaped = st.dictionaries(
     st.sampled_from(FIELDS),
     json_values | st.lists(turn_values | json_values, max_size=40),
@@ -816,7 +861,7 @@ def check_no_5xx(r: httpx.Response, what: Any) -> None:
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=list(HealthCheck))
-@given(route=st.integers(0, 5), body=json_values | shaped)
+@given(route=st.integers(0, 8), body=json_values | shaped)
 def test_random_json_bodies_never_give_a_server_error(fuzz: Fuzz, route: int, body: Any) -> None:
     path = fuzz.routes[route]
     text = json.dumps(body)
@@ -825,7 +870,7 @@ def test_random_json_bodies_never_give_a_server_error(fuzz: Fuzz, route: int, bo
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
-@given(route=st.integers(0, 5), raw=raw_bodies)
+@given(route=st.integers(0, 8), raw=raw_bodies)
 def test_malformed_bodies_never_give_a_server_error(fuzz: Fuzz, route: int, raw: str) -> None:
     path = fuzz.routes[route]
     r = fuzz.client.post(

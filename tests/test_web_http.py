@@ -19,16 +19,7 @@ from fastapi.responses import RedirectResponse, Response
 from fastapi.testclient import TestClient
 from playwright.sync_api import ConsoleMessage, Page, expect
 
-import test_web_browser as web
-from test_web_browser import (
-    ANSWER,
-    Server,
-    open_app,
-    shot,
-    start_practice,
-    type_guess,
-    wait_review,
-)
+from harness_web import ANSWER, Server, open_app, shot, start_game, type_guess
 from wordlekit.web.api import create_app
 from wordlekit.web.http import CSP, MAX_BODY, install, relative_location
 
@@ -40,13 +31,6 @@ SECURITY = {
     "cross-origin-opener-policy": "same-origin",
 }
 VOLATILE = {"server-timing", "set-cookie", "date"}
-
-# The browser tests' fixtures: a live server, chromium, a fresh context (local requests only)
-# and a page (no JavaScript error) per test.
-server = web.server
-browser = web.browser
-context = web.context
-page = web.page
 
 
 @pytest.fixture(scope="module")
@@ -72,7 +56,10 @@ def assert_secure(r: Any) -> None:
     [
         ("GET", "/api/stats", None, 200),
         ("GET", "/api/strategies", None, 200),
-        ("POST", "/api/games", {"mode": "practice", "seed": 3}, 201),
+        ("POST", "/api/games", {"kind": "practice", "seed": 3}, 201),
+        ("POST", "/api/games", {"variant": "quordle", "kind": "practice", "seed": 3}, 201),
+        ("GET", "/api/variants", None, 200),
+        ("GET", "/api/stats?variant=absurdle", None, 200),
         ("GET", "/", None, 200),
         ("GET", "/docs", None, 200),
         ("GET", "/openapi.json", None, 200),
@@ -84,6 +71,7 @@ def assert_secure(r: Any) -> None:
         ("GET", "/static/nothing-here.css", None, 404),
         ("GET", "/nothing-here", None, 404),
         ("POST", "/api/games", {"mode": "bogus"}, 422),
+        ("POST", "/api/games", {"variant": "bogus"}, 422),
         ("POST", "/api/assist", {"turns": [{"guess": "crane", "pattern": "zzzzz"}]}, 422),
         ("POST", "/api/stats", None, 405),
     ],
@@ -355,11 +343,11 @@ def read_response(sock: socket.socket) -> tuple[int, dict[str, str], bytes]:
     return status, headers, body
 
 
-def test_413_for_a_chunked_body_on_a_live_server(server: Server) -> None:
+def test_413_for_a_chunked_body_on_a_live_server(web_server: Server) -> None:
     """A chunked body has no Content-Length: the server counts while reading, and answers
     as soon as the limit is passed (here before the client has finished its body; nothing is
     sent after the byte that passes the limit, so the server has read all of it)."""
-    url = urlsplit(server.url)
+    url = urlsplit(web_server.url)
     with socket.create_connection((url.hostname, url.port), timeout=30) as sock:
         sock.sendall(
             b"POST /api/assist HTTP/1.1\r\nHost: localhost\r\n"
@@ -373,8 +361,8 @@ def test_413_for_a_chunked_body_on_a_live_server(server: Server) -> None:
     assert_413(status, headers, body)
 
 
-def test_a_chunked_body_under_the_limit_works_on_a_live_server(server: Server) -> None:
-    url = urlsplit(server.url)
+def test_a_chunked_body_under_the_limit_works_on_a_live_server(web_server: Server) -> None:
+    url = urlsplit(web_server.url)
     body = json.dumps({"turns": [], "top": 2}).encode() + b" " * 30_000
     with socket.create_connection((url.hostname, url.port), timeout=60) as sock:
         sock.sendall(
@@ -585,7 +573,7 @@ def test_no_csp_violation_on_any_page(page: Page) -> None:
 
     # Play: a game with a guess (tiles placed with CSS variables), then the statistics.
     open_app(page)
-    start_practice(page)
+    start_game(page, "classic", seed=42)
     guess = "crane" if ANSWER != "crane" else "slate"
     type_guess(page, guess)
     expect(page.get_by_test_id("tile-0-0")).to_have_attribute("data-state", COLOURED)
@@ -594,7 +582,25 @@ def test_no_csp_violation_on_any_page(page: Page) -> None:
     expect(page.get_by_test_id("stats-dialog")).to_be_visible()
     expect(page.get_by_test_id("dist-1")).to_be_visible()
     page.get_by_test_id("stats-close").click()
-    shot(page, "csp-play.png")
+    shot(page, "csp-play", full_page=True)
+    assert violations(page, console) == []
+
+    # A Quordle (its grid and split keys sized with CSS variables) and Absurdle's shortest win.
+    start_game(page, "quordle", seed=42)
+    type_guess(page, guess)
+    expect(page.get_by_test_id("tile-3-0-4")).to_have_attribute("data-state", COLOURED)
+    start_game(page, "absurdle", seed=None)
+    type_guess(page, "arise")
+    expect(page.get_by_test_id("host-count")).to_contain_text("168")
+    page.get_by_test_id("host-solve").click()
+    expect(page.get_by_test_id("host-minimum")).to_be_visible(timeout=30_000)
+    assert violations(page, console) == []
+
+    # Boards: the helper for a game of several boards played elsewhere.
+    page.get_by_test_id("nav-boards").click()
+    page.get_by_test_id("boards-assist-word").fill("crane")
+    page.get_by_test_id("boards-assist-add").click()
+    expect(page.get_by_test_id("boards-assist-best")).not_to_be_empty(timeout=30_000)
     assert violations(page, console) == []
 
     # Assist: the start of a game, then a guess.
@@ -619,7 +625,9 @@ def test_no_csp_violation_on_any_page(page: Page) -> None:
     page.get_by_test_id("nav-review").click()
     page.get_by_test_id("review-example").click()
     page.get_by_test_id("review-submit").click()
-    wait_review(page)
+    expect(page.get_by_test_id("review-output")).to_have_attribute(
+        "data-state", "done", timeout=60_000
+    )
     assert violations(page, console) == []
 
     # The high-contrast palette, applied before the first paint by /static/contrast.js.
@@ -627,12 +635,12 @@ def test_no_csp_violation_on_any_page(page: Page) -> None:
     page.goto("/#play")
     expect(page.locator("html")).to_have_attribute("data-contrast", "high")
     expect(page.locator("html")).to_have_attribute("data-ready", "true")
-    shot(page, "csp-high-contrast.png")
+    shot(page, "csp-high-contrast", full_page=True)
     assert violations(page, console) == []
 
     # The API docs.
     page.goto("/docs")
     expect(page.locator("#swagger-ui .swagger-ui")).to_be_visible()
     page.wait_for_load_state("networkidle")
-    shot(page, "csp-docs.png")
+    shot(page, "csp-docs", full_page=True)
     assert violations(page, console) == []

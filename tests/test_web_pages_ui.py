@@ -10,174 +10,55 @@ Playwright. Like ``test_web_browser.py``, these tests never skip: without the br
 from __future__ import annotations
 
 import datetime as dt
-import os
 import re
-import socket
-import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
-import uvicorn
-from fastapi import FastAPI
-from playwright.sync_api import Browser, BrowserContext, Page, Route, expect, sync_playwright
+from playwright.sync_api import Browser, Page, Route, expect
 
-from wordlekit.core.game import Game
+from harness_web import (
+    ANSWER,
+    SCREENSHOTS,
+    Server,
+    checked_page,
+    local_context,
+    open_app,
+    run_server,
+    start_game,
+)
+from harness_web import shot as harness_shot
 from wordlekit.core.words import WordList
+from wordlekit.services.games import GameRequest, make_game
 from wordlekit.services.pool import PoolConfig, WorkPool
-from wordlekit.web.api import create_app
 
-CHROMIUM = Path(os.environ.get("WORDLEKIT_CHROMIUM") or "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]  # fmt: skip
-SCREENSHOTS = Path(__file__).parents[1] / "test-output" / "screenshots"
-SEED = 42
-PRACTICE_ANSWER = Game.practice(SEED).answer
+PRACTICE_ANSWER = ANSWER
 PHONE = {"width": 390, "height": 844}
 SIZES = [{"width": 1280, "height": 800}, PHONE, {"width": 360, "height": 640}]
 EMOJI = re.compile("[\U0001f7e7\U0001f7e8\U0001f7e9\U0001f7e6\u2b1b\u2b1c]")
-
-expect.set_options(timeout=15_000)
-
-
-# The server and the browser ------------------------------------------------------------------
-
-
-@dataclass
-class Server:
-    url: str
-    app: FastAPI
-    server: uvicorn.Server
-    thread: threading.Thread
-
-    def stop(self) -> None:
-        self.server.should_exit = True
-        self.thread.join(timeout=15)
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-@contextmanager
-def run_server(db: Path, pool: WorkPool | None = None) -> Iterator[Server]:
-    """The real app on a free loopback port, served by uvicorn in a daemon thread."""
-    port = _free_port()
-    app = create_app(db, pool=pool)
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, name=f"uvicorn-{port}", daemon=True)
-    thread.start()
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 120
-    running = Server(url, app, server, thread)
-    try:
-        while True:
-            if not thread.is_alive():
-                raise RuntimeError(f"the server on port {port} stopped while starting")
-            try:
-                if httpx.get(f"{url}/api/strategies", timeout=2).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            if time.monotonic() > deadline:
-                raise RuntimeError(f"the server on port {port} did not answer within 120 s")
-            time.sleep(0.05)
-        yield running
-    finally:
-        running.stop()
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    with run_server(tmp_path_factory.mktemp("pages") / "games.sqlite3") as srv:
-        yield srv
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    if not CHROMIUM.exists():
-        pytest.fail(
-            f"{CHROMIUM} is missing: the browser tests need Debian's chromium "
-            "(apt-get install chromium); they are not skipped because CI must run them.",
-            pytrace=False,
-        )
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
 
 
 @contextmanager
 def app_page(browser: Browser, url: str, viewport: dict[str, int] | None = None) -> Iterator[Page]:
     """A page in a fresh context (a new player) that loads nothing from elsewhere and on
     which no JavaScript error happens."""
-    ctx: BrowserContext = browser.new_context(
-        base_url=url,
-        viewport=viewport or {"width": 1280, "height": 800},  # type: ignore[arg-type]
-    )
-    ctx.set_default_timeout(15_000)
-    outside: list[str] = []
-
-    def only_local(route: Route) -> None:
-        if route.request.url.startswith(("http://127.0.0.1:", "data:", "blob:")):
-            route.continue_()
-        else:
-            outside.append(route.request.url)
-            route.abort()
-
-    ctx.route("**/*", only_local)
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    try:
+    size = viewport or {"width": 1280, "height": 800}
+    width, height = size["width"], size["height"]
+    with local_context(browser, url, width, height) as ctx, checked_page(ctx) as page:
         yield page
-    finally:
-        ctx.close()
-    assert not outside, f"the page requested outside resources: {outside}"
-    assert not errors, f"JavaScript errors on the page: {errors}"
-
-
-@pytest.fixture
-def page(browser: Browser, server: Server) -> Iterator[Page]:
-    with app_page(browser, server.url) as pg:
-        yield pg
-
-
-def open_app(page: Page, where: str = "") -> None:
-    page.goto(f"/{where}")
-    expect(page.locator("html")).to_have_attribute("data-ready", "true")
 
 
 def shot(page: Page, name: str) -> None:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / name), full_page=True)
+    harness_shot(page, name.removesuffix(".png"), full_page=True)
 
 
 def type_guess(page: Page, word: str) -> None:
     page.evaluate("document.activeElement?.blur()")  # Enter must not press a focused button
     page.keyboard.type(word)
     page.keyboard.press("Enter")
-
-
-def start_practice(page: Page) -> None:
-    """A seeded practice game from the Play page's set-up form (brought back first if a
-    finished game's result stands in its place)."""
-    if not page.get_by_test_id("new-game").is_visible():
-        page.get_by_test_id("play-again").click()
-    page.get_by_test_id("mode-practice").check()
-    page.get_by_test_id("seed").fill(str(SEED))
-    page.get_by_test_id("new-game").click()
-    expect(page.get_by_test_id("game-label")).to_contain_text(f"practice #{SEED}")
-    expect(page.get_by_test_id("board")).to_have_attribute("data-status", "playing")
 
 
 def in_view(page: Page, test_id: str) -> dict[str, Any]:
@@ -220,7 +101,7 @@ def test_statistics_keep_the_daily_puzzle_and_practice_apart(page: Page) -> None
     expect(page.get_by_test_id("other-stats-empty")).to_contain_text("No practice game")
     page.get_by_test_id("stats-close").click()
 
-    type_guess(page, Game.daily(dt.date.today()).answer)
+    type_guess(page, make_game(GameRequest(kind="daily", date=dt.date.today())).game.secret[0])
     expect(dialog).to_be_visible()
     expect(page.get_by_test_id("stats-primary")).to_have_attribute("data-kind", "daily")
     expect(figure(page, "daily", "played")).to_have_text("1")
@@ -233,14 +114,14 @@ def test_statistics_keep_the_daily_puzzle_and_practice_apart(page: Page) -> None
     shot(page, "stats-daily.png")
     page.get_by_test_id("stats-close").click()
 
-    start_practice(page)
+    start_game(page)
     type_guess(page, PRACTICE_ANSWER)
     expect(dialog).to_be_visible()
     expect(page.get_by_test_id("stats-primary")).to_have_attribute("data-kind", "practice")
     expect(page.get_by_test_id("stats-secondary")).to_have_attribute("data-kind", "daily")
     expect(figure(page, "practice", "played")).to_have_text("1")
     expect(figure(page, "practice", "win-percent")).to_have_text("100")
-    expect(block(page, "practice")).to_contain_text("practice games won in a row")
+    expect(block(page, "practice")).to_contain_text("practice games (and challenges) won in a row")
     # the daily figures are not touched by a practice game
     expect(figure(page, "daily", "played")).to_have_text("1")
     expect(figure(page, "daily", "current-streak")).to_have_text("1")
@@ -271,7 +152,7 @@ def test_statistics_say_when_the_server_cannot_be_reached(page: Page) -> None:
         else:
             route.continue_()
 
-    page.route("**/api/stats", stats_route)
+    page.route("**/api/stats?*", stats_route)
     page.get_by_test_id("stats-button").click()
     expect_unreachable(page)
     page.get_by_test_id("stats-unreachable").screenshot(
@@ -285,8 +166,8 @@ def test_statistics_say_when_the_server_cannot_be_reached(page: Page) -> None:
     expect(figure(page, "daily", "played")).to_have_text("0")
 
 
-def test_statistics_with_the_server_stopped(browser: Browser, tmp_path: Path) -> None:
-    with run_server(tmp_path / "games.sqlite3") as srv, app_page(browser, srv.url) as page:
+def test_statistics_with_the_server_stopped(web_browser: Browser, tmp_path: Path) -> None:
+    with run_server(tmp_path / "games.sqlite3") as srv, app_page(web_browser, srv.url) as page:
         open_app(page)
         srv.stop()
         page.get_by_test_id("stats-button").click()
@@ -343,12 +224,12 @@ def test_assist_says_why_a_possible_answer_is_listed_first(page: Page) -> None:
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s['width']}x{s['height']}")
 def test_assist_helps_with_an_answer_outside_the_list(
-    browser: Browser, server: Server, size: dict[str, int]
+    web_browser: Browser, web_server: Server, size: dict[str, int]
 ) -> None:
     """A game played elsewhere whose answer (AIOLI) is not in the original list: the page
     starts on the likely model, lists the words left most likely first with their
     probabilities and finds AIOLI; the list model does not have it. The choice is kept."""
-    with app_page(browser, server.url, size) as page:
+    with app_page(web_browser, web_server.url, size) as page:
         open_app(page, "#assist")
         answers = page.get_by_test_id("assist-answers")
         expect(answers).to_have_value("likely")
@@ -388,9 +269,9 @@ def test_assist_helps_with_an_answer_outside_the_list(
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s['width']}x{s['height']}")
 def test_a_contradiction_is_drawn_with_tiles_next_to_the_input(
-    browser: Browser, server: Server, size: dict[str, int]
+    web_browser: Browser, web_server: Server, size: dict[str, int]
 ) -> None:
-    with app_page(browser, server.url, size) as page:
+    with app_page(web_browser, web_server.url, size) as page:
         open_app(page, "#assist")
         add(page, "crane bbbbb")
         expect(page.get_by_test_id("assist-remaining")).not_to_have_text("2315")
@@ -425,8 +306,10 @@ def test_a_contradiction_is_drawn_with_tiles_next_to_the_input(
         expect(page.locator(".assist-row.conflict")).to_have_count(0)
 
 
-def test_an_input_error_is_next_to_the_input_on_a_phone(browser: Browser, server: Server) -> None:
-    with app_page(browser, server.url, PHONE) as page:
+def test_an_input_error_is_next_to_the_input_on_a_phone(
+    web_browser: Browser, web_server: Server
+) -> None:
+    with app_page(web_browser, web_server.url, PHONE) as page:
         open_app(page, "#assist")
         add(page, "cran")
         expect(page.get_by_test_id("assist-error")).to_contain_text("5 letters")
@@ -462,14 +345,14 @@ def test_the_bot_page_opens_on_an_empty_state_and_says_after_the_budget(page: Pa
     expect(page.get_by_test_id("bot-note")).to_contain_text("entropy")
 
 
-def test_cancel_stops_the_work_on_the_server(browser: Browser, tmp_path: Path) -> None:
+def test_cancel_stops_the_work_on_the_server(web_browser: Browser, tmp_path: Path) -> None:
     """Cancel aborts the request; the server's pool sees the client go and cancels the task
     (its counters say so, and its worker is free again), and the page says "Cancelled"."""
     pool = WorkPool(WordList.bundled(), PoolConfig(workers=1, budget=60, nodes=None))
     try:
         with (
-            run_server(tmp_path / "games.sqlite3", pool) as srv,
-            app_page(browser, srv.url) as page,
+            run_server(tmp_path / "games.sqlite3", pool=pool) as srv,
+            app_page(web_browser, srv.url) as page,
         ):
             assert pool.wait_ready(120)
             before = pool.status()

@@ -24,17 +24,9 @@ import pytest
 from fastapi.testclient import TestClient
 from playwright.sync_api import Page, expect
 
-import test_web_browser as web
-from test_web_browser import ANSWER, open_app, start_practice, type_guess
+from harness_web import ANSWER, SEED, open_app, shot, start_game, type_guess
 from wordlekit.core.feedback import format_pattern, score
 from wordlekit.web.api import create_app
-
-# The browser tests' fixtures: a live server, chromium, a fresh context (local requests only)
-# and a page (no JavaScript error) per test.
-server = web.server
-browser = web.browser
-context = web.context
-page = web.page
 
 DOCS = Path(__file__).parents[1] / "docs"
 TEXT = 4.5  # WCAG 1.4.3, normal text
@@ -488,7 +480,7 @@ def play_a_board(page: Page) -> list[str]:
     two typed letters in the fourth."""
     page.emulate_media(reduced_motion="reduce")
     open_app(page)
-    start_practice(page)
+    start_game(page)
     rows = played_rows()
     for i, word in enumerate(rows):
         type_guess(page, word)
@@ -582,14 +574,14 @@ def test_every_text_on_every_page_is_readable(page: Page, theme: str) -> None:
     set_theme(page, theme)
     failures: dict[str, list[str]] = {}
 
-    start_practice(page)
+    start_game(page)
     type_guess(page, played_rows()[0])
     expect(page.get_by_test_id("tile-0-4")).to_have_attribute(
         "data-state", re.compile("^(green|yellow|gray)$")
     )
     settle(page)
     failures["play"] = text_failures(page)
-    web.shot(page, f"palette-play-{theme}.png")
+    shot(page, f"palette-play-{theme}", full_page=True)
 
     page.get_by_test_id("nav-assist").click()
     page.get_by_test_id("assist-word").fill(played_rows()[0])
@@ -597,7 +589,7 @@ def test_every_text_on_every_page_is_readable(page: Page, theme: str) -> None:
     expect(page.locator("#assist-suggestions tr").first).to_be_visible()
     settle(page)
     failures["assist"] = text_failures(page)
-    web.shot(page, f"palette-assist-{theme}.png")
+    shot(page, f"palette-assist-{theme}", full_page=True)
 
     page.get_by_test_id("nav-bot").click()
     page.get_by_test_id("bot-answer").fill(ANSWER)
@@ -605,15 +597,35 @@ def test_every_text_on_every_page_is_readable(page: Page, theme: str) -> None:
     expect(page.get_by_test_id("bot-result")).to_contain_text(f"Solved {ANSWER.upper()}")
     settle(page)
     failures["bot"] = text_failures(page)
-    web.shot(page, f"palette-bot-{theme}.png")
+    shot(page, f"palette-bot-{theme}", full_page=True)
 
     page.get_by_test_id("nav-review").click()
     page.get_by_test_id("review-example").click()
     page.get_by_test_id("review-submit").click()
-    web.wait_review(page)
+    expect(page.get_by_test_id("review-output")).to_have_attribute(
+        "data-state", "done", timeout=60_000
+    )
     settle(page)
     failures["review"] = text_failures(page)
-    web.shot(page, f"palette-review-{theme}.png")
+    shot(page, f"palette-review-{theme}", full_page=True)
+
+    # Games of several boards (their boards and split keys), Absurdle (its host), the Boards
+    # page's helper.
+    page.get_by_test_id("nav-play").click()
+    for variant, seed in (("quordle", SEED), ("sedecordle", SEED), ("absurdle", None)):
+        start_game(page, variant, seed=seed)
+        type_guess(page, played_rows()[0])
+        expect(page.locator("#board .row[data-state='revealed']").first).to_be_visible()
+        settle(page)
+        failures[variant] = text_failures(page)
+        shot(page, f"palette-{variant}-{theme}")
+    page.get_by_test_id("nav-boards").click()
+    page.get_by_test_id("boards-assist-word").fill(played_rows()[0])
+    page.get_by_test_id("boards-assist-add").click()
+    expect(page.get_by_test_id("boards-assist-best")).not_to_be_empty(timeout=30_000)
+    settle(page)
+    failures["boards"] = text_failures(page)
+    shot(page, f"palette-boards-{theme}", full_page=True)
 
     assert {k: v for k, v in failures.items() if v} == {}
 
@@ -637,4 +649,4 @@ def test_the_board_and_keyboard_are_readable_on_small_screens(
     if width <= 640:  # the case this test is about: key labels under large-text size
         labels = [dict(k.evaluate(MEASURE)) for k in page.locator("#keyboard button").all()]
         assert any(not large(m) for m in labels)
-    web.shot(page, f"palette-{width}x{height}-{theme}.png")
+    shot(page, f"palette-{width}x{height}-{theme}", full_page=True)

@@ -3,29 +3,30 @@ screen without scrolling (during a game and after it), toasts fade, the reveal f
 tile and colours the keyboard after it (at once with reduced motion), and a skip link and a
 short Tab order for keyboard users.
 
-The live server, chromium and the per-test page come from test_web_browser. Screenshots go to
-``test-output/screenshots/play-ui-*.png``.
+The live server, chromium and the per-test page come from the web harness
+(``harness_web``). Screenshots go to ``test-output/screenshots/play-ui-*.png``.
 """
 
 from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, Request, Route, expect
+from playwright.sync_api import Browser, Page, Request, expect
 
-import test_web_browser as web
-from test_web_browser import ANSWER, SCREENSHOTS, Server, expect_row, open_app, start_practice
-
-# The browser tests' fixtures: a live server, chromium, a fresh context and a checked page.
-server = web.server
-browser = web.browser
-context = web.context
-page = web.page
+from harness_web import (
+    ANSWER,
+    LABEL,
+    Server,
+    expect_row,
+    open_app,
+    screen,
+    shot,
+    start_game,
+    type_guess,
+)
 
 # From the smallest phone to a large monitor (width, height).
 VIEWPORTS = [(320, 568), (360, 640), (390, 844), (1280, 800), (1366, 657), (2560, 1440)]
@@ -79,37 +80,8 @@ RECORD = """() => {
 }"""
 
 
-@contextmanager
-def screen(
-    browser: Browser, server: Server, width: int, height: int, **options: Any
-) -> Iterator[Page]:
-    """A checked page in a fresh context of the given size (other context options as
-    Playwright takes them, e.g. reduced_motion); nothing may load from outside."""
-    ctx = browser.new_context(
-        base_url=server.url, viewport={"width": width, "height": height}, **options
-    )
-    ctx.set_default_timeout(10_000)
-    outside: list[str] = []
-
-    def only_local(route: Route) -> None:
-        if route.request.url.startswith(("http://127.0.0.1:", "data:", "blob:")):
-            route.continue_()
-        else:
-            outside.append(route.request.url)
-            route.abort()
-
-    ctx.route("**/*", only_local)
-    try:
-        with web.checked_page(ctx) as pg:
-            yield pg
-    finally:
-        ctx.close()
-    assert not outside, f"the page requested outside resources: {outside}"
-
-
 def snap(page: Page, name: str) -> None:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"play-ui-{name}.png"))
+    shot(page, f"play-ui-{name}")
 
 
 def assert_fits(page: Page, when: str) -> float:
@@ -150,11 +122,11 @@ def first_change(records: list[dict[str, Any]], testid: str) -> dict[str, Any]:
 
 @pytest.mark.parametrize(("width", "height"), VIEWPORTS, ids=[f"{w}x{h}" for w, h in VIEWPORTS])
 def test_board_and_keyboard_fit_the_screen(
-    browser: Browser, server: Server, width: int, height: int
+    web_browser: Browser, web_server: Server, width: int, height: int
 ) -> None:
-    with screen(browser, server, width, height) as page:
+    with screen(web_browser, web_server, width, height) as page:
         open_app(page)
-        start_practice(page)
+        start_game(page)
         game_id = page.get_by_test_id("board").get_attribute("data-game-id")
         # Five rows played (through the API, as another tab would), then a reload: the game
         # comes back from the server, the answer still hidden.
@@ -212,7 +184,7 @@ def test_board_and_keyboard_fit_the_screen(
 
 def test_toasts_fade_and_errors_that_need_action_stay(page: Page) -> None:
     open_app(page)
-    start_practice(page)
+    start_game(page)
     message = page.get_by_test_id("message")
     row = page.get_by_test_id("row-0")
 
@@ -246,7 +218,7 @@ def test_toasts_fade_and_errors_that_need_action_stay(page: Page) -> None:
 
 def test_the_reveal_flips_tile_by_tile_and_the_keyboard_follows(page: Page) -> None:
     open_app(page)
-    start_practice(page)
+    start_game(page)
     sent: list[Any] = []
 
     def on_request(request: Request) -> None:
@@ -284,10 +256,12 @@ def test_the_reveal_flips_tile_by_tile_and_the_keyboard_follows(page: Page) -> N
         assert waited <= REVEAL_S + 1.0, f"{record['id']} changed {waited:.2f} s after the reveal"
 
 
-def test_reduced_motion_shows_the_final_state_at_once(browser: Browser, server: Server) -> None:
-    with screen(browser, server, 1280, 800, reduced_motion="reduce") as page:
+def test_reduced_motion_shows_the_final_state_at_once(
+    web_browser: Browser, web_server: Server
+) -> None:
+    with screen(web_browser, web_server, 1280, 800, reduced_motion="reduce") as page:
         open_app(page)
-        start_practice(page)
+        start_game(page)
         page.evaluate(RECORD)
         guess = "slate" if ANSWER != "slate" else "crane"
         page.keyboard.type(guess)
@@ -371,7 +345,7 @@ def test_skip_link_and_a_short_tab_order(page: Page) -> None:
 
 def test_the_result_takes_the_place_of_the_setup_form(page: Page) -> None:
     open_app(page)
-    start_practice(page)
+    start_game(page)
     page.keyboard.type(ANSWER)
     page.keyboard.press("Enter")
     dialog = page.get_by_test_id("stats-dialog")
@@ -385,7 +359,7 @@ def test_the_result_takes_the_place_of_the_setup_form(page: Page) -> None:
     expect(form).to_be_hidden()
     expect(page.get_by_test_id("hint")).to_be_hidden()
     expect(page.get_by_test_id("result-text")).to_contain_text("Solved in 1/6")
-    expect(page.get_by_test_id("share-text")).to_contain_text(web.LABEL)
+    expect(page.get_by_test_id("share-text")).to_contain_text(LABEL)
 
     page.get_by_test_id("result-stats").click()  # the statistics, again
     expect(dialog).to_be_visible()
@@ -394,7 +368,7 @@ def test_the_result_takes_the_place_of_the_setup_form(page: Page) -> None:
     page.get_by_test_id("play-again").click()  # "New game": the form comes back, focused
     expect(form).to_be_visible()
     expect(result).to_be_hidden()
-    expect(page.get_by_test_id("mode-practice")).to_be_focused()
+    expect(page.get_by_test_id("variant")).to_be_focused()
     show = page.get_by_test_id("show-result")
     expect(show).to_be_visible()
     show.click()  # and the result again
@@ -403,7 +377,7 @@ def test_the_result_takes_the_place_of_the_setup_form(page: Page) -> None:
     expect(form).to_be_hidden()
 
     page.get_by_test_id("play-again").click()
-    start_practice(page, seed=7)
+    start_game(page, seed=7)
     expect(result).to_be_hidden()
     expect(form).to_be_visible()
     expect(page.get_by_test_id("hint")).to_be_visible()
@@ -413,7 +387,7 @@ def test_the_result_takes_the_place_of_the_setup_form(page: Page) -> None:
 
 def test_a_hint_says_whether_the_word_can_be_the_answer(page: Page) -> None:
     open_app(page)
-    start_practice(page)
+    start_game(page)
     guess = "slate" if ANSWER != "slate" else "crane"
     page.keyboard.type(guess)
     page.keyboard.press("Enter")
@@ -426,3 +400,47 @@ def test_a_hint_says_whether_the_word_can_be_the_answer(page: Page) -> None:
     assert re.search(r"narrows it to ≤ \d+|only possible answer", text), text
     page.wait_for_timeout(2_500)
     expect(message).to_contain_text("Hint: try")  # a hint stays until it is used
+
+
+# Every variant fits every screen ----------------------------------------------------------------
+
+#: Everything of the Play page that must be on the screen for any variant: the keys, the
+#: game bar; and the page neither scrolls nor is wider than the screen (the boards of a game
+#: of several boards scroll within their area).
+PAGE_FITS = """() => {
+  const W = window.innerWidth, H = window.innerHeight;
+  const wanted = [...document.querySelectorAll('#keyboard [data-key]'),
+                  document.querySelector('#game-label'), document.querySelector('#new-game')];
+  const outside = wanted.filter((el) => {
+    const r = el.getBoundingClientRect();
+    return r.width < 1 || r.top < 0 || r.left < 0 || r.bottom > H + 0.5 || r.right > W + 0.5;
+  }).map((el) => el.dataset.testid || el.id);
+  const doc = document.documentElement;
+  const tile = document.querySelector('#board .mboard .tile, #board .tile').getBoundingClientRect();
+  return {outside, W, H, scrollW: doc.scrollWidth, scrollH: doc.scrollHeight, tile: tile.width};
+}"""
+
+
+@pytest.mark.parametrize("variant", ["quordle", "octordle", "duotrigordle", "absurdle"])
+@pytest.mark.parametrize(
+    ("width", "height"), [(320, 568), (390, 844), (2560, 1440)], ids=["320", "390", "2560"]
+)
+def test_every_variant_fits_the_screen(
+    web_browser: Browser, web_server: Server, variant: str, width: int, height: int
+) -> None:
+    with screen(web_browser, web_server, width, height, reduced_motion="reduce") as page:
+        open_app(page)
+        start_game(page, variant, seed=None if variant == "absurdle" else 5)
+        limit = {"quordle": 9, "octordle": 13, "duotrigordle": 37}.get(variant)
+        for turn, word in enumerate(["crane", "moist", "pudgy"], start=1):
+            type_guess(page, word)  # then wait for the server (keys are not queued meanwhile)
+            label = f"{turn} guess{'es' if turn > 1 else ''} so far"
+            if limit is not None:
+                label = f"{limit - turn} guesses left"
+            expect(page.get_by_test_id("game-label")).to_contain_text(label)
+        page.wait_for_timeout(300)
+        fit = page.evaluate(PAGE_FITS)
+        assert not fit["outside"], (variant, width, fit)
+        assert fit["scrollH"] <= fit["H"] and fit["scrollW"] <= fit["W"], (variant, width, fit)
+        assert fit["tile"] >= 12, (variant, width, fit)
+        snap(page, f"{variant}-{width}x{height}")

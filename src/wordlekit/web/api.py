@@ -5,9 +5,11 @@ traceback (:mod:`wordlekit.web.errors`). The player is an anonymous id in a cook
 (:mod:`wordlekit.web.player`); HTTP hygiene (security headers, body limit, HEAD) is
 :mod:`wordlekit.web.http`. The routes live on routers (:mod:`~wordlekit.web.routes_games`,
 :mod:`~wordlekit.web.routes_helper`, :mod:`~wordlekit.web.routes_review`,
+:mod:`~wordlekit.web.routes_boards`, :mod:`~wordlekit.web.routes_absurdle`,
 :mod:`~wordlekit.web.pages`) and get what they work with through ``Depends``
 (:mod:`wordlekit.web.context`). Game logic stays in the library: the routes parse, call
-:mod:`wordlekit.services` and shape the answer (:mod:`wordlekit.web.models`).
+:mod:`wordlekit.services` and return its values (every variant through the one set of
+game routes).
 
 Two kinds of routes: quick ones (games, guesses, statistics) run their SQLite work on a few
 threads of the app's own limiter; expensive ones (helper, bot, hints, reviews) wait for a
@@ -29,8 +31,8 @@ from fastapi import FastAPI
 
 import wordlekit
 from wordlekit.core.words import WordList
+from wordlekit.services.games import open_store
 from wordlekit.services.pool import WorkPool, shared_pool
-from wordlekit.store.games import Store
 from wordlekit.web import routes_absurdle, routes_boards, routes_games, routes_helper, routes_review
 from wordlekit.web.context import AppContext, Quick, ServerSettings
 from wordlekit.web.errors import install_error_handlers
@@ -85,7 +87,7 @@ def create_app(
     cfg = settings or ServerSettings()
     work = pool or shared_pool(wl, cfg.pool)
     context = AppContext(
-        store=Store(db_path, wl),
+        store=open_store(db_path, wl),
         wordlist=wl,
         pool=work,
         settings=cfg,

@@ -22,9 +22,9 @@ from fastapi import Depends, HTTPException, Request
 
 from wordlekit.core.words import WordList
 from wordlekit.errors import BudgetExceeded, GameNotFoundError
+from wordlekit.services.games import GameStore, StoredGame, load_game
 from wordlekit.services.catalog import is_expensive
 from wordlekit.services.pool import PoolConfig, WorkPool
-from wordlekit.store.games import Store, StoredGame
 from wordlekit.web.http import MAX_BODY
 
 T = TypeVar("T")
@@ -88,7 +88,7 @@ class Work:
 class AppContext:
     """The objects one app owns (``app.state.context``)."""
 
-    store: Store
+    store: GameStore
     wordlist: WordList
     pool: WorkPool
     settings: ServerSettings
@@ -123,7 +123,7 @@ async def get_context(request: Request) -> AppContext:
 Context = Annotated[AppContext, Depends(get_context)]
 
 
-async def get_store(context: Context) -> Store:
+async def get_store(context: Context) -> GameStore:
     return context.store
 
 
@@ -149,7 +149,7 @@ async def get_player(request: Request) -> str:
     return player
 
 
-StoreDep = Annotated[Store, Depends(get_store)]
+StoreDep = Annotated[GameStore, Depends(get_store)]
 WordsDep = Annotated[WordList, Depends(get_wordlist)]
 SettingsDep = Annotated[ServerSettings, Depends(get_settings)]
 QuickDep = Annotated[Quick, Depends(get_quick)]
@@ -179,10 +179,7 @@ async def get_game(
     gid: GameIdDep, store: StoreDep, quick: QuickDep, player: PlayerDep
 ) -> StoredGame:
     """The game ``gid`` of this player (404 for anyone else's, or none)."""
-    stored = await quick(store.get, gid, player)
-    if stored is None:
-        raise GameNotFoundError("no such game")
-    return stored
+    return await quick(load_game, store, gid, player)
 
 
 GameDep = Annotated[StoredGame, Depends(get_game)]

@@ -1,48 +1,70 @@
-"""What the JSON API takes and gives: request bodies (every field bounded) and response models
-(so the OpenAPI schema at ``/openapi.json`` shows every answer), and the shaping of a stored
-game into its public view.
+"""What the JSON API takes and gives: request bodies (every field bounded) and the response
+models of the helper, the bot and the reviews (so the OpenAPI schema at ``/openapi.json`` shows
+every answer).
 
-The response models describe the dicts the services return; FastAPI validates each answer
-against its model and serialises it. The answer of a game is a field only once the game is
-over (see :func:`game_view`); the game routes leave unset fields out.
+The games' answers are the services' own values (:class:`~wordlekit.services.views.GameView`,
+:class:`~wordlekit.services.games.PlayerStats`, :class:`~wordlekit.services.views.VariantInfo`):
+the routes return them as they are and FastAPI serialises them, so no model here re-declares
+them. A game's view holds no secret before the game is over (the services see to it).
 """
 
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Field, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
-from wordlekit.core.feedback import Tile, format_pattern
-from wordlekit.services.games import share_text
-from wordlekit.store.games import StoredGame
-
-TileName = Literal["green", "yellow", "gray"]
-TILE_NAMES: dict[Tile, TileName] = {Tile.GREEN: "green", Tile.YELLOW: "yellow", Tile.GRAY: "gray"}
+from wordlekit.core.rules import MAX_BOARDS
+from wordlekit.services.games import UNLIMITED_CAP
 
 Word = Annotated[str, StringConstraints(max_length=32)]
+#: The most boards the web app plays (Duotrigordle's 32).
+WEB_MAX_BOARDS = min(32, MAX_BOARDS)
+ModeName = Literal["normal", "hard", "ultrahard"]
 
 
 # Request bodies ------------------------------------------------------------------------------
 
 
-class NewGame(BaseModel):
-    mode: Literal["daily", "practice"] = "practice"
-    hard: bool = False
-    ultrahard: bool = Field(
-        default=False,
-        description="every guess must be a word that could still be the answer (implies hard)",
+class Strict(BaseModel):
+    """A request body that refuses fields it does not know (a typo is a 422, not ignored)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class NewGameIn(Strict):
+    """A game to start: the variant, how it comes to be (``daily`` by date, ``practice`` by
+    seed or none, ``challenge`` on chosen words) and the mode."""
+
+    variant: str | None = Field(
+        default=None,
+        max_length=40,
+        description="classic (the default), quordle, absurdle, … (GET /api/variants); with "
+        "none and ``boards``, a custom game of that many boards",
     )
+    kind: Literal["daily", "practice", "challenge"] = "practice"
+    mode: ModeName = Field(default="normal", description="normal, hard or ultrahard")
     date: str | None = Field(default=None, max_length=20, description="YYYY-MM-DD (daily)")
     seed: int | None = Field(default=None, ge=0, le=2**53, description="practice seed")
+    answers: list[Word] = Field(
+        default_factory=list,
+        max_length=WEB_MAX_BOARDS,
+        description="a challenge's words: one answer per board (Absurdle: the target)",
+    )
+    boards: int | None = Field(
+        default=None, ge=1, le=WEB_MAX_BOARDS, description="a custom number of boards"
+    )
+    max_guesses: int | None = Field(
+        default=None, ge=1, le=UNLIMITED_CAP, description="a custom guess limit"
+    )
 
 
-class GuessIn(BaseModel):
+class GuessIn(Strict):
     guess: str = Field(max_length=32)
     turn: int | None = Field(
         default=None,
         ge=1,
-        le=64,
+        le=UNLIMITED_CAP,
         description="the number of the turn being played: a retry of it spends no turn",
     )
 
@@ -124,57 +146,6 @@ class TurnOut(BaseModel):
     pattern: int
     emoji: str
     letters: str
-
-
-class GameOut(BaseModel):
-    """A game as its player sees it; ``answer`` and ``share`` only once it is over."""
-
-    id: str
-    mode: Literal["daily", "practice"]
-    date: str | None = Field(description="the puzzle's date (daily games)")
-    label: str
-    hard: bool = Field(description="hard mode (true in ultrahard mode too)")
-    ultrahard: bool = Field(description="every guess must be a word that could be the answer")
-    status: Literal["playing", "won", "lost"]
-    max_guesses: int
-    length: int = Field(description="letters per word")
-    guesses_left: int
-    hints: int
-    turns: list[TurnOut]
-    keyboard: dict[str, TileName] = Field(description="the best tile seen for each letter")
-    answer: str | None = Field(default=None, description="only once the game is over")
-    share: str | None = Field(
-        default=None,
-        description="the share grid, once the game is over (its title line ends with "
-        "'(N hints)' when hints were taken)",
-    )
-    praise: str | None = Field(
-        default=None, description="what the game says on a win (Genius … Phew), once won"
-    )
-
-
-class FiguresOut(BaseModel):
-    """The statistics of one kind of game."""
-
-    played: int
-    wins: int
-    win_percent: int
-    current_streak: int
-    max_streak: int
-    distribution: dict[str, int] = Field(description="games won, by number of guesses")
-    hints: int = Field(description="hints taken in these games")
-
-
-class StatsOut(FiguresOut):
-    """The daily puzzle's figures, as the NYT keeps them (one result per puzzle date, normal
-    and hard mode together: the first game finished for a date; the streak counts
-    consecutive dates won, and ends on a lost or missed date), and the practice games'
-    figures apart (their streak: games won in a row)."""
-
-    practice: FiguresOut = Field(description="the practice games' figures")
-    last_mode: Literal["daily", "practice"] | None = Field(
-        description="the kind of the game finished last (its figures are shown first)"
-    )
 
 
 class DailyOut(BaseModel):
@@ -319,40 +290,3 @@ def errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
     """The documented error answers for ``statuses`` (422, 500 and 503 always: a router's
     default; FastAPI's own 422 model would describe a body these routes never send)."""
     return {s: ERRORS[s] for s in sorted({*statuses, 422, 500, 503})}
-
-
-# Shaping -------------------------------------------------------------------------------------
-
-
-def game_view(stored: StoredGame) -> dict[str, Any]:
-    """The public view of a stored game (a :class:`GameOut`): the answer only once it is over."""
-    game = stored.game
-    length = game.length
-    out: dict[str, Any] = {
-        "id": stored.id,
-        "mode": stored.mode,
-        "date": stored.day,
-        "label": game.label,
-        "hard": game.hard,
-        "ultrahard": game.ultrahard,
-        "status": game.status.value,
-        "max_guesses": game.max_guesses,
-        "length": length,
-        "guesses_left": game.guesses_left,
-        "hints": stored.hints,
-        "turns": [
-            {
-                "guess": t.guess,
-                "pattern": t.pattern,
-                "emoji": format_pattern(t.pattern, length, "emoji"),
-                "letters": format_pattern(t.pattern, length, "letters"),
-            }
-            for t in game.turns
-        ],
-        "keyboard": {ch: TILE_NAMES[tile] for ch, tile in sorted(game.keyboard().items())},
-    }
-    if game.over:  # the answer reaches the browser only when the game has ended
-        out["answer"] = game.answer
-        out["share"] = share_text(stored)  # marked with the hints taken
-        out["praise"] = game.praise
-    return out

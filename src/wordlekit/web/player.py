@@ -30,7 +30,7 @@ COOKIE = "wordlekit_player"
 #: What secrets.token_urlsafe(18) produces, with a little slack.
 PLAYER_RE = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
 #: Routes that keep something for the player: only they set the cookie.
-PLAYER_PATHS = ("/api/games", "/api/stats", "/api/boards/games", "/api/boards/stats")
+PLAYER_PATHS = ("/api/games", "/api/stats")
 MAX_AGE = 10 * 365 * 86400
 
 

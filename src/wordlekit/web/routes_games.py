@@ -1,26 +1,38 @@
-"""The game routes: start a game, play a guess, a hint, the statistics, today's puzzle.
+"""The game routes, one set for every variant (the classic game, Dordle … Duotrigordle,
+Absurdle): the menu of variants and modes, starting a game, a guess, a hint, the statistics
+of a variant, today's puzzle.
 
 The rules (which game a request means, the daily and seed rules, what a guess does, counting
-hints) are :mod:`wordlekit.services.games`'; these routes parse, call it and shape the answer.
-SQLite work runs on the app's quick threads; a hint's suggestion comes from the work pool.
+hints, the public view of a game) are :mod:`wordlekit.services.games`'; these routes parse,
+call it and return its values as they are (FastAPI serialises the dataclasses and documents
+them in the OpenAPI schema). SQLite work runs on the app's quick threads; a hint's suggestion
+comes from the work pool.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from fastapi import APIRouter, Query, Response
+from pydantic import BaseModel
 
+from wordlekit.core.game import Game
+from wordlekit.core.rules import BOARDS_HARD_RULE, ULTRAHARD_RULE, Host, Mode
+from wordlekit.core.variants import variant_for
 from wordlekit.core.words import day_number, parse_date
-from wordlekit.errors import GameOverError
+from wordlekit.errors import GameOverError, WordleError
 from wordlekit.services.games import (
-    game_spec,
+    GameRequest,
+    GameView,
+    PlayerStats,
     play_guess,
     player_stats,
     record_hint,
     start_game,
-    turns_of,
+    variants,
+    view,
 )
+from wordlekit.services.views import VariantInfo
 from wordlekit.solve.registry import get_strategy
 from wordlekit.web.context import (
     GameDep,
@@ -31,81 +43,105 @@ from wordlekit.web.context import (
     WordsDep,
     WorkDep,
 )
-from wordlekit.web.models import (
-    DailyOut,
-    GameOut,
-    GuessIn,
-    HintOut,
-    NewGame,
-    StatsOut,
-    errors,
-    game_view,
-)
+from wordlekit.web.models import DailyOut, GuessIn, HintOut, NewGameIn, errors
 
 router = APIRouter(prefix="/api", tags=["games"], responses=errors())
-GAME: dict[str, Any] = {"response_model": GameOut, "response_model_exclude_unset": True}
+
+
+class ModeOut(BaseModel):
+    """A mode as the menus offer it: its name, its title and its rule in one line."""
+
+    name: Literal["normal", "hard", "ultrahard"]
+    title: str
+    summary: str
+
+
+class MenuOut(BaseModel):
+    """What the set-up of a game offers: every variant (menu order) and every mode."""
+
+    variants: list[VariantInfo]
+    modes: list[ModeOut]
+
+
+MODES = [
+    ModeOut(name="normal", title="Normal", summary="any word of the list may be guessed"),
+    ModeOut(name="hard", title="Hard", summary=BOARDS_HARD_RULE),
+    ModeOut(name="ultrahard", title="Ultrahard", summary=f"{ULTRAHARD_RULE} (and hard mode)"),
+]
+
+
+def one_fixed_board(game: Game) -> bool:
+    """Whether ``game`` is played on one board with an answer drawn at the start: the games
+    the one-board helper (hints) and the reviews know."""
+    return game.variant.boards == 1 and game.variant.host is Host.FIXED
+
+
+@router.get("/variants", response_model=MenuOut)
+async def menu() -> MenuOut:
+    """Every variant (name, title, boards, guess limit, host, summary) and every mode, in
+    menu order: what the set-up form of the Play page offers."""
+    return MenuOut(variants=variants(), modes=MODES)
 
 
 @router.post(
     "/games",
     status_code=201,
-    responses={200: {"model": GameOut, "description": "a daily puzzle already started"}},
-    **GAME,
+    response_model=GameView,
+    responses={**errors(), 200: {"model": GameView, "description": "a daily game already started"}},
 )
 async def new_game(
-    body: NewGame,
-    response: Response,
-    store: StoreDep,
-    quick: QuickDep,
-    player: PlayerDep,
-    words: WordsDep,
-) -> dict[str, Any]:
-    """Start a daily puzzle (by date, default today) or a practice game (random or seeded).
+    body: NewGameIn, response: Response, store: StoreDep, quick: QuickDep, player: PlayerDep
+) -> GameView:
+    """Start a game of any variant: the daily one (by date, default today: the same for every
+    player), a practice game (seeded, or random: its label then shows no seed, which would
+    give the answer away) or a challenge on chosen words (one per board; Absurdle's target).
 
-    A daily puzzle this player already started is returned as it stands (200). A random
-    practice game's label shows no seed (it would give the answer away).
-    """
+    A daily game this player already started (same variant, date and mode) is returned as it
+    stands (200). The view holds no answer before the game is over."""
+    request = GameRequest(
+        variant=body.variant,
+        kind=body.kind,
+        mode=Mode(body.mode),
+        date=body.date,
+        seed=body.seed,
+        answers=tuple(body.answers),
+        boards=body.boards,
+        max_guesses=body.max_guesses,
+    )
 
-    def start() -> tuple[dict[str, Any], bool]:
-        spec = game_spec(
-            body.mode,
-            hard=body.hard,
-            ultrahard=body.ultrahard,
-            date=body.date,
-            seed=body.seed,
-            wordlist=words,
-        )
-        stored, created = start_game(store, player, spec)
-        return game_view(stored), created
+    def start() -> tuple[GameView, bool]:
+        stored, created = start_game(store, player, request)
+        return view(stored), created
 
-    view, created = await quick(start)
+    game, created = await quick(start)
     if not created:
         response.status_code = 200
-    return view
+    return game
 
 
-@router.get("/games/{gid}", responses=errors(404), **GAME)
-async def get_game(stored: GameDep) -> dict[str, Any]:
-    """A game's state: turns, keyboard, status; the answer only once it is over."""
-    return game_view(stored)
+@router.get("/games/{gid}", response_model=GameView, responses=errors(404))
+async def get_game(stored: GameDep) -> GameView:
+    """A game as it stands: every board's turns and keyboard, the status; the answers only
+    once the game is over (a board's own once it is solved)."""
+    return view(stored)
 
 
-@router.post("/games/{gid}/guesses", responses=errors(404, 409), **GAME)
+@router.post("/games/{gid}/guesses", response_model=GameView, responses=errors(404, 409))
 async def guess(
     gid: GameIdDep, body: GuessIn, store: StoreDep, quick: QuickDep, player: PlayerDep
-) -> dict[str, Any]:
-    """Play a guess, as one atomic step. An invalid word, a hard-mode violation or, in
-    ultrahard mode, a word that cannot be the answer is refused (422, saying why: "Ultrahard
-    mode: MOIST cannot be the answer: CRANE showed A yellow, so it would need an A") and uses
-    no turn; a game that is over refuses further guesses (409).
+) -> GameView:
+    """Play a guess on every board still being played, as one atomic step. An invalid word, a
+    hard-mode violation or, in ultrahard mode, a word that cannot be the answer is refused
+    (422, saying why: "Ultrahard mode: MOIST cannot be the answer: CRANE showed A yellow, so
+    it would need an A") and uses no turn; a game that is over refuses further guesses (409).
 
-    Send ``turn`` (the number of the turn you are playing): a retry of a turn already
-    played with the same word returns the game unchanged instead of spending a turn, and
-    a turn played meanwhile by another request is a 409.
+    Send ``turn`` (the number of the turn you are playing): a retry of a turn already played
+    with the same word returns the game unchanged instead of spending a turn, and a turn
+    played meanwhile by another request is a 409.
     """
 
-    def play() -> dict[str, Any]:
-        return game_view(play_guess(store, gid, player, body.guess, body.turn))
+    def play() -> GameView:
+        return view(play_guess(store, gid, player, body.guess, body.turn))
 
     return await quick(play)
 
@@ -118,8 +154,9 @@ async def hint(
     work: WorkDep,
     strategy: str = Query("entropy", max_length=40),
 ) -> dict[str, Any]:
-    """The word advised next in this game (counted as a hint in the statistics; a finished
-    game's share grid says how many were taken, the daily puzzle's too).
+    """The word advised next in a game of one board with a fixed answer (counted as a hint in
+    the statistics; a finished game's share grid says how many were taken, the daily
+    puzzle's too). Games of several boards and Absurdle have no hints yet (422).
 
     ``suggestion`` is the word; ``verdict`` says whether it could be the answer or how far
     it narrows the words left; after the first guess a word that could be the answer is
@@ -127,26 +164,38 @@ async def hint(
     ``passed_over`` names the choice it replaced). With an expensive strategy past the
     server's budget, the suggestion comes from entropy and says so (``exact`` false,
     ``note``)."""
-    get_strategy(strategy)  # an unknown name: 422 before any work
-    if stored.game.over:
-        raise GameOverError("the game is over")
     game = stored.game
+    if not one_fixed_board(game):
+        raise WordleError(f"hints are for games of one board; {game.variant.title} has none yet")
+    get_strategy(strategy)  # an unknown name: 422 before any work
+    if game.over:
+        raise GameOverError("the game is over")
+    mode = game.mode
     out = await work.run(
         "hint",
         strategy=strategy,
-        turns=turns_of(stored),
-        mode="ultrahard" if game.ultrahard else "hard" if game.hard else "normal",
+        turns=list(game.turns),
+        mode=mode,
     )
-    out["hints"] = await quick(record_hint, store, stored)
+    out["hints"] = (await quick(record_hint, store, stored)).hints
     return out
 
 
-@router.get("/stats", response_model=StatsOut)
-async def stats(store: StoreDep, quick: QuickDep, player: PlayerDep) -> dict[str, Any]:
-    """This player's statistics as the NYT keeps them: the daily puzzle's played, win %,
-    streaks (consecutive puzzle dates won) and guess distribution at the top level; the
-    practice games' figures apart in ``practice``."""
-    return (await quick(player_stats, store, player)).to_dict()
+@router.get("/stats", response_model=PlayerStats)
+async def stats(
+    store: StoreDep,
+    quick: QuickDep,
+    player: PlayerDep,
+    variant: str | None = Query(None, max_length=40, description="default: classic"),
+    boards: int | None = Query(None, ge=1, le=64, description="a custom variant's boards"),
+    max_guesses: int | None = Query(None, ge=1, le=1000, description="its guess limit"),
+) -> PlayerStats:
+    """This player's statistics of one variant, as the NYT keeps them: the daily games'
+    played, win %, streaks (consecutive puzzle dates won) and guess distribution in
+    ``daily``, the other games' figures apart in ``practice``; ``last_kind`` is the kind of
+    the game finished last."""
+    v = variant_for(variant, boards=boards, max_guesses=max_guesses)
+    return await quick(player_stats, store, player, v)
 
 
 @router.get("/daily", response_model=DailyOut)

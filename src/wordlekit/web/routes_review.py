@@ -11,9 +11,10 @@ from fastapi import APIRouter, HTTPException
 
 from wordlekit.core.knowledge import turns_from_guesses
 from wordlekit.errors import WordleError
-from wordlekit.services.games import turns_of
+from wordlekit.core.knowledge import turns_from_guesses
 from wordlekit.web.context import GameDep, WordsDep, WorkDep
 from wordlekit.web.models import ReviewIn, ReviewOut, errors
+from wordlekit.web.routes_games import one_fixed_board
 from wordlekit.web.routes_helper import CONTRADICTION, parse_turns
 
 router = APIRouter(prefix="/api", tags=["analysis"], responses=errors())
@@ -43,14 +44,19 @@ async def review(body: ReviewIn, work: WorkDep, words: WordsDep) -> dict[str, An
 
 @router.get("/games/{gid}/review", response_model=ReviewOut, responses=errors(404, 409, 429))
 async def review_played(stored: GameDep, work: WorkDep) -> dict[str, Any]:
-    """The review of one of this player's finished games (409 while it is being played)."""
+    """The review of one of this player's finished games of one board with a fixed answer
+    (409 while it is being played; games of several boards and Absurdle have no review
+    yet: 422)."""
     game = stored.game
+    if not one_fixed_board(game):
+        raise WordleError(f"reviews are for games of one board; {game.variant.title} has none yet")
     if not game.over:
         raise HTTPException(409, "the game is still being played")
+    mode = game.mode
     out: dict[str, Any] = await work.run(
         "review",
-        turns=turns_of(stored),
-        answer=game.answer,
-        mode="ultrahard" if game.ultrahard else "hard" if game.hard else "normal",
+        turns=list(game.turns),
+        answer=game.answer_of(0),
+        mode=mode,
     )
     return out

@@ -1,13 +1,12 @@
 // wordlekit in the browser: the pages (hash routing), the header, and the start-up. Every page
 // is made by its factory over its root element; this module holds no state of its own.
 
-import { createAbsurdlePage } from "./absurdle.js";
 import { api } from "./api.js";
 import { createAssistPage } from "./assist.js";
-import { createBoardsPage } from "./boards.js";
+import { createBoardsAssist } from "./boards_assist.js";
 import { createBotPage } from "./bot.js";
 import { byId, h, settleAnimations, storage } from "./dom.js";
-import { createPlayPage } from "./play.js";
+import { createPlayPage, oneFixedBoard } from "./play.js";
 import { createReviewPage } from "./review.js";
 import { createStatsDialog } from "./stats.js";
 
@@ -16,9 +15,10 @@ const TITLES = Object.freeze({
   assist: "wordlekit: assist",
   bot: "wordlekit: bot",
   review: "wordlekit: review",
-  absurdle: "wordlekit: absurdle",
-  boards: "wordlekit: boards",
+  boards: "wordlekit: boards helper",
 });
+// Old addresses: Absurdle is a variant of the Play page now.
+const ALIASES = Object.freeze({ absurdle: { page: "play", variant: "absurdle" } });
 const CONTRAST_KEY = "wordlekit.contrast";
 // Used when /api/strategies cannot be reached, so the selects are never empty.
 const FALLBACK_STRATEGIES = Object.freeze([
@@ -75,6 +75,8 @@ function createApp(doc) {
   });
   const stats = createStatsDialog(byId("stats-dialog"), {
     getGame: () => play.currentGame(),
+    variant: () => play.currentVariant(),
+    canReview: oneFixedBoard,
     share: () => play.share(),
     playAgain: () => play.startPractice(),
     review: reviewCurrentGame,
@@ -89,11 +91,16 @@ function createApp(doc) {
   });
   const bot = createBotPage(section("bot"));
   const review = createReviewPage(section("review"));
-  const absurdle = createAbsurdlePage(section("absurdle"));
-  const boards = createBoardsPage(section("boards"));
+  const boards = createBoardsAssist(section("boards"));
 
   function route() {
-    const wanted = window.location.hash.replace(/^#\/?/, "");
+    let wanted = window.location.hash.replace(/^#\/?/, "");
+    const alias = ALIASES[wanted];
+    if (alias) {
+      play.chooseVariant(alias.variant);
+      window.history.replaceState(null, "", `#${alias.page}`);
+      wanted = alias.page;
+    }
     const previous = current;
     current = wanted in TITLES ? wanted : "play";
     for (const el of doc.querySelectorAll("section[data-page]")) {
@@ -106,9 +113,7 @@ function createApp(doc) {
     doc.body.dataset.currentPage = current;
     doc.title = TITLES[current];
     if (current === "assist") assist.activate();
-    if (current === "absurdle") absurdle.activate();
     if (current === "boards") boards.activate();
-    else boards.deactivate();
     // Moving between pages by the navigation puts the focus at the start of the new page.
     if (previous !== current && doc.activeElement?.closest?.("[data-nav]")) {
       byId("main").focus({ preventScroll: true });
@@ -118,7 +123,7 @@ function createApp(doc) {
   /** Show the Review page with the review of the finished game of the Play page. */
   function reviewCurrentGame() {
     const game = play.currentGame();
-    if (!game || game.status === "playing") return;
+    if (!oneFixedBoard(game) || game.status === "playing") return;
     if (window.location.hash !== "#review") window.location.hash = "#review";
     route(); // now, not at the hashchange: the review page must be visible to take the focus
     review.reviewPlayedGame(game);
@@ -146,7 +151,10 @@ function createApp(doc) {
     byId("stats-button").addEventListener("click", () => stats.open());
     window.addEventListener("hashchange", route);
     route();
-    Promise.allSettled([strategies, sized, play.resume()]).then(() => {
+    // The variants come before the game kept in this browser is shown (its variant is then
+    // one of the chooser's).
+    const resumed = play.loadVariants().then(() => play.resume());
+    Promise.allSettled([strategies, sized, resumed]).then(() => {
       doc.documentElement.dataset.ready = "true";
     });
   }

@@ -1,4 +1,5 @@
-// The Boards page's helper: a multi-board game (Dordle … Duotrigordle) played elsewhere. A guess
+// The Boards page: the helper for a multi-board game (Dordle … Duotrigordle) played elsewhere
+// (games of several boards are played on the Play page, as every variant). A guess
 // is added to every board not solved yet; each board's colours are set by clicking its tiles
 // (gray → yellow → green, as on the Assist page); a board whose row is all green is solved and
 // takes no more rows. After each change /api/boards/assist gives the words left on each board
@@ -12,7 +13,6 @@ import { errorBox } from "./errorbox.js";
 import { STATE_LETTERS, allGreen, rowOf, setTile, tileRow } from "./tiles.js";
 
 const STORE_KEY = "wordlekit.boards.assist";
-const VIEW_KEY = "wordlekit.boards.view";
 const WORDS_SHOWN = 6;
 const IDS = Object.freeze({
   section: "boards-assist",
@@ -27,10 +27,7 @@ const IDS = Object.freeze({
   grid: "boards-assist-grid",
 });
 
-/**
- * The helper over the Boards page's `root`: the "Play / Help with a game" switch (radios named
- * "boards-view") shows one or the other. `isActive()` says whether the helper is shown.
- */
+/** The helper over the Boards page's `root`; activate() when the page is shown. */
 export function createBoardsAssist(root) {
   const el = elements(root, IDS);
   const errors = errorBox(el.error);
@@ -48,20 +45,6 @@ export function createBoardsAssist(root) {
   const solvedAt = (b) => guesses.findIndex((_, t) => allGreen(letters(b, t)));
   /** How many rows board b shows: up to and including its all-green row. */
   const shownRows = (b) => (solvedAt(b) < 0 ? guesses.length : solvedAt(b) + 1);
-
-  // The switch ------------------------------------------------------------------------------
-
-  function view() {
-    return root.querySelector('input[name="boards-view"]:checked')?.value || "play";
-  }
-
-  function syncView() {
-    const v = view();
-    root.dataset.view = v;
-    el.section.hidden = v !== "assist";
-    storage.set(VIEW_KEY, v);
-    if (v === "assist") changed(0);
-  }
 
   // The guesses ------------------------------------------------------------------------------
 
@@ -352,7 +335,7 @@ export function createBoardsAssist(root) {
 
   async function update() {
     window.clearTimeout(timer);
-    if (view() !== "assist") return;
+    if (root.hidden) return;
     const signal = updates.renew();
     const body = {
       variant: el.variant.value,
@@ -404,19 +387,11 @@ export function createBoardsAssist(root) {
   el.undo.addEventListener("click", undo);
   el.clear.addEventListener("click", clear);
   el.grid.addEventListener("click", onGridClick);
-  const radios = root.querySelectorAll('input[name="boards-view"]');
-  for (const radio of radios) radio.addEventListener("change", syncView);
-  if (storage.get(VIEW_KEY) === "assist") {
-    for (const radio of radios) radio.checked = radio.value === "assist";
-  }
-  root.dataset.view = view();
-  el.section.hidden = view() !== "assist";
 
   return {
-    isActive: () => view() === "assist",
     /** The page is shown: compute the figures of the saved guesses. */
     activate() {
-      if (view() === "assist") changed(0);
+      changed(0);
     },
   };
 }

@@ -40,9 +40,17 @@ export function elements(root, ids) {
 
 /** Restart a CSS animation class on an element (remove, force a reflow, add). */
 export function restartAnimation(el, cls) {
-  el.classList.remove(cls, "settled");
-  void el.offsetWidth; // eslint-disable-line no-void
-  el.classList.add(cls);
+  restartAnimations([el], cls);
+}
+
+/**
+ * Restart a CSS animation class on several elements with one reflow (a reflow each would
+ * cost a layout of the page each: 32 boards' rows at every key press).
+ */
+export function restartAnimations(els, cls) {
+  for (const el of els) el.classList.remove(cls, "settled");
+  if (els.length) void els[0].offsetWidth; // eslint-disable-line no-void
+  for (const el of els) el.classList.add(cls);
 }
 
 /**

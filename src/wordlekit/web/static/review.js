@@ -142,14 +142,16 @@ export function createReviewPage(root) {
   const error = errorBox(els.error);
   const reviews = cancellation(); // a new review: the answer for an older one is dropped
 
-  /** Open the review of a finished game of the Play page (the page is shown by the caller). */
+  /** Open the review of a finished game of the Play page, a game's view of one board (the
+   * page is shown by the caller). */
   function reviewPlayedGame(game) {
     if (!game || game.status === "playing") return;
+    const [board] = game.boards;
     fillForm({
-      text: game.turns.map((t) => `${t.guess} ${t.letters}`).join("\n"),
-      answer: game.answer || "",
-      hard: Boolean(game.hard),
-      ultrahard: Boolean(game.ultrahard),
+      text: board.turns.map((t) => `${t.guess} ${t.letters}`).join("\n"),
+      answer: board.answer || "",
+      hard: game.mode !== "normal",
+      ultrahard: game.mode === "ultrahard",
     });
     const path = `/api/games/${encodeURIComponent(game.id)}/review`;
     run((signal) => api(path, { signal }), `Review of ${game.label}`);

@@ -1,6 +1,7 @@
-// The statistics dialog, from GET /api/stats: the daily puzzle's figures as the NYT keeps them
-// (played, win %, the streak of puzzle days won, the guess distribution) and the practice
-// games' figures apart, each block labelled. The kind of the game finished last comes first.
+// The statistics dialog, from GET /api/stats?variant=: the figures of the variant being played
+// (or chosen), the daily puzzle's as the NYT keeps them (played, win %, the streak of puzzle
+// days won, the guess distribution) and the other games' (practice, challenges) apart, each
+// block labelled. The kind of the game finished last comes first.
 // A server out of reach is said as such: no figure is shown rather than zeros that would look
 // like statistics wiped.
 
@@ -15,10 +16,12 @@ const KINDS = Object.freeze({
   },
   practice: {
     title: "Practice games",
-    streak: "Streak: practice games won in a row.",
+    streak: "Streak: practice games (and challenges) won in a row.",
     empty: "No practice game finished yet.",
   },
 });
+/** The block a game's figures are in: the daily games, or the others. */
+const blockOf = (kind) => (kind === "daily" ? "daily" : "practice");
 const FIGURES = Object.freeze([
   ["played", "Played", "played"],
   ["win-percent", "Win %", "win_percent"],
@@ -28,10 +31,12 @@ const FIGURES = Object.freeze([
 
 /**
  * The statistics dialog over its <dialog> element. `hooks`: getGame() (the game on the Play
- * page), share() (copy it; resolves to a sentence), playAgain(), review().
+ * page), variant() (the variant whose figures to show), canReview(game), share() (copy the
+ * game; resolves to a sentence), playAgain(), review().
  */
 export function createStatsDialog(dialog, hooks) {
   const els = elements(dialog, {
+    heading: "stats-heading",
     close: "stats-close",
     unreachable: "stats-unreachable",
     unreachableTitle: "stats-unreachable-title",
@@ -55,16 +60,30 @@ export function createStatsDialog(dialog, hooks) {
     dialog.dataset.state = "loading";
     let stats = null;
     let error = null;
+    const variant = hooks.variant();
+    els.heading.textContent = variant ? `Statistics · ${variant.title}` : "Statistics";
     try {
-      stats = await api("/api/stats", { signal });
+      stats = await api(`/api/stats?${statsQuery(variant)}`, { signal });
     } catch (err) {
       if (isAbort(err)) return;
       error = err;
     }
     if (stats) render(stats);
     else renderUnreachable(error);
-    els.actions.hidden = !finishedGame();
+    const game = finishedGame();
+    els.actions.hidden = !game;
+    els.review.hidden = !game || !hooks.canReview(game);
     if (!dialog.open) dialog.showModal();
+  }
+
+  /** The query of a variant's figures: its name, and its figures (a custom variant's). */
+  function statsQuery(variant) {
+    const query = new URLSearchParams();
+    if (!variant) return query.toString();
+    if (variant.known !== false) query.set("variant", variant.name);
+    query.set("boards", String(variant.boards));
+    if (variant.max_guesses) query.set("max_guesses", String(variant.max_guesses));
+    return query.toString();
   }
 
   function finishedGame() {
@@ -79,22 +98,16 @@ export function createStatsDialog(dialog, hooks) {
     dialog.dataset.state = "ok";
     els.unreachable.hidden = true;
     els.figures.hidden = false;
-    const figures = { daily: stats, practice: stats.practice };
-    const game = finishedGame();
-    const first = (game && game.mode) || stats.last_mode || "daily";
+    const figures = { daily: stats.daily, practice: stats.practice };
+    // The game just finished, when its figures are the ones shown.
+    let game = finishedGame();
+    if (game && game.variant.name !== stats.variant) game = null;
+    const first = blockOf((game && game.kind) || stats.last_kind || "daily");
     const second = first === "daily" ? "practice" : "daily";
-    const highlight = game && game.status === "won" ? game.turns.length : 0;
-    const guesses = hooks.getGame()?.max_guesses || 6;
-    block(els.primary, first, figures[first], {
-      prefix: "",
-      highlight: game && game.mode === first ? highlight : 0,
-      guesses,
-    });
-    block(els.secondary, second, figures[second], {
-      prefix: "other-",
-      highlight: game && game.mode === second ? highlight : 0,
-      guesses,
-    });
+    const highlight = game && game.status === "won" ? game.guesses.length : 0;
+    const mine = (kind) => (game && blockOf(game.kind) === kind ? highlight : 0);
+    block(els.primary, first, figures[first], { prefix: "", highlight: mine(first) });
+    block(els.secondary, second, figures[second], { prefix: "other-", highlight: mine(second) });
     const s = figures[first];
     els.note.textContent = s.played
       ? `${KINDS[first].title}: ${plural(s.wins, "win")} · ${plural(s.hints, "hint")} used.`
@@ -102,7 +115,7 @@ export function createStatsDialog(dialog, hooks) {
   }
 
   /** One kind's block: its title, the four figures, what its streak counts, the distribution. */
-  function block(section, kind, s, { prefix, highlight, guesses }) {
+  function block(section, kind, s, { prefix, highlight }) {
     const titleId = `${section.id}-title`;
     section.dataset.kind = kind;
     section.setAttribute("aria-labelledby", titleId);
@@ -131,13 +144,17 @@ export function createStatsDialog(dialog, hooks) {
       ...(s.played
         ? []
         : [h("p", { class: "stats-empty", "data-testid": `${prefix}stats-empty` }, KINDS[kind].empty)]),
-      ...(s.played || !prefix ? distribution(s, { prefix, highlight, guesses, titleId }) : []),
+      ...(s.played || !prefix ? distribution(s, { prefix, highlight, titleId }) : []),
     );
   }
 
-  function distribution(s, { prefix, highlight, guesses, titleId }) {
-    const counts = [];
-    for (let n = 1; n <= guesses; n += 1) counts.push(Number(s.distribution[String(n)] || 0));
+  function distribution(s, { prefix, highlight, titleId }) {
+    // Every number of guesses a win may take (the server lists them, zeros included, for a
+    // game with a guess limit; with none, the numbers some win took).
+    const guesses = Object.keys(s.distribution)
+      .map(Number)
+      .sort((a, b) => a - b);
+    const counts = guesses.map((n) => Number(s.distribution[String(n)] || 0));
     const most = Math.max(1, ...counts);
     const headingId = `${titleId}-dist`;
     const bars = h(
@@ -148,7 +165,9 @@ export function createStatsDialog(dialog, hooks) {
         "aria-labelledby": headingId,
         "data-testid": `${prefix}distribution`,
       },
-      counts.map((count, i) => distributionRow(i + 1, count, most, highlight, prefix)),
+      counts.length
+        ? counts.map((count, i) => distributionRow(guesses[i], count, most, highlight, prefix))
+        : h("p", { class: "stats-empty", role: "listitem" }, "No win yet."),
     );
     if (!prefix) return [h("h4", { id: headingId, class: "dist-heading" }, "Guess distribution"), bars];
     // The second block keeps the dialog short: its distribution opens on request.

@@ -99,24 +99,37 @@ export function allGreen(letters) {
   return /^g+$/.test(letters || "");
 }
 
-// The pattern emoji drawn as CSS squares, by the class they get.
-const SQUARES = Object.freeze({ "🟩": "g", "🟧": "g", "🟨": "y", "🟦": "y", "⬛": "b", "⬜": "w" });
+// The pattern emoji drawn as CSS squares, by the class they get (🟥: a board not solved).
+const SQUARES = Object.freeze({
+  "🟩": "g", "🟧": "g", "🟨": "y", "🟦": "y", "⬛": "b", "⬜": "w", "🟥": "r",
+});
+// The guess counts of a share grid of several boards, as Quordle writes them: keycaps 1 to 9,
+// 🔟, and clock faces for 11 to 13.
+const COUNTS = Object.freeze({ "🔟": "10", "🕚": "11", "🕛": "12", "🕐": "13" });
+const KEYCAP = "\u20e3";
 
 /**
- * Text with the pattern emoji drawn as coloured squares (in the palette in use, and visible
- * without an emoji font). The text content stays the emoji, so copying and reading it work.
+ * Text with the share grid's emoji drawn as coloured squares and numbered keys (in the palette
+ * in use, and visible without an emoji font). The text content stays the emoji, so copying and
+ * reading it work.
  */
 export function emojiNodes(text) {
   const nodes = [];
   let plain = "";
-  for (const ch of Array.from(text || "")) {
-    if (ch === "\ufe0f") continue;
-    if (ch in SQUARES) {
-      if (plain) nodes.push(plain);
-      plain = "";
-      nodes.push(h("span", { class: `sq sq-${SQUARES[ch]}` }, ch));
+  const chars = Array.from(text || "").filter((ch) => ch !== "\ufe0f");
+  const drawn = (node) => {
+    if (plain) nodes.push(plain);
+    plain = "";
+    nodes.push(node);
+  };
+  chars.forEach((ch, i) => {
+    if (ch === KEYCAP) return; // drawn with its digit
+    if (ch in SQUARES) drawn(h("span", { class: `sq sq-${SQUARES[ch]}` }, ch));
+    else if (ch in COUNTS) drawn(h("span", { class: "sq sq-n", "data-n": COUNTS[ch] }, ch));
+    else if (/^[0-9]$/.test(ch) && chars[i + 1] === KEYCAP) {
+      drawn(h("span", { class: "sq sq-n", "data-n": ch }, `${ch}\ufe0f${KEYCAP}`));
     } else plain += ch;
-  }
+  });
   if (plain) nodes.push(plain);
   return nodes;
 }
