@@ -193,6 +193,19 @@ def _hard_reason(turn: Turn, guess: str, counts: Counter[str]) -> tuple[int, str
     return None
 
 
+def _first_hard_reason(
+    history: Iterable[Turn], guess: str
+) -> tuple[Turn, int, str, int] | None:
+    """The first turn of ``history`` whose hard-mode rule ``guess`` breaks, with the rule
+    broken (see :func:`_hard_reason`), or ``None``."""
+    counts = Counter(guess)
+    for turn in history:
+        reason = _hard_reason(turn, guess, counts)
+        if reason is not None:
+            return (turn, *reason)
+    return None
+
+
 def _copies(letter: str, need: int) -> str:
     """``A``, or ``two Es``: how many copies of a letter, for a message."""
     return f"{_COUNTS[need]} {letter.upper()}s" if need > 1 else letter.upper()
@@ -210,16 +223,13 @@ def hard_mode_violation(history: Iterable[Turn], guess: str) -> str | None:
     >>> hard_mode_violation([Turn.parse("crane:bbygb")], "plain")
     '4th letter must be N'
     """
-    counts = Counter(guess)
-    for turn in history:
-        reason = _hard_reason(turn, guess, counts)
-        if reason is None:
-            continue
-        i, letter, need = reason
-        if need == 0:
-            return f"{_ORDINALS[i]} letter must be {letter.upper()}"
-        return f"Guess must contain {_copies(letter, need)}"
-    return None
+    broken = _first_hard_reason(history, guess)
+    if broken is None:
+        return None
+    _, i, letter, need = broken
+    if need == 0:
+        return f"{_ORDINALS[i]} letter must be {letter.upper()}"
+    return f"Guess must contain {_copies(letter, need)}"
 
 
 #: The ultrahard rule in one sentence, as the help texts and the pages give it.
@@ -264,12 +274,9 @@ def ultrahard_violation(history: Iterable[Turn], guess: str, wordlist: WordList)
     if not wordlist.is_answer(guess):
         return f"{head}: it is not in the answer list"
     turns = list(history)
-    counts = Counter(guess)
-    for turn in turns:
-        reason = _hard_reason(turn, guess, counts)
-        if reason is None:
-            continue
-        i, letter, need = reason
+    broken = _first_hard_reason(turns, guess)
+    if broken is not None:
+        turn, i, letter, need = broken
         shown = turn.guess.upper()
         if need == 0:
             return (

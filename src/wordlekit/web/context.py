@@ -22,8 +22,8 @@ from fastapi import Depends, HTTPException, Request
 
 from wordlekit.core.words import WordList
 from wordlekit.errors import BudgetExceeded, GameNotFoundError
-from wordlekit.services.games import GameStore, StoredGame, load_game
 from wordlekit.services.catalog import is_expensive
+from wordlekit.services.games import GameStore, StoredGame, load_game
 from wordlekit.services.pool import PoolConfig, WorkPool
 from wordlekit.web.http import MAX_BODY
 

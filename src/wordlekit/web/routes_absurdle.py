@@ -107,13 +107,13 @@ async def solve(
     """The fewest guesses that win from the position after ``guesses``, proved (every
     smaller number is shown impossible, with the time each proof took), with a winning line;
     with ``limit``, that many first guesses (alphabetically) that win in the minimum."""
-    hard = _hard(body)
+    mode = Mode.HARD if _hard(body) else Mode.NORMAL
     # Refuse bad words here, before any work is queued.
-    await quick(partial(service.replay, body.guesses, words, hard=hard, target=body.target))
+    await quick(partial(service.position, body.guesses, words, mode=mode, target=body.target))
     return await work.run(
         "absurdle_solve",
         words=list(body.guesses),
-        hard=hard,
+        mode=mode,
         target=body.target,
         limit=body.limit or None,
     )

@@ -19,12 +19,12 @@ from wordlekit.core.game import Variant
 from wordlekit.core.rules import Host
 from wordlekit.core.variants import variant_for
 from wordlekit.errors import WordleError
-from wordlekit.solve.boards import BOARD_STRATEGIES, DEFAULT_STRATEGY
+from wordlekit.services import catalog
 from wordlekit.web.context import WordsDep, WorkDep
 from wordlekit.web.models import WEB_MAX_BOARDS, StrategyOut, Strict, errors
 
 #: The strategy a multi-board request plays when it names none.
-DEFAULT_STRATEGY = default_strategy(boards=2)
+DEFAULT_STRATEGY = catalog.default_strategy(boards=2)
 
 router = APIRouter(prefix="/api/boards", tags=["boards"], responses=errors())
 
@@ -115,17 +115,15 @@ def _variant(body: VariantIn, boards: int | None = None) -> Variant:
 
 
 def _strategy(name: str) -> None:
-    if name not in BOARD_STRATEGIES:
-        raise WordleError(
-            f"unknown multi-board strategy {name!r}: use {', '.join(BOARD_STRATEGIES)}"
-        )
+    catalog.check_strategy(name, boards=2)
 
 
 @router.get("/strategies", response_model=list[StrategyOut])
 async def strategies() -> list[dict[str, str]]:
     """The multi-board strategies by name (the first is the default), with what each picks."""
-    names = [DEFAULT_STRATEGY, *(n for n in BOARD_STRATEGIES if n != DEFAULT_STRATEGY)]
-    return [{"name": n, "summary": BOARD_STRATEGIES[n].summary} for n in names]
+    known = catalog.strategies(boards=2)
+    ordered = sorted(known, key=lambda s: s.name != DEFAULT_STRATEGY)
+    return [{"name": s.name, "summary": s.summary} for s in ordered]
 
 
 @router.post("/assist", response_model=BoardAssistOut, responses=errors(429))

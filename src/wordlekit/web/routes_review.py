@@ -11,7 +11,6 @@ from fastapi import APIRouter, HTTPException
 
 from wordlekit.core.knowledge import turns_from_guesses
 from wordlekit.errors import WordleError
-from wordlekit.core.knowledge import turns_from_guesses
 from wordlekit.web.context import GameDep, WordsDep, WorkDep
 from wordlekit.web.models import ReviewIn, ReviewOut, errors
 from wordlekit.web.routes_games import one_fixed_board
