@@ -12,14 +12,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from wordlekit.core.feedback import Turn, TurnView
+from wordlekit.core.feedback import Turn, TurnView, WithTurn
 from wordlekit.core.rules import Mode
 from wordlekit.fast.partition import Figures
 from wordlekit.solve.bot import BotTurn
 
 
 @dataclass(frozen=True)
-class TurnReview:
+class TurnReview(WithTurn):
     """One turn's values (see :mod:`wordlekit.analysis.review` for what each one means)."""
 
     number: int
@@ -77,14 +77,6 @@ class TurnReview:
             method,
             rank_method,
         )
-
-    @property
-    def guess(self) -> str:
-        return self.turn.guess
-
-    @property
-    def pattern(self) -> int:
-        return self.turn.pattern
 
 
 @dataclass(frozen=True)

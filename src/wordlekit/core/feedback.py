@@ -349,3 +349,19 @@ class TurnView:
             turn.guess, turn.pattern, format_pattern(turn.pattern, n),
             format_pattern(turn.pattern, n, "letters"),
         )  # fmt: skip
+
+
+class WithTurn:
+    """A value that holds a :class:`TurnView` as ``turn`` (a turn the bot played, a turn
+    reviewed): its guess and pattern read straight from it."""
+
+    turn: TurnView
+
+    @property
+    def guess(self) -> str:
+        return self.turn.guess
+
+    @property
+    def pattern(self) -> Pattern:
+        return self.turn.pattern
+

@@ -25,7 +25,14 @@ from typing import Literal, get_args
 import numpy as np
 import numpy.typing as npt
 
-from wordlekit.errors import InvalidDateError, InvalidWordError, WordListError, quoted, shown
+from wordlekit.errors import (
+    InvalidDateError,
+    InvalidWordError,
+    WordleError,
+    WordListError,
+    quoted,
+    shown,
+)
 
 MIN_WORD_LENGTH = 4
 MAX_WORD_LENGTH = 8
@@ -457,15 +464,21 @@ def _lines(nums: list[int]) -> str:
     return f"line{'s' if len(nums) > 1 else ''} {shown}{more}"
 
 
-def read_word_file(path: Path, length: int | None = None) -> tuple[str, ...]:
+def read_text(path: Path, what: str, error: type[WordleError] = WordListError) -> str:
+    """The UTF-8 text of the file ``path`` (a ``what``: "word list", "tree"), or ``error``
+    saying in one line why it cannot be read."""
     try:
-        text = path.read_text(encoding="utf-8")
+        return path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise WordListError(f"no such word list file: {path}") from None
+        raise error(f"no such {what} file: {path}") from None
     except UnicodeDecodeError:
-        raise WordListError(f"{path}: not a UTF-8 text file of words") from None
+        raise error(f"{path}: not a UTF-8 text file") from None
     except OSError as e:
-        raise WordListError(f"cannot read {path}: {e.strerror}") from None
+        raise error(f"cannot read {path}: {e.strerror}") from None
+
+
+def read_word_file(path: Path, length: int | None = None) -> tuple[str, ...]:
+    text = read_text(path, "word list")
     return parse_word_lines(text.splitlines(), str(path), length)
 
 

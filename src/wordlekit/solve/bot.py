@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from wordlekit.core.feedback import Turn, TurnView, all_green
+from wordlekit.core.feedback import Turn, TurnView, WithTurn, all_green
 from wordlekit.core.rules import GuessPool, Mode, mode_violation
 from wordlekit.errors import InvalidWordError
 from wordlekit.fast.matrix import PatternMatrix
@@ -14,19 +14,11 @@ from wordlekit.solve.tree import MAX_TURNS
 
 
 @dataclass(frozen=True)
-class BotTurn:
+class BotTurn(WithTurn):
     """One turn the bot played (its guess and colours) and the candidates left after it."""
 
     turn: TurnView
     remaining: int
-
-    @property
-    def guess(self) -> str:
-        return self.turn.guess
-
-    @property
-    def pattern(self) -> int:
-        return self.turn.pattern
 
 
 @dataclass(frozen=True)

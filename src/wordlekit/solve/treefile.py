@@ -31,7 +31,7 @@ from typing import Any
 
 from wordlekit.core.feedback import Turn, all_green, format_pattern, parse_pattern, score
 from wordlekit.core.rules import Mode, mode_violation
-from wordlekit.core.words import WordList
+from wordlekit.core.words import WordList, read_text
 from wordlekit.errors import InvalidPatternError, TreeFileError, WordleError
 from wordlekit.solve.counts import Counted, GuessCounts
 from wordlekit.solve.tree import MAX_TURNS, DecisionTree, TreeNode
@@ -138,12 +138,7 @@ def write(
 def read(path: str | Path) -> TreeFile:
     """Read a tree file in either format (JSON is recognised by its first character)."""
     p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise TreeFileError(f"no such tree file: {p}") from None
-    except UnicodeDecodeError:
-        raise TreeFileError(f"{p}: not a text file") from None
+    text = read_text(p, "tree", TreeFileError)
     if text.lstrip().startswith("{"):
         return _read_json(text, str(p))
     return _read_text(text, str(p))
