@@ -19,7 +19,8 @@ from wordlekit.core.variants import VARIANTS, variant_for
 from wordlekit.core.words import WordList
 from wordlekit.errors import StorageError
 from wordlekit.services.games import GameRequest, play_guess, start_game
-from wordlekit.store.games import SCHEMA_VERSION, GameStore
+from wordlekit.store.games import GameStore
+from wordlekit.store.schema import SCHEMA_VERSION
 
 WL = WordList.bundled()
 DATA = Path(__file__).parent / "data"

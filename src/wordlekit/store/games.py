@@ -29,56 +29,16 @@ import datetime as dt
 import secrets
 import sqlite3
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from wordlekit.core.feedback import score
 from wordlekit.core.game import Game, Kind, Status, Variant
-from wordlekit.core.variants import variant_for
 from wordlekit.core.words import WordList
 from wordlekit.errors import StorageError
 from wordlekit.store.database import connect, transaction, write_lock
 from wordlekit.store.files import data_dir
-
-SCHEMA_VERSION = 2
-
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS games (
-    id TEXT PRIMARY KEY,
-    player TEXT NOT NULL,
-    variant TEXT NOT NULL,
-    boards INTEGER NOT NULL,
-    max_guesses INTEGER,
-    mode TEXT NOT NULL CHECK (mode IN ('normal', 'hard', 'ultrahard')),
-    kind TEXT NOT NULL CHECK (kind IN ('daily', 'practice', 'challenge')),
-    day TEXT,
-    seed INTEGER,
-    label TEXT NOT NULL,
-    status TEXT NOT NULL CHECK (status IN ('playing', 'won', 'lost')),
-    guesses INTEGER NOT NULL DEFAULT 0,
-    hints INTEGER NOT NULL DEFAULT 0,
-    created_at TEXT NOT NULL,
-    finished_at TEXT
-);
-CREATE INDEX IF NOT EXISTS games_player ON games (player, variant, kind, finished_at);
-CREATE UNIQUE INDEX IF NOT EXISTS games_daily
-    ON games (player, variant, day, mode) WHERE kind = 'daily';
-CREATE TABLE IF NOT EXISTS secrets (
-    game_id TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-    board INTEGER NOT NULL,
-    word TEXT NOT NULL,
-    PRIMARY KEY (game_id, board)
-);
-CREATE TABLE IF NOT EXISTS turns (
-    game_id TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-    board INTEGER NOT NULL,
-    n INTEGER NOT NULL,
-    guess TEXT NOT NULL,
-    pattern INTEGER NOT NULL,
-    PRIMARY KEY (game_id, board, n)
-);
-"""
+from wordlekit.store.schema import SCHEMA_VERSION, create, is_v1, migrate_v1, stored_variant
 
 
 @dataclass(frozen=True)
@@ -149,14 +109,14 @@ class GameStore:
         with self.transaction() as db:
             version = db.execute("PRAGMA user_version").fetchone()[0]
             tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-            if version < SCHEMA_VERSION and "games" in tables and _is_v1(db):
-                _migrate_v1(db, tables)
+            if version < SCHEMA_VERSION and "games" in tables and is_v1(db):
+                migrate_v1(db, tables)
             elif version > SCHEMA_VERSION:
                 raise StorageError(
                     f"the database {self.path} was written by a later wordlekit (schema "
                     f"{version}; this one reads {SCHEMA_VERSION})"
                 )
-            _create(db)
+            create(db)
             db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
     def _conn(self) -> sqlite3.Connection:
@@ -234,7 +194,7 @@ class GameStore:
                 (gid,),
             )
         ]
-        variant = _variant(row["variant"], row["boards"], row["max_guesses"])
+        variant = stored_variant(row["variant"], row["boards"], row["max_guesses"])
         rules = variant.rules(self.wordlist, row["mode"])
         game = variant.game.restore(variant, rules, row["label"], words, guesses)
         kind = row["kind"]
@@ -315,17 +275,6 @@ def default_db_path() -> Path:
     return data_dir() / "wordlekit.sqlite3"
 
 
-def _variant(name: str, boards: int, max_guesses: int | None) -> Variant:
-    """The variant of a stored row (a custom one by its figures)."""
-    try:
-        v = variant_for(name)
-    except ValueError:
-        v = variant_for(boards=boards, max_guesses=max_guesses)
-    if (v.boards, v.max_guesses) != (boards, max_guesses):
-        v = variant_for(boards=boards, max_guesses=max_guesses)
-    return v
-
-
 def _distribution(counts: dict[int, int], variant: Variant) -> dict[int, int]:
     """Wins by guesses, with every count a win may take (``boards`` to the limit)."""
     if variant.max_guesses is None:
@@ -397,84 +346,3 @@ def _practice_stats(db: sqlite3.Connection, key: tuple[str, str], v: Variant) ->
 
 def _now() -> str:
     return dt.datetime.now(dt.UTC).isoformat(timespec="milliseconds")
-
-
-# -- version 1 ---------------------------------------------------------------------------------
-
-
-def _create(db: sqlite3.Connection) -> None:
-    """The tables and indexes, where missing, inside the caller's transaction (not with
-    ``executescript``, which commits first)."""
-    for statement in SCHEMA.split(";"):
-        if statement.strip():
-            db.execute(statement)
-
-
-def _is_v1(db: sqlite3.Connection) -> bool:
-    columns = {r[1] for r in db.execute("PRAGMA table_info(games)")}
-    return "hard" in columns and "variant" not in columns
-
-
-_V1_MODES = "CASE hard WHEN 0 THEN 'normal' WHEN 1 THEN 'hard' ELSE 'ultrahard' END"
-
-
-def _migrate_v1(db: sqlite3.Connection, tables: set[str]) -> None:
-    """Version 1 to 2, inside the caller's transaction (every row kept; see the module
-    docstring)."""
-    for index in ("games_player", "games_daily", "board_games_player", "board_games_daily"):
-        db.execute(f"DROP INDEX IF EXISTS {index}")
-    db.execute("ALTER TABLE games RENAME TO games_v1")
-    db.execute("ALTER TABLE turns RENAME TO turns_v1")
-    _create(db)
-    db.execute(
-        "INSERT INTO games (id, player, variant, boards, max_guesses, mode, kind, day, seed, "
-        "label, status, guesses, hints, created_at, finished_at) "
-        "SELECT id, player, CASE max_guesses WHEN 6 THEN 'classic' "
-        "ELSE 'classic-' || max_guesses END, 1, max_guesses, "
-        f"{_V1_MODES}, mode, day, seed, label, status, "
-        "(SELECT COUNT(*) FROM turns_v1 t WHERE t.game_id = g.id), hints, created_at, "
-        "finished_at FROM games_v1 g"
-    )
-    db.execute("INSERT INTO secrets (game_id, board, word) SELECT id, 0, answer FROM games_v1")
-    db.execute(
-        "INSERT INTO turns (game_id, board, n, guess, pattern) "
-        "SELECT game_id, 0, n, guess, pattern FROM turns_v1"
-    )
-    if "board_games" in tables:
-        for row in db.execute("SELECT * FROM board_games").fetchall():
-            _migrate_board_game(db, row)
-        db.execute("DROP TABLE board_games")
-    db.execute("DROP TABLE turns_v1")
-    db.execute("DROP TABLE games_v1")
-
-
-def _migrate_board_game(db: sqlite3.Connection, row: sqlite3.Row) -> None:
-    answers = row["answers"].split(",")
-    guesses = [g for g in row["guesses"].split(",") if g]
-    variant = _variant(row["variant"], row["boards"], row["max_guesses"])
-    db.execute(
-        "INSERT INTO games (id, player, variant, boards, max_guesses, mode, kind, day, seed, "
-        "label, status, guesses, hints, created_at, finished_at) "
-        "VALUES (?, ?, ?, ?, ?, 'normal', ?, ?, ?, ?, ?, ?, 0, ?, ?)",
-        (row["id"], row["player"], variant.name, row["boards"], row["max_guesses"], row["mode"],
-         row["day"], row["seed"], row["label"], row["status"], len(guesses), row["created_at"],
-         row["finished_at"]),
-    )  # fmt: skip
-    db.executemany(
-        "INSERT INTO secrets (game_id, board, word) VALUES (?, ?, ?)",
-        [(row["id"], b, w) for b, w in enumerate(answers)],
-    )
-    db.executemany(
-        "INSERT INTO turns (game_id, board, n, guess, pattern) VALUES (?, ?, ?, ?, ?)",
-        list(_board_turns(row["id"], answers, guesses)),
-    )
-
-
-def _board_turns(
-    gid: str, answers: Sequence[str], guesses: Sequence[str]
-) -> Iterator[tuple[str, int, int, str, int]]:
-    for b, answer in enumerate(answers):
-        for n, g in enumerate(guesses, start=1):
-            yield gid, b, n, g, score(g, answer)
-            if g == answer:
-                break
