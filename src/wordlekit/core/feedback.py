@@ -364,4 +364,3 @@ class WithTurn:
     @property
     def pattern(self) -> Pattern:
         return self.turn.pattern
-

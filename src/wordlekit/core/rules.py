@@ -193,9 +193,7 @@ def _hard_reason(turn: Turn, guess: str, counts: Counter[str]) -> tuple[int, str
     return None
 
 
-def _first_hard_reason(
-    history: Iterable[Turn], guess: str
-) -> tuple[Turn, int, str, int] | None:
+def _first_hard_reason(history: Iterable[Turn], guess: str) -> tuple[Turn, int, str, int] | None:
     """The first turn of ``history`` whose hard-mode rule ``guess`` breaks, with the rule
     broken (see :func:`_hard_reason`), or ``None``."""
     counts = Counter(guess)
