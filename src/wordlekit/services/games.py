@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from wordlekit.core.game import Game, Kind, Variant
-from wordlekit.core.rules import Mode
+from wordlekit.core.rules import BOARDS_HARD_RULE, ULTRAHARD_RULE, Mode
 from wordlekit.core.variants import VARIANTS, variant_for
 from wordlekit.core.words import WordList, day_number, parse_date
 from wordlekit.errors import (
@@ -39,20 +39,33 @@ from wordlekit.errors import (
     TurnConflictError,
     WordleError,
 )
-from wordlekit.services.views import GameView, VariantInfo, game_view
+from wordlekit.services.views import (
+    DailyPuzzle,
+    GameView,
+    Menu,
+    ModeInfo,
+    VariantInfo,
+    game_view,
+)
 from wordlekit.store.games import GameStore, PlayerStats, Stats, StoredGame, default_db_path
 
 __all__ = [
+    "DailyPuzzle",
     "GameRequest",
     "GameStore",
     "GameView",
+    "Menu",
+    "ModeInfo",
     "NewGame",
     "PlayerStats",
     "Stats",
     "StoredGame",
     "daily_date",
+    "daily_puzzle",
     "load_game",
     "make_game",
+    "menu",
+    "modes",
     "open_store",
     "play_guess",
     "player_stats",
@@ -98,6 +111,27 @@ class NewGame:
 def variants() -> list[VariantInfo]:
     """Every variant offered, in menu order."""
     return [VariantInfo.of(v) for v in VARIANTS.values()]
+
+
+def modes() -> list[ModeInfo]:
+    """Every mode, in menu order, with its rule."""
+    return [
+        ModeInfo(Mode.NORMAL, "Normal", "any word of the list may be guessed"),
+        ModeInfo(Mode.HARD, "Hard", BOARDS_HARD_RULE),
+        ModeInfo(Mode.ULTRAHARD, "Ultrahard", f"{ULTRAHARD_RULE} (and hard mode)"),
+    ]
+
+
+def menu() -> Menu:
+    """What the set-up of a game offers: every variant and every mode."""
+    return Menu(variants(), modes())
+
+
+def daily_puzzle(wordlist: WordList, date: dt.date | str | None = None) -> DailyPuzzle:
+    """The daily puzzle of ``date`` (default today) of ``wordlist``: its number, not its
+    answer."""
+    day = parse_date(date if date is not None else "today")
+    return DailyPuzzle(day.isoformat(), day_number(day), wordlist.length)
 
 
 def daily_date(date: dt.date | str | None = None, *, today: dt.date | None = None) -> dt.date:

@@ -16,6 +16,7 @@ from typing import Literal
 
 from wordlekit.core.feedback import Tile, TurnView
 from wordlekit.core.game import Game, Variant
+from wordlekit.core.rules import Mode
 
 TileName = Literal["green", "yellow", "gray"]
 TILE_NAMES: dict[Tile, TileName] = {Tile.GREEN: "green", Tile.YELLOW: "yellow", Tile.GRAY: "gray"}
@@ -47,6 +48,33 @@ class VariantInfo:
     @classmethod
     def of(cls, v: Variant) -> VariantInfo:
         return cls(v.name, v.title, v.boards, v.max_guesses, v.host.value, v.summary)
+
+
+@dataclass(frozen=True)
+class ModeInfo:
+    """A mode as the menus list it: its name, its title and its rule in one line."""
+
+    name: Mode
+    title: str
+    summary: str
+
+
+@dataclass(frozen=True)
+class Menu:
+    """What the set-up of a game offers: every variant and every mode, in menu order."""
+
+    variants: list[VariantInfo]
+    modes: list[ModeInfo]
+
+
+@dataclass(frozen=True)
+class DailyPuzzle:
+    """A day's puzzle as a player may know it before playing: its date, its number (not its
+    answer) and the word length of the list it is drawn from."""
+
+    date: str
+    number: int
+    length: int
 
 
 @dataclass(frozen=True)

@@ -14,8 +14,9 @@ game routes).
 Two kinds of routes: quick ones (games, guesses, statistics) run their SQLite work on a few
 threads of the app's own limiter; expensive ones (helper, bot, hints, reviews) wait for a
 worker process of :mod:`wordlekit.services.pool`, which runs
-:mod:`wordlekit.services.operations` under the server's budget. The server process itself
-never loads the pattern matrix, and the app changes no process-wide setting.
+:mod:`wordlekit.services.operations` under the server's budget and sends back their typed
+values, which the routes return as they are. The server process itself never loads the
+pattern matrix, and the app changes no process-wide setting.
 """
 
 from __future__ import annotations
@@ -23,13 +24,13 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from functools import partial
+from importlib.metadata import version
 from pathlib import Path
 
 import anyio
 import anyio.to_thread
 from fastapi import FastAPI
 
-import wordlekit
 from wordlekit.core.words import WordList
 from wordlekit.services.games import open_store
 from wordlekit.services.pool import WorkPool, shared_pool
@@ -97,7 +98,7 @@ def create_app(
     app = FastAPI(
         title="wordlekit",
         summary="Play Wordle, get help on a game, watch the bot.",
-        version=wordlekit.__version__,
+        version=version("wordlekit"),
         docs_url=None,
         redoc_url=None,
         lifespan=partial(started, work),

@@ -21,9 +21,10 @@ import anyio.to_thread
 from fastapi import Depends, HTTPException, Request
 
 from wordlekit.core.words import WordList
-from wordlekit.errors import BudgetExceeded, GameNotFoundError
+from wordlekit.errors import BudgetExceeded, GameNotFoundError, InternalError
 from wordlekit.services.catalog import is_expensive
 from wordlekit.services.games import GameStore, StoredGame, load_game
+from wordlekit.services.operations import HEAVY
 from wordlekit.services.pool import PoolConfig, WorkPool
 from wordlekit.web.http import MAX_BODY
 
@@ -63,15 +64,18 @@ class Work:
     budget: float
     request: Request
 
-    async def run(self, op: str, *, strategy: str | None = None, **kwargs: Any) -> dict[str, Any]:
-        """Run the service operation ``op`` in the pool. It counts as heavy (fewer workers)
-        when it is a review or asks for an expensive strategy."""
-        heavy = op == "review" or is_expensive(strategy)
+    async def run(
+        self, op: str, gives: type[T], /, *, strategy: str | None = None, **kwargs: Any
+    ) -> T:
+        """The typed value (of type ``gives``) that the service operation ``op`` gives, run in the
+        pool. It counts as heavy (fewer workers) when the operation is one of the heavy ones
+        (a review) or asks for an expensive strategy."""
+        heavy = op in HEAVY or is_expensive(strategy)
         if strategy is not None:
             kwargs["strategy"] = strategy
         request = self.request
         try:
-            out: dict[str, Any] = await self.pool.run(
+            out = await self.pool.run(
                 op,
                 kwargs,
                 player=request.state.known_player,
@@ -81,6 +85,8 @@ class Work:
             )
         except BudgetExceeded as e:
             raise HTTPException(503, over_budget(op, e, self.budget)) from None
+        if not isinstance(out, gives):
+            raise InternalError(f"the operation {op} gave a {type(out).__name__}")
         return out
 
 
@@ -99,12 +105,10 @@ def over_budget(op: str, e: BudgetExceeded, seconds: float) -> str:
     """The 503 message of work that did not fit in the budget (or was cancelled)."""
     if e.reason == "cancelled":
         return "the request was cancelled"
-    what = {"review": "This review", "solve": "This game", "hint": "This hint"}.get(
+    what = {"review": "This review", "solve": "This game", "game_hint": "This hint"}.get(
         op, "This request"
     )
-    cli = {"review": "wordle review", "solve": "wordle solve", "hint": "wordle suggest"}.get(
-        op, "wordle suggest"
-    )
+    cli = {"review": "wordle review", "solve": "wordle solve"}.get(op, "wordle suggest")
     return (
         f"{what} needs more than the {seconds:g} s of work this server allows per request: "
         f"choose a heuristic strategy, or run `{cli}` on the command line (no limit there)."

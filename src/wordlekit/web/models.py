@@ -1,11 +1,15 @@
-"""What the JSON API takes and gives: request bodies (every field bounded) and the response
-models of the helper, the bot and the reviews (so the OpenAPI schema at ``/openapi.json`` shows
-every answer).
+"""What the JSON API takes: the request bodies (every field bounded, unknown fields refused),
+and the error bodies with the table of documented error answers.
 
-The games' answers are the services' own values (:class:`~wordlekit.services.views.GameView`,
-:class:`~wordlekit.services.games.PlayerStats`, :class:`~wordlekit.services.views.VariantInfo`):
-the routes return them as they are and FastAPI serialises them, so no model here re-declares
-them. A game's view holds no secret before the game is over (the services see to it).
+The answers are the services' own values (:class:`~wordlekit.services.views.GameView`,
+:class:`~wordlekit.services.advice.Assist`, :class:`~wordlekit.services.bot.BotPlay`,
+:class:`~wordlekit.services.hints.GameHint`, …): the routes return them as they are and FastAPI
+serialises their fields and documents them in the OpenAPI schema, so no model here declares
+them again. A game's view holds no secret before the game is over (the services see to it).
+
+The rules of a request are one value each, as everywhere: ``mode`` (normal, hard, ultrahard)
+and, where a strategy chooses guesses, ``pool`` (valid, candidates); no request has a boolean
+rule field.
 """
 
 from __future__ import annotations
@@ -14,13 +18,23 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
-from wordlekit.core.rules import MAX_BOARDS
+from wordlekit.core.rules import MAX_BOARDS, GuessPool, Mode
 from wordlekit.services.games import UNLIMITED_CAP
 
 Word = Annotated[str, StringConstraints(max_length=32)]
+#: A strategy's name, as the catalog lists them (checked before any work).
+StrategyName = Annotated[str, StringConstraints(max_length=40)]
 #: The most boards the web app plays (Duotrigordle's 32).
 WEB_MAX_BOARDS = min(32, MAX_BOARDS)
-ModeName = Literal["normal", "hard", "ultrahard"]
+#: The most turns a helper or review request takes.
+MAX_TURNS = 32
+
+MODE = Field(default=Mode.NORMAL, description="normal, hard or ultrahard")
+POOL = Field(
+    default=GuessPool.VALID,
+    description="the words the strategy chooses from: valid (every allowed guess) or "
+    "candidates (only the words that could still be the answer)",
+)
 
 
 # Request bodies ------------------------------------------------------------------------------
@@ -43,7 +57,7 @@ class NewGameIn(Strict):
         "none and ``boards``, a custom game of that many boards",
     )
     kind: Literal["daily", "practice", "challenge"] = "practice"
-    mode: ModeName = Field(default="normal", description="normal, hard or ultrahard")
+    mode: Mode = MODE
     date: str | None = Field(default=None, max_length=20, description="YYYY-MM-DD (daily)")
     seed: int | None = Field(default=None, ge=0, le=2**53, description="practice seed")
     answers: list[Word] = Field(
@@ -69,15 +83,15 @@ class GuessIn(Strict):
     )
 
 
-class TurnIn(BaseModel):
+class TurnIn(Strict):
     guess: str = Field(max_length=32)
     pattern: (
         Annotated[str, StringConstraints(max_length=64)] | Annotated[int, Field(ge=0, le=3**8)]
     ) = Field(description="g/y/b letters, 2/1/0 digits, emoji or the int")
 
 
-class AssistIn(BaseModel):
-    turns: list[TurnIn] = Field(default_factory=list, max_length=32)
+class AssistIn(Strict):
+    turns: list[TurnIn] = Field(default_factory=list, max_length=MAX_TURNS)
     # ``all`` (every valid word, equally) stays on the command line: its square matrix is not
     # loaded by the workers, so its first request would cost more than a request's budget.
     answers: Literal["list", "likely"] = Field(
@@ -86,42 +100,34 @@ class AssistIn(BaseModel):
         "valid word, weighted by how likely it is to be the answer: for a game played "
         "elsewhere, whose answer may be outside the list)",
     )
-    strategy: str = Field(default="entropy", max_length=40)
+    strategy: StrategyName = "entropy"
     top: int = Field(default=10, ge=1, le=100)
-    hard: bool = False
-    candidates_only: bool = False
-    ultrahard: bool = Field(
-        default=False,
-        description="every guess must be a word that could still be the answer (implies hard)",
+    mode: Mode = Field(
+        default=Mode.NORMAL,
+        description="normal, hard or ultrahard (every guess a word that could still be the answer)",
     )
+    pool: GuessPool = POOL
 
 
-class ReviewIn(BaseModel):
-    turns: list[TurnIn] | None = Field(default=None, max_length=32)
+class ReviewIn(Strict):
+    turns: list[TurnIn] | None = Field(default=None, max_length=MAX_TURNS)
     answer: str | None = Field(default=None, max_length=32)
     guesses: list[Word] | None = Field(
-        default=None, max_length=32, description="bare guesses, with answer"
+        default=None, max_length=MAX_TURNS, description="bare guesses, with answer"
     )
-    hard: bool = False
-    ultrahard: bool = Field(
-        default=False,
-        description="every guess must be a word that could still be the answer (implies hard)",
-    )
+    mode: Mode = MODE
 
 
-class SolveIn(BaseModel):
+class SolveIn(Strict):
     answer: str = Field(max_length=32)
-    strategy: str = Field(default="entropy", max_length=40)
+    strategy: StrategyName = "entropy"
     start: str | None = Field(default=None, max_length=32)
-    hard: bool = False
-    ultrahard: bool = Field(
-        default=False,
-        description="every guess must be a word that could still be the answer (implies hard)",
-    )
+    mode: Mode = MODE
+    pool: GuessPool = POOL
     seed: int = Field(default=0, ge=0, le=2**53)
 
 
-# Responses -----------------------------------------------------------------------------------
+# Error bodies --------------------------------------------------------------------------------
 
 
 class ErrorOut(BaseModel):
@@ -138,143 +144,6 @@ class ContradictionOut(ErrorOut):
     )
 
 
-class TurnOut(BaseModel):
-    """A guess and its feedback: the pattern as an int (digit i of weight 3**i: 0 gray,
-    1 yellow, 2 green), as emoji and as g/y/b letters."""
-
-    guess: str
-    pattern: int
-    emoji: str
-    letters: str
-
-
-class DailyOut(BaseModel):
-    date: str
-    number: int = Field(description="the puzzle's number (not its answer)")
-    length: int = Field(description="letters per word in the server's word list")
-
-
-class StrategyOut(BaseModel):
-    name: str
-    summary: str
-
-
-class SuggestionOut(BaseModel):
-    word: str
-    score: float
-    parts: int = Field(description="how many different patterns it can give")
-    largest: int = Field(description="words left in the worst case")
-    expected: float = Field(description="expected words left")
-    bits: float
-    can_win: bool
-
-
-class AdviceOut(BaseModel):
-    strategy: str = Field(description="the strategy asked for")
-    used: str = Field(description="the strategy that answered (the fallback past the budget)")
-    exact: bool
-    note: str | None
-    suggestions: list[SuggestionOut]
-    passed_over: str | None = Field(
-        default=None,
-        description="the strategy's own first choice, when a word that could be the answer "
-        "nearly as good was put first (see the hint's rule); it cannot be the answer",
-    )
-
-
-class HintOut(AdviceOut):
-    suggestion: SuggestionOut = Field(description="the word advised")
-    remaining: int
-    verdict: str = Field(
-        description="whether the word can be the answer: 'could be the answer, and "
-        "otherwise narrows it to ≤ N words', 'cannot be the answer, but narrows it to ≤ N "
-        "words' or 'is the only possible answer'"
-    )
-    rule: str = Field(description="when a word that could be the answer is preferred")
-    hints: int = Field(description="hints taken in this game so far")
-
-
-class KnowledgeOut(BaseModel):
-    summary: list[str]
-    pattern: str = Field(description="the placed letters, ? where unknown")
-    placed: dict[str, str]
-    excluded: dict[str, list[int]]
-    min_count: dict[str, int]
-    max_count: dict[str, int]
-    absent: list[str]
-
-
-class StepOut(TurnOut):
-    before: int
-    after: int
-    bits: float
-
-
-class AssistOut(AdviceOut):
-    rule: str = Field(description="when a word that could be the answer is put first")
-    remaining: int
-    answers: str = Field(description="the answer model the figures are for")
-    candidates: list[str] = Field(
-        description="the words left (at most 200; with a weighted model, most likely first)"
-    )
-    probabilities: list[float] | None = Field(
-        default=None,
-        description="with a weighted answer model, each word's probability of being the answer",
-    )
-    knowledge: KnowledgeOut
-    steps: list[StepOut]
-
-
-class BotTurnOut(TurnOut):
-    remaining: int = Field(description="candidates left after this guess")
-
-
-class SolveOut(BaseModel):
-    answer: str
-    strategy: str
-    turns: list[BotTurnOut]
-    guesses: int
-    solved: bool
-    start_candidates: int
-    exact: bool
-    fallback_from_turn: int | None
-    note: str | None
-
-
-class TurnReviewOut(TurnOut):
-    turn: int
-    remaining_before: int
-    remaining_after: int
-    bits: float
-    best_bits: float
-    expected_played: float
-    expected_best: float
-    best_guess: str
-    rank: int
-    out_of: int
-    skill: int
-    luck: int
-    method: Literal["exact", "estimate"]
-    rank_method: Literal["exact", "estimate"]
-
-
-class ReviewOut(BaseModel):
-    answer: str | None
-    solved: bool
-    hard: bool
-    ultrahard: bool = False
-    skill: int
-    luck: int
-    turns: list[TurnReviewOut]
-    bot_guesses: list[str] | None
-    bot_turns: list[BotTurnOut] | None = Field(
-        description="the optimal bot's game with its feedback (none past the work budget)"
-    )
-    complete: bool
-    note: str | None
-    summary: str
-
-
 #: The error answers a route documents, by status.
 ERRORS: dict[int | str, dict[str, Any]] = {
     404: {"model": ErrorOut, "description": "no such game (of this player)"},
@@ -283,6 +152,14 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     429: {"model": ErrorOut, "description": "this client's limit of long work (Retry-After)"},
     500: {"model": ErrorOut, "description": "internal server error"},
     503: {"model": ErrorOut, "description": "busy, over the work budget or storage unavailable"},
+}
+
+#: The 422 of routes that take turns: contradictory feedback names its turn.
+CONTRADICTION: dict[int | str, dict[str, Any]] = {
+    422: {
+        "model": ContradictionOut,
+        "description": "bad input; contradictory turns name the turn (`turn`)",
+    }
 }
 
 

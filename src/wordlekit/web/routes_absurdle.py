@@ -1,26 +1,29 @@
-"""Absurdle's solver over HTTP: the fewest guesses that win from a position, proved.
+"""Absurdle's solver over HTTP: the fewest guesses that win from a position, proved
+(``AbsurdleSolve``).
 
 Games of Absurdle are played through the one set of game routes
-(:mod:`wordlekit.web.routes_games`), as every variant is. The host is deterministic, so a
-position is its rules and the guesses so far (at most
-:data:`~wordlekit.services.absurdle.MAX_GUESSES`): the Play page sends those of the game it
-shows. The proof runs in the work pool under the server's budget: a proof longer than the
-budget says how far it got. Bad input is a 4xx ``{"error": ...}`` like everywhere else.
+(:mod:`wordlekit.web.routes_games`), as every variant is, and their hint is a proven
+shortest win's first guess (``POST /api/games/{id}/hint``); this route proves any position,
+with the first guesses that win in the minimum. The host is deterministic, so a position is
+its rules and the guesses so far (at most :data:`~wordlekit.services.absurdle.MAX_GUESSES`).
+The proof runs in the work pool under the server's budget: a proof longer than the budget
+says how far it got. Bad input is a 4xx ``{"error": ...}`` like everywhere else.
 """
 
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
 
 from fastapi import APIRouter
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from wordlekit.core.rules import Mode
-from wordlekit.errors import WordleError
+
+# The type of the answer: importing it loads numba (once, when the app is made).
 from wordlekit.services import absurdle as service
+from wordlekit.services.absurdle import AbsurdleSolve
 from wordlekit.web.context import QuickDep, WordsDep, WorkDep
-from wordlekit.web.models import ModeName, Strict, TurnOut, Word, errors
+from wordlekit.web.models import Strict, Word, errors
 
 router = APIRouter(prefix="/api/absurdle", tags=["absurdle"], responses=errors())
 
@@ -36,8 +39,10 @@ class AbsurdleSolveIn(Strict):
         max_length=service.MAX_GUESSES,
         description="the guesses so far, in order",
     )
-    mode: ModeName = Field(
-        default="normal", description="normal or hard (the solver plays no ultrahard game yet)"
+    mode: Mode = Field(
+        default=Mode.NORMAL,
+        description="normal, hard or ultrahard (searched under hard mode's rule: its minimum "
+        "is then a lower bound)",
     )
     target: str | None = Field(
         default=None, max_length=32, description="challenge: make the host end on this word"
@@ -47,73 +52,22 @@ class AbsurdleSolveIn(Strict):
     )
 
 
-class ImpossibleOut(BaseModel):
-    guesses: int
-    seconds: float
-
-
-class ProofOut(BaseModel):
-    start: list[str]
-    remaining: int
-    hard: bool
-    target: str | None
-    minimum: int | None
-    max_depth: int
-    line: list[TurnOut] | None
-    impossible: list[ImpossibleOut]
-    found_seconds: float | None
-    seconds: float
-    stopped: str | None = Field(
-        default=None, description="why the proof stopped early (the budget): minimum unknown"
-    )
-
-
-class WinOut(BaseModel):
-    first: str
-    line: list[str]
-
-
-class FirstGuessesOut(BaseModel):
-    guesses: int
-    count: int
-    complete: bool
-    stopped: str | None
-    examined: int
-    total: int
-    seconds: float
-    threads: int
-    wins: list[WinOut]
-
-
-class AbsurdleSolveOut(BaseModel):
-    """The proof from the position (the game itself is the Play page's ``GameView``)."""
-
-    proof: ProofOut
-    first_guesses: FirstGuessesOut | None = None
-
-
-def _hard(body: AbsurdleSolveIn) -> bool:
-    """Whether the position is played in hard mode (the solver's rule set today)."""
-    mode = Mode(body.mode)
-    if mode.candidates_only:
-        raise WordleError("the Absurdle solver plays normal and hard mode, not ultrahard mode")
-    return mode.hard
-
-
-@router.post("/solve", response_model=AbsurdleSolveOut, responses=errors(429))
+@router.post("/solve", response_model=AbsurdleSolve, responses=errors(429))
 async def solve(
     body: AbsurdleSolveIn, work: WorkDep, words: WordsDep, quick: QuickDep
-) -> dict[str, Any]:
-    """The fewest guesses that win from the position after ``guesses``, proved (every
-    smaller number is shown impossible, with the time each proof took), with a winning line;
-    with ``limit``, that many first guesses (alphabetically) that win in the minimum."""
-    mode = Mode.HARD if _hard(body) else Mode.NORMAL
+) -> AbsurdleSolve:
+    """The fewest guesses that win from the position after ``guesses`` (``game``, as its
+    player sees it), proved (``proof``: every smaller number is shown impossible in
+    ``refuted``, with the time each proof took), with a winning line; with ``limit``, that
+    many first guesses (alphabetically) that win in the minimum (``first_guesses``)."""
     # Refuse bad words here, before any work is queued.
-    await quick(partial(service.position, body.guesses, words, mode=mode, target=body.target))
+    position = partial(service.position, mode=body.mode, target=body.target)
+    await quick(position, body.guesses, words)
     return await work.run(
         "absurdle_solve",
+        AbsurdleSolve,
         words=list(body.guesses),
-        mode=mode,
+        mode=body.mode,
         target=body.target,
         limit=body.limit or None,
     )

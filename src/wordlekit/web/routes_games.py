@@ -11,29 +11,27 @@ comes from the work pool.
 
 from __future__ import annotations
 
-from typing import Any, Literal
-
 from fastapi import APIRouter, Query, Response
-from pydantic import BaseModel
 
-from wordlekit.core.game import Game
-from wordlekit.core.rules import BOARDS_HARD_RULE, ULTRAHARD_RULE, Host, Mode
+from wordlekit.core.rules import Host
 from wordlekit.core.variants import variant_for
-from wordlekit.core.words import day_number, parse_date
 from wordlekit.errors import GameOverError, WordleError
+from wordlekit.services.catalog import check_strategy
 from wordlekit.services.games import (
+    DailyPuzzle,
     GameRequest,
     GameView,
+    Menu,
     PlayerStats,
+    daily_puzzle,
+    menu,
     play_guess,
     player_stats,
     record_hint,
     start_game,
-    variants,
     view,
 )
-from wordlekit.services.views import VariantInfo
-from wordlekit.solve.registry import get_strategy
+from wordlekit.services.hints import GameHint, hint_request
 from wordlekit.web.context import (
     GameDep,
     GameIdDep,
@@ -43,44 +41,16 @@ from wordlekit.web.context import (
     WordsDep,
     WorkDep,
 )
-from wordlekit.web.models import DailyOut, GuessIn, HintOut, NewGameIn, errors
+from wordlekit.web.models import GuessIn, NewGameIn, StrategyName, errors
 
 router = APIRouter(prefix="/api", tags=["games"], responses=errors())
 
 
-class ModeOut(BaseModel):
-    """A mode as the menus offer it: its name, its title and its rule in one line."""
-
-    name: Literal["normal", "hard", "ultrahard"]
-    title: str
-    summary: str
-
-
-class MenuOut(BaseModel):
-    """What the set-up of a game offers: every variant (menu order) and every mode."""
-
-    variants: list[VariantInfo]
-    modes: list[ModeOut]
-
-
-MODES = [
-    ModeOut(name="normal", title="Normal", summary="any word of the list may be guessed"),
-    ModeOut(name="hard", title="Hard", summary=BOARDS_HARD_RULE),
-    ModeOut(name="ultrahard", title="Ultrahard", summary=f"{ULTRAHARD_RULE} (and hard mode)"),
-]
-
-
-def one_fixed_board(game: Game) -> bool:
-    """Whether ``game`` is played on one board with an answer drawn at the start: the games
-    the one-board helper (hints) and the reviews know."""
-    return game.variant.boards == 1 and game.variant.host is Host.FIXED
-
-
-@router.get("/variants", response_model=MenuOut)
-async def menu() -> MenuOut:
+@router.get("/variants", response_model=Menu)
+async def variants_and_modes() -> Menu:
     """Every variant (name, title, boards, guess limit, host, summary) and every mode, in
     menu order: what the set-up form of the Play page offers."""
-    return MenuOut(variants=variants(), modes=MODES)
+    return menu()
 
 
 @router.post(
@@ -101,7 +71,7 @@ async def new_game(
     request = GameRequest(
         variant=body.variant,
         kind=body.kind,
-        mode=Mode(body.mode),
+        mode=body.mode,
         date=body.date,
         seed=body.seed,
         answers=tuple(body.answers),
@@ -146,39 +116,39 @@ async def guess(
     return await quick(play)
 
 
-@router.post("/games/{gid}/hint", response_model=HintOut, responses=errors(404, 409, 429))
+@router.post("/games/{gid}/hint", response_model=GameHint, responses=errors(404, 409, 429))
 async def hint(
     stored: GameDep,
     store: StoreDep,
     quick: QuickDep,
     work: WorkDep,
-    strategy: str = Query("entropy", max_length=40),
-) -> dict[str, Any]:
-    """The word advised next in a game of one board with a fixed answer (counted as a hint in
-    the statistics; a finished game's share grid says how many were taken, the daily
-    puzzle's too). Games of several boards and Absurdle have no hints yet (422).
+    strategy: StrategyName | None = Query(
+        None, description="a strategy for the game's boards (none: the default)"
+    ),
+) -> GameHint:
+    """The word advised next in a game of any variant (``word``) and why, in one line
+    (``reason``), with a ``note`` when there is something more to say (why there is no
+    word; a fallback past the server's budget). On one board it is the helper's hint
+    (``hint``: a word that could be the answer preferred when nearly as good as the
+    strategy's first choice); on several, the best guess for all the boards together
+    (``boards``); against Absurdle's host, the first guess of a proven shortest win from
+    here (``absurdle``, with the winning line; it takes no strategy).
 
-    ``suggestion`` is the word; ``verdict`` says whether it could be the answer or how far
-    it narrows the words left; after the first guess a word that could be the answer is
-    preferred when it is nearly as good as the strategy's own first choice (``rule``;
-    ``passed_over`` names the choice it replaced). With an expensive strategy past the
-    server's budget, the suggestion comes from entropy and says so (``exact`` false,
-    ``note``)."""
+    A hint that advises a word is counted in the statistics (a finished game's share grid
+    says how many were taken, the daily puzzle's too); a game that is over has none (409)."""
     game = stored.game
-    if not one_fixed_board(game):
-        raise WordleError(f"hints are for games of one board; {game.variant.title} has none yet")
-    get_strategy(strategy)  # an unknown name: 422 before any work
     if game.over:
         raise GameOverError("the game is over")
-    mode = game.mode
-    out = await work.run(
-        "hint",
-        strategy=strategy,
-        turns=list(game.turns),
-        mode=mode,
-    )
-    out["hints"] = (await quick(record_hint, store, stored)).hints
-    return out
+    if strategy is not None:
+        if game.host is Host.ADVERSARY:
+            raise WordleError(
+                f"the hint of {game.variant.title} is a proven shortest win: it takes no strategy"
+            )
+        strategy = check_strategy(strategy, len(game.boards))
+    advice = await work.run("game_hint", GameHint, strategy=strategy, **hint_request(game))
+    if advice.word is not None:
+        await quick(record_hint, store, stored)
+    return advice
 
 
 @router.get("/stats", response_model=PlayerStats)
@@ -198,9 +168,8 @@ async def stats(
     return await quick(player_stats, store, player, v)
 
 
-@router.get("/daily", response_model=DailyOut)
-async def daily(words: WordsDep, date: str | None = Query(None, max_length=20)) -> dict[str, Any]:
+@router.get("/daily", response_model=DailyPuzzle)
+async def daily(words: WordsDep, date: str | None = Query(None, max_length=20)) -> DailyPuzzle:
     """Today's puzzle (or a date's): its number, not its answer; and the word length of the
     server's list (what the pages size their rows by)."""
-    day = parse_date(date or "today")
-    return {"date": day.isoformat(), "number": day_number(day), "length": words.length}
+    return daily_puzzle(words, date)

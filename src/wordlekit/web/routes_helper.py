@@ -1,26 +1,24 @@
-"""The helper and the bot: suggestions after a game's turns, the bot playing an answer, the
-strategies by name. The work runs in the pool (:mod:`wordlekit.services.operations`); these
-routes parse the request and refuse bad input before any work is queued.
+"""The helper and the bot on one board: suggestions after a game's turns (``Assist``), the
+bot playing an answer (``BotPlay``), the strategies by name (for one board or several). The
+work runs in the pool (:mod:`wordlekit.services.operations`); these routes parse the request,
+refuse bad input before any work is queued and return the services' values as they are.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from fastapi import APIRouter
+from fastapi import APIRouter, Query
 
 from wordlekit.core.feedback import Turn
 from wordlekit.errors import WordleError
-from wordlekit.solve.registry import get_strategy
-from wordlekit.solve.registry import strategies as strategy_list
+from wordlekit.services.advice import Assist
+from wordlekit.services.bot import BotPlay
+from wordlekit.services.catalog import StrategyInfo, check_strategy, strategies
 from wordlekit.web.context import WordsDep, WorkDep
 from wordlekit.web.models import (
+    CONTRADICTION,
+    WEB_MAX_BOARDS,
     AssistIn,
-    AssistOut,
-    ContradictionOut,
     SolveIn,
-    SolveOut,
-    StrategyOut,
     TurnIn,
     errors,
 )
@@ -39,55 +37,55 @@ def parse_turns(turns: list[TurnIn]) -> list[Turn]:
     return out
 
 
-#: The 422 of routes that take turns: contradictory feedback names its turn.
-CONTRADICTION: dict[int | str, dict[str, Any]] = {
-    422: {
-        "model": ContradictionOut,
-        "description": "bad input; contradictory turns name the turn (`turn`)",
-    }
-}
-
-
-@router.post("/assist", response_model=AssistOut, responses={**errors(429), **CONTRADICTION})
-async def assist(body: AssistIn, work: WorkDep) -> dict[str, Any]:
-    """The words that remain after your turns, what is known, and the best next guesses.
-    Contradictory turns are refused (422) naming the turn (in the message and in ``turn``).
-    With an expensive strategy past the server's budget, the suggestions come from entropy
-    and say so. A guess that can neither win nor split the words left is never listed;
-    after the first guess, a word that could be the answer nearly as good as the
-    strategy's first choice is put first (``passed_over`` names the choice it replaced)."""
-    get_strategy(body.strategy)
+@router.post("/assist", response_model=Assist, responses={**errors(429), **CONTRADICTION})
+async def assist(body: AssistIn, work: WorkDep) -> Assist:
+    """The words that remain after your turns, what is known (``known``), what each turn
+    taught (``steps``) and the best next guesses (``advice.suggestions``). Contradictory turns
+    are refused (422) naming the turn (in the message and in ``turn``). With an expensive
+    strategy past the server's budget, the suggestions come from entropy and say so
+    (``advice.exact`` false, ``advice.note``). A guess that can neither win nor split the
+    words left is never listed; after the first guess, a word that could be the answer nearly
+    as good as the strategy's first choice is put first (``advice.passed_over`` names the
+    choice it replaced; ``rule`` says when)."""
+    strategy = check_strategy(body.strategy)
     return await work.run(
         "assist",
-        strategy=body.strategy,
+        Assist,
+        strategy=strategy,
         turns=parse_turns(body.turns),
         answers=body.answers,
         top=body.top,
-        mode="ultrahard" if body.ultrahard else "hard" if body.hard else "normal",
-        pool="candidates" if body.candidates_only else "valid",
+        mode=body.mode,
+        pool=body.pool,
     )
 
 
-@router.post("/solve", response_model=SolveOut, responses=errors(429))
-async def solve(body: SolveIn, work: WorkDep, words: WordsDep) -> dict[str, Any]:
-    """The bot plays ``answer`` with a strategy: every guess and the words left after it.
-    Past the server's budget the game goes on with entropy (``exact`` false,
-    ``fallback_from_turn``)."""
-    get_strategy(body.strategy)
+@router.post("/solve", response_model=BotPlay, responses=errors(429))
+async def solve(body: SolveIn, work: WorkDep, words: WordsDep) -> BotPlay:
+    """The bot plays ``answer`` with a strategy: every guess (``turns[].turn``) and the words
+    left after it. Past the server's budget the game goes on with entropy (``exact`` false,
+    ``fallback_from_turn``, ``note``)."""
+    strategy = check_strategy(body.strategy)
     words.check_answer(body.answer)
     if body.start is not None:
         words.check_guess(body.start)
     return await work.run(
         "solve",
-        strategy=body.strategy,
+        BotPlay,
+        strategy=strategy,
         answer=body.answer,
         start=body.start,
-        mode="ultrahard" if body.ultrahard else "hard" if body.hard else "normal",
+        mode=body.mode,
+        pool=body.pool,
         seed=body.seed,
     )
 
 
-@router.get("/strategies", response_model=list[StrategyOut])
-async def strategies() -> list[dict[str, str]]:
-    """The strategies by name, with what each one picks."""
-    return [{"name": s.name, "summary": s.summary} for s in strategy_list()]
+@router.get("/strategies", response_model=list[StrategyInfo])
+async def strategy_list(
+    boards: int = Query(1, ge=1, le=WEB_MAX_BOARDS, description="for games of this many boards"),
+) -> list[StrategyInfo]:
+    """The strategies that play games of ``boards`` boards (one by default), by name, with
+    what each one picks, whether it is expensive (the exact search: budgeted harder) and the
+    answer models it plays."""
+    return strategies(boards)
