@@ -253,13 +253,26 @@ def test_hard_mode_on_several_boards(client: TestClient) -> None:
     assert won["status"] == "won" and won["share"].splitlines()[0].endswith("*")
 
 
-def test_hints_are_for_games_of_one_board(client: TestClient) -> None:
-    for variant in ("quordle", "absurdle"):
-        g = new_game(client, variant=variant, seed=2)
-        r = client.post(f"/api/games/{g['id']}/hint")
-        assert r.status_code == 422 and "one board" in r.json()["error"], r.text
-        r = client.get(f"/api/games/{g['id']}/review")
-        assert r.status_code == 422 and "one board" in r.json()["error"]
+def test_every_variant_has_a_hint(client: TestClient) -> None:
+    """One hint route for every variant: the helper's word on one board, the best guess for
+    all the boards on several, a proven shortest win's first guess against Absurdle."""
+    g = new_game(client, variant="quordle", seed=2)
+    r = client.post(f"/api/games/{g['id']}/hint")
+    assert r.status_code == 200, r.text
+    hint = r.json()
+    assert hint["word"] and hint["hint"] is None and hint["absurdle"] is None
+    assert [b["board"] for b in hint["boards"]["boards"]] == [1, 2, 3, 4]
+    r = client.post(f"/api/games/{g['id']}/hint", params={"strategy": "nope"})
+    assert r.status_code == 422 and "nope" in r.json()["error"]
+    g = new_game(client, variant="absurdle", seed=None)
+    guess(client, g["id"], "crane", 1)
+    hint = client.post(f"/api/games/{g['id']}/hint").json()
+    assert hint["boards"] is None and hint["absurdle"]["proof"]["minimum"] == 3
+    assert hint["word"] == hint["absurdle"]["proof"]["line"]["turns"][0]["guess"]
+    r = client.post(f"/api/games/{g['id']}/hint", params={"strategy": "entropy"})
+    assert r.status_code == 422 and "no strategy" in r.json()["error"]
+    r = client.get(f"/api/games/{g['id']}/review")
+    assert r.status_code == 422 and "one board" in r.json()["error"]
 
 
 def test_absurdle_shows_the_hosts_words_and_a_shortest_win(client: TestClient) -> None:

@@ -11,6 +11,8 @@ comes from the work pool.
 
 from __future__ import annotations
 
+from typing import Annotated
+
 from fastapi import APIRouter, Query, Response
 
 from wordlekit.core.rules import Host
@@ -122,9 +124,10 @@ async def hint(
     store: StoreDep,
     quick: QuickDep,
     work: WorkDep,
-    strategy: StrategyName | None = Query(
-        None, description="a strategy for the game's boards (none: the default)"
-    ),
+    strategy: Annotated[
+        StrategyName | None,
+        Query(description="a strategy for the game's boards (none: the default)"),
+    ] = None,
 ) -> GameHint:
     """The word advised next in a game of any variant (``word``) and why, in one line
     (``reason``), with a ``note`` when there is something more to say (why there is no
