@@ -87,11 +87,13 @@ def test_the_solver_runs_in_the_pool(client: TestClient) -> None:
     r = client.post("/api/absurdle/solve", json={"guesses": ["arise"]})
     assert r.status_code == 200, r.text
     data = r.json()
-    assert data["proof"]["minimum"] == 3 and "game" not in data
-    line = [t["guess"] for t in data["proof"]["line"]]
+    assert data["proof"]["minimum"] == 3 and data["game"]["host_words"] == 168
+    assert data["game"]["boards"][0]["answer"] is None  # the position as its player sees it
+    line = [t["guess"] for t in data["proof"]["line"]["turns"]]
     assert play(client, ["arise", *line])["status"] == "won"
     r = client.post("/api/absurdle/solve", json={"guesses": ["arise", "scold"], "limit": 1})
     first = r.json()["first_guesses"]
-    assert first["count"] == 1 and first["wins"][0]["line"] == ["bungy", "motto"]
+    (win,) = first["wins"]
+    assert first["depth"] == 2 and [t["guess"] for t in win["turns"]] == ["bungy", "motto"]
     r = client.post("/api/absurdle/solve", json={"guesses": [], "mode": "hard"})
     assert r.status_code == 200 and r.json()["proof"]["minimum"] == 4

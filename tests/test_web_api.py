@@ -285,9 +285,8 @@ def test_absurdle_shows_the_hosts_words_and_a_shortest_win(client: TestClient) -
     r = client.post("/api/absurdle/solve", json=body)
     assert r.status_code == 200, r.text
     proof = r.json()["proof"]
-    assert proof["minimum"] == 3 and proof["line"][-1]["letters"] == "ggggg"
-    r = client.post("/api/absurdle/solve", json={**body, "mode": "ultrahard"})
-    assert r.status_code == 422 and "ultrahard" in r.json()["error"]
+    assert proof["minimum"] == 3 and proof["line"]["turns"][-1]["letters"] == "ggggg"
+    assert [n for n, _ in proof["refuted"]] == [1, 2]
     daily = client.post("/api/games", json={"variant": "absurdle", "kind": "daily"}).json()
     assert daily["target"] and daily["label"].startswith("Absurdle")
 
@@ -370,7 +369,7 @@ def test_ultrahard_refusals_explain_the_rule(client: TestClient) -> None:
     assert r.status_code == 422 and r.json()["error"] == (
         "Ultrahard mode: CAIRN cannot be the answer: CRANE would have shown gyyyb, not gyybb"
     )
-    hint = client.post(f"/api/games/{gid}/hint").json()["suggestion"]
+    hint = client.post(f"/api/games/{gid}/hint").json()["hint"]["suggestion"]
     assert hint["can_win"]
     done = guess(client, gid, "cigar").json()
     assert done["status"] == "won" and done["share"].splitlines()[0] == "Wordle 0 2/6** (1 hint)"
@@ -383,15 +382,16 @@ def test_ultrahard_refusals_explain_the_rule(client: TestClient) -> None:
 
 
 def test_ultrahard_assist_and_solve(client: TestClient) -> None:
-    body = {"turns": [{"guess": "crane", "pattern": "bbygb"}], "top": 5, "ultrahard": True}
+    body = {"turns": [{"guess": "crane", "pattern": "bbygb"}], "top": 5, "mode": "ultrahard"}
     data = client.post("/api/assist", json=body).json()
-    assert data["suggestions"] and all(s["can_win"] for s in data["suggestions"])
-    r = client.post("/api/solve", json={"answer": "cigar", "ultrahard": True, "start": "crane"})
-    assert r.status_code == 200 and r.json()["solved"]
-    r = client.post("/api/solve", json={"answer": "cigar", "ultrahard": True, "start": "salet"})
+    suggestions = data["advice"]["suggestions"]
+    assert data["mode"] == "ultrahard" and suggestions and all(s["can_win"] for s in suggestions)
+    r = client.post("/api/solve", json={"answer": "cigar", "mode": "ultrahard", "start": "crane"})
+    assert r.status_code == 200 and r.json()["solved"] and r.json()["mode"] == "ultrahard"
+    r = client.post("/api/solve", json={"answer": "cigar", "mode": "ultrahard", "start": "salet"})
     assert r.status_code == 422 and "SALET cannot be the answer" in r.json()["error"]
     assert client.post("/api/games", json={"mode": "very"}).status_code == 422
-    body = {"guesses": ["crane", "cairn"], "answer": "cigar", "ultrahard": True}
+    body = {"guesses": ["crane", "cairn"], "answer": "cigar", "mode": "ultrahard"}
     r = client.post("/api/review", json=body)
     assert r.status_code == 422 and r.json()["error"].startswith(
         "turn 2 breaks ultrahard mode: CAIRN cannot be the answer"
@@ -502,9 +502,11 @@ def test_stats_survive_a_restart(db: Path) -> None:
 def test_hint_counts(client: TestClient) -> None:
     g = new_game(client)
     r = client.post(f"/api/games/{g['id']}/hint")
-    assert r.status_code == 200 and r.json()["suggestion"]["word"] == "soare"
-    assert r.json()["verdict"] == "cannot be the answer, but narrows it to ≤ 183 words"
-    assert r.json()["passed_over"] is None and "0.1 bits" in r.json()["rule"]
+    hint = r.json()["hint"]
+    assert r.status_code == 200 and r.json()["word"] == hint["suggestion"]["word"] == "soare"
+    assert r.json()["reason"] == hint["verdict"]
+    assert hint["verdict"] == "cannot be the answer, but narrows it to ≤ 183 words"
+    assert hint["advice"]["passed_over"] is None and "0.1 bits" in hint["rule"]
     assert client.get(f"/api/games/{g['id']}").json()["hints"] == 1
     assert client.post(f"/api/games/{g['id']}/hint?strategy=magic").status_code == 422
 
@@ -515,12 +517,19 @@ def test_assist(client: TestClient) -> None:
     assert r.status_code == 200
     data = r.json()
     assert data["remaining"] == 20 and len(data["candidates"]) == 20
-    assert len(data["suggestions"]) == 5
+    suggestions = data["advice"]["suggestions"]
+    assert len(suggestions) == 5 and data["mode"] == "normal" and data["pool"] == "valid"
     assert {"word", "score", "parts", "largest", "expected", "bits", "can_win"} <= set(
-        data["suggestions"][0]
+        suggestions[0]
     )
     assert data["steps"][0]["before"] == 2315 and data["steps"][0]["after"] == 20
-    assert any("N at 4" in line for line in data["knowledge"]["summary"])
+    assert data["steps"][0]["turn"]["letters"] == "bbygb"
+    assert any("N at 4" in line for line in data["known"]["summary"])
+    only = client.post("/api/assist", json={**body, "pool": "candidates"}).json()
+    assert all(s["can_win"] for s in only["advice"]["suggestions"])
+    for old in ({"hard": True}, {"ultrahard": True}, {"candidates_only": True}):
+        r = client.post("/api/assist", json={**body, **old})  # one value per rule, not flags
+        assert r.status_code == 422 and next(iter(old)) in r.json()["error"]
     empty = client.post("/api/assist", json={}).json()
     assert empty["remaining"] == 2315 and len(empty["candidates"]) == 200
     emoji = client.post(
@@ -575,9 +584,9 @@ def test_assist_errors(client: TestClient, turns: list, strategy: str, fragment:
 def test_solve(client: TestClient) -> None:
     r = client.post("/api/solve", json={"answer": "cigar", "strategy": "entropy", "start": "salet"})
     data = r.json()
-    assert data["solved"] and [t["guess"] for t in data["turns"]][-1] == "cigar"
+    assert data["solved"] and [t["turn"]["guess"] for t in data["turns"]][-1] == "cigar"
     assert [t["remaining"] for t in data["turns"]] == [102, 8, 1, 1]
-    assert data["turns"][0]["letters"] == "bybbb"
+    assert data["turns"][0]["turn"]["letters"] == "bybbb"
     assert client.post("/api/solve", json={"answer": "xxxxx"}).status_code == 422
     assert client.post("/api/solve", json={"answer": "cigar", "strategy": "no"}).status_code == 422
     names = [s["name"] for s in client.get("/api/strategies").json()]
@@ -752,16 +761,21 @@ def test_every_json_route_has_response_models(client: TestClient) -> None:
     assert schemas["ContradictionOut"]["required"] == ["error"]
     assert {
         "GameView",
-        "HintOut",
+        "GameHint",
         "PlayerStats",
-        "MenuOut",
-        "DailyOut",
-        "StrategyOut",
-        "AssistOut",
-        "SolveOut",
-        "ReviewOut",
+        "Menu",
+        "DailyPuzzle",
+        "StrategyInfo",
+        "Assist",
+        "BotPlay",
+        "Review",
+        "BoardsAssist",
+        "BoardsSolve",
+        "AbsurdleSolve",
     } <= seen, seen
-    review = schemas["ReviewOut"]["properties"]
+    # the answers are the services' values: the only models of the web layer are its errors
+    assert {n for n in schemas if n.endswith("Out")} == {"ErrorOut", "ContradictionOut"}
+    review = schemas["Review"]["properties"]
     assert "bot_turns" in review and "bot_guesses" in review
     for route in ("/api/games/{gid}", "/api/games/{gid}/guesses", "/api/games/{gid}/hint"):
         assert set(spec["paths"][route][next(iter(spec["paths"][route]))]["responses"]) >= {
@@ -791,13 +805,15 @@ def test_reviews_carry_the_bots_turns_with_their_feedback(client: TestClient) ->
         assert r.status_code == 200, r.text
         data = r.json()
         answer = data["answer"]
-        assert data["bot_turns"] and [t["guess"] for t in data["bot_turns"]] == data["bot_guesses"]
-        for t in data["bot_turns"]:
+        bot_turns = [t["turn"] for t in data["bot_turns"]]
+        assert bot_turns and [t["guess"] for t in bot_turns] == data["bot_guesses"]
+        for t in bot_turns:
             assert t["pattern"] == score(t["guess"], answer)
             assert t["letters"] == format_pattern(t["pattern"], 5, "letters")
             assert t["emoji"] == format_pattern(t["pattern"], 5, "emoji")
-        assert data["bot_turns"][-1]["letters"] == "ggggg"
+        assert bot_turns[-1]["letters"] == "ggggg"
         for t in data["turns"]:  # the player's turns carry their letters too
+            t = t["turn"]
             assert t["letters"] == format_pattern(t["pattern"], 5, "letters")
 
 
@@ -900,7 +916,7 @@ def test_a_six_letter_list(db: Path) -> None:
         body = {"turns": [{"guess": "planet", "pattern": pattern}], "top": 3}
         data = c.post("/api/assist", json=body).json()
         assert data["candidates"] == [w for w in SIX if score("planet", w) == pattern]
-        assert data["steps"][0]["letters"] == format_pattern(pattern, 6, "letters")
+        assert data["steps"][0]["turn"]["letters"] == format_pattern(pattern, 6, "letters")
         assert c.post("/api/assist", json={"turns": [{"guess": "crane", "pattern": 0}]}).json()[
             "error"
         ]
@@ -936,7 +952,10 @@ def test_stats_give_the_daily_puzzle_at_the_top_and_practice_apart(client: TestC
     assert stats["last_kind"] == "practice"
     schema = client.get("/openapi.json").json()["components"]["schemas"]
     assert {"daily", "practice"} <= set(schema["PlayerStats"]["properties"])
-    assert {"verdict", "rule", "passed_over"} <= set(schema["HintOut"]["properties"])
+    assert {"word", "reason", "hint", "boards", "absurdle"} <= set(
+        schema["GameHint"]["properties"]
+    )
+    assert {"verdict", "rule", "advice"} <= set(schema["Hint"]["properties"])
 
 
 def test_a_hint_says_whether_it_can_win_and_the_share_grid_counts_hints(
@@ -945,14 +964,16 @@ def test_a_hint_says_whether_it_can_win_and_the_share_grid_counts_hints(
     g = client.post("/api/games", json={"kind": "daily", "date": "2021-06-19"}).json()
     guess(client, g["id"], "crane")  # CIGAR: gyybb leaves a few words
     r = client.post(f"/api/games/{g['id']}/hint")
-    hint = r.json()
-    assert r.status_code == 200 and hint["hints"] == 1
+    hint = r.json()["hint"]
+    assert r.status_code == 200 and client.get(f"/api/games/{g['id']}").json()["hints"] == 1
     best = hint["suggestion"]
     assert hint["verdict"].startswith("could be" if best["can_win"] else "cannot be")
-    if hint["passed_over"] is not None:  # a possible answer preferred: it can win
-        assert best["can_win"] and hint["passed_over"] != best["word"]
+    passed_over = hint["advice"]["passed_over"]
+    if passed_over is not None:  # a possible answer preferred: it can win
+        assert best["can_win"] and passed_over != best["word"]
     public = client.post("/api/assist", json={"turns": [{"guess": "crane", "pattern": "gyybb"}]})
-    assert public.json()["suggestions"][0] == best  # Assist's first suggestion is the hint
+    # Assist's first suggestion is the hint
+    assert public.json()["advice"]["suggestions"][0] == best
     won = guess(client, g["id"], "cigar").json()
     assert won["share"].splitlines()[0] == "Wordle 0 2/6 (1 hint)"
 

@@ -93,7 +93,11 @@ def test_assist_and_solve(client: TestClient) -> None:
     assert len(data["suggestions"]) == 3
     r = client.post("/api/boards/solve", json={"answers": answers})
     assert r.status_code == 200, r.text
-    assert r.json()["won"]
+    play = r.json()["play"]
+    assert play["won"] and play["answers"] == answers and len(r.json()["rows"]) == play["turns"]
+    last = r.json()["rows"][-1]
+    assert last["guess"] == play["guesses"][-1]
+    assert [c and c["letters"] for c in last["boards"]].count("ggggg") == 1
     bad = client.post(
         "/api/boards/assist",
         json={"boards": 2, "guesses": ["crane"], "patterns": [["ggggy"], ["bbbbb"]]},
@@ -101,5 +105,9 @@ def test_assist_and_solve(client: TestClient) -> None:
     assert bad.status_code == 422
     absurd = client.post("/api/boards/assist", json={"variant": "absurdle"})
     assert absurd.status_code == 422 and "fixed answers" in absurd.json()["error"]
-    strategies = client.get("/api/boards/strategies").json()
-    assert strategies and all({"name", "summary"} == set(s) for s in strategies)
+    strategies = client.get("/api/strategies", params={"boards": 4}).json()
+    assert strategies and all({"name", "summary"} <= set(s) for s in strategies)
+    names = [s["name"] for s in strategies]
+    assert "optimal" not in names  # the exact search is for one board
+    r = client.post("/api/boards/solve", json={"answers": answers, "strategy": "optimal"})
+    assert r.status_code == 422 and "optimal" in r.json()["error"]

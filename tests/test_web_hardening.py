@@ -162,7 +162,7 @@ FUZZY_SEED = seed_where(lambda a: not set(a) & set("fuzy"))
 def check_labelled(kind: str, data: dict[str, Any]) -> None:
     """A 200 of an expensive request is either exact, or says it is a fallback and why."""
     if kind == "solve":
-        guesses = [t["guess"] for t in data["turns"]]
+        guesses = [t["turn"]["guess"] for t in data["turns"]]
         assert data["solved"] and guesses[0] == "fuzzy" and guesses[-1] == "cigar", guesses
         assert isinstance(data["exact"], bool)
         if data["exact"]:
@@ -171,14 +171,17 @@ def check_labelled(kind: str, data: dict[str, Any]) -> None:
             assert 2 <= data["fallback_from_turn"] <= len(guesses), data["fallback_from_turn"]
             assert "entropy" in data["note"]
     elif kind in ("assist", "hint"):
-        assert data["strategy"] == "optimal" and isinstance(data["exact"], bool)
-        if data["exact"]:
-            assert data["used"] == "optimal" and data["note"] is None
+        one = data["hint"] if kind == "hint" else data
+        advice = one["advice"]
+        assert advice["strategy"] == "optimal" and isinstance(advice["exact"], bool)
+        if advice["exact"]:
+            assert advice["used"] == "optimal" and advice["note"] is None
         else:
-            assert data["used"] == "entropy" and "entropy" in data["note"]
-        assert data["suggestions"] and data["remaining"] == 1352
+            assert advice["used"] == "entropy" and "entropy" in advice["note"]
+        assert advice["suggestions"] and one["remaining"] == 1352
         if kind == "hint":
-            assert data["suggestion"] == data["suggestions"][0]
+            assert one["suggestion"] == advice["suggestions"][0]
+            assert data["word"] == one["suggestion"]["word"] and data["note"] == advice["note"]
     else:
         assert kind == "review"
         assert len(data["turns"]) == 32 and isinstance(data["complete"], bool)
@@ -417,8 +420,9 @@ def exercise(
     be, once one remains); a test that it is not the answer would fail at random, and a server
     that avoided the answer would give it away. So the hint's suggestion must be exactly what
     /api/assist gives anyone for the same turns (it does not depend on the answer), and the
-    rest of the hint's response is searched like everything else. Games of several boards
-    have no hint and no review yet: those are refusals (422).
+    rest of the hint's response is searched like everything else. On several boards the hint
+    is likewise what /api/boards/assist gives anyone for the same turns; those games have no
+    review yet (422).
     """
     gid, mode, variant = game["id"], game["mode"], game["variant"]["name"]
     hard = mode != "normal"
@@ -460,27 +464,43 @@ def exercise(
     turns = [{"guess": t["guess"], "pattern": t["pattern"]} for t in played["boards"][0]["turns"]]
 
     if single:
-        hint = record(c.post(f"{path}/hint"), 200, drop=("suggestion", "suggestions"))
-        public = anon.post("/api/assist", json={"turns": turns, "hard": hard, "top": 1})
+        hint = record(c.post(f"{path}/hint"), 200, drop=("word", "reason", "hint"))
+        public = anon.post("/api/assist", json={"turns": turns, "mode": mode, "top": 1})
         assert public.status_code == 200, public.text[:300]
-        assert hint.json()["suggestion"] == public.json()["suggestions"][0]
-        assert hint.json()["remaining"] == public.json()["remaining"]
+        assert hint.json()["hint"]["suggestion"] == public.json()["advice"]["suggestions"][0]
+        assert hint.json()["hint"]["remaining"] == public.json()["remaining"]
+        assert hint.json()["word"] == public.json()["advice"]["suggestions"][0]["word"]
 
-        for body in ({"turns": turns, "hard": hard}, {"turns": turns, "candidates_only": True}):
+        for body in ({"turns": turns, "mode": mode}, {"turns": turns, "pool": "candidates"}):
             mine, theirs = c.post("/api/assist", json=body), anon.post("/api/assist", json=body)
             assert mine.status_code == 200 and mine.json() == theirs.json()
-        mine = c.post("/api/review", json={"turns": turns, "hard": hard})
-        theirs = anon.post("/api/review", json={"turns": turns, "hard": hard})
+        mine = c.post("/api/review", json={"turns": turns, "mode": mode})
+        theirs = anon.post("/api/review", json={"turns": turns, "mode": mode})
         assert mine.status_code == 200 and theirs.status_code == 200
         assert mine.json()["answer"] is None
         if mine.json()["complete"] and theirs.json()["complete"]:
             assert mine.json() == theirs.json()
         else:  # a review cut short by the budget estimates what it had no time to compute
-            assert [t["guess"] for t in mine.json()["turns"]] == [first]
+            assert [t["turn"]["guess"] for t in mine.json()["turns"]] == [first]
         record(c.get(f"{path}/review"), 409)
         record(c.head(f"{path}/review"), 409)
     else:
-        record(c.post(f"{path}/hint"), 422)
+        # Several boards: the hint is the multi-board helper's answer for the public turns,
+        # which anyone gets from /api/boards/assist.
+        hint = record(c.post(f"{path}/hint"), 200, drop=("word", "reason", "boards"))
+        patterns = [[t["letters"] for t in board["turns"]] for board in played["boards"]]
+        body = {
+            "boards": len(patterns),
+            "max_guesses": game["max_guesses"],
+            "guesses": [first],
+            "patterns": patterns,
+            "mode": mode,
+            "top": len(hint.json()["boards"]["suggestions"]),
+        }
+        public = anon.post("/api/boards/assist", json=body)
+        assert public.status_code == 200, public.text[:300]
+        assert hint.json()["boards"] == public.json()
+        assert hint.json()["word"] == public.json()["suggestions"][0]["word"]
         record(c.get(f"{path}/review"), 422)
     record(c.get("/api/stats", params={"variant": variant}), 200)
     record(c.head("/api/stats", params={"variant": variant}), 200)
@@ -771,7 +791,7 @@ def test_the_player_cookie_only_where_a_player_is_needed(
         ("GET", "/api/daily", None),
         ("GET", "/api/strategies", None),
         ("GET", "/api/variants", None),
-        ("GET", "/api/boards/strategies", None),
+        ("GET", "/api/strategies?boards=4", None),
         ("POST", "/api/assist", {}),
         ("POST", "/api/assist", {"turns": [{"guess": "crane", "pattern": "bbygb"}]}),
     ]

@@ -103,9 +103,9 @@ def solve(
     played = found.play
     console = out()
     console.print(f"{played.strategy} bot on {', '.join(w.upper() for w in played.answers)}")
-    for t, (guess, cells) in enumerate(found.rows, start=1):
-        shown = " ".join(c.emoji if c is not None else "-" * wl.length for c in cells)
-        console.print(f"{t:2d}. {guess.upper()}  {shown}")
+    for t, row in enumerate(found.rows, start=1):
+        shown = " ".join(c.emoji if c is not None else "-" * wl.length for c in row.boards)
+        console.print(f"{t:2d}. {row.guess.upper()}  {shown}")
     solved_at = ", ".join(str(n) for n in played.solved_at)
     if not played.finished:
         console.print(

@@ -31,6 +31,7 @@ __all__ = [
     "BoardsAssist",
     "BoardsBenchmark",
     "BoardsPlay",
+    "BoardsRow",
     "BoardsSolve",
     "BoardsSuggestion",
     "assist",
@@ -71,12 +72,21 @@ class BoardsAssist:
 
 
 @dataclass(frozen=True)
+class BoardsRow:
+    """One guess of the bot's game on several boards and every board's colours for it
+    (``None`` on a board solved before it)."""
+
+    guess: str
+    boards: tuple[TurnView | None, ...]
+
+
+@dataclass(frozen=True)
 class BoardsSolve:
-    """The bot's game on several boards: the game (:class:`BoardsPlay`) and, for each guess,
-    every board's colours (``None`` on a board solved before it)."""
+    """The bot's game on several boards: the game (:class:`BoardsPlay`) and one
+    :class:`BoardsRow` per guess."""
 
     play: BoardsPlay
-    rows: tuple[tuple[str, tuple[TurnView | None, ...]], ...]
+    rows: tuple[BoardsRow, ...]
 
 
 def parse_board_turn(text: str, boards: int, length: int) -> tuple[str, list[int | None]]:
@@ -170,7 +180,7 @@ def solve(
         for b, a in enumerate(played.answers):
             done = played.solved_at[b] and played.solved_at[b] < t
             cells.append(None if done else TurnView.of(Turn(g, matrix.pattern(g, a))))
-        rows.append((g, tuple(cells)))
+        rows.append(BoardsRow(g, tuple(cells)))
     return BoardsSolve(played, tuple(rows))
 
 
