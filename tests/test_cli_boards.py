@@ -33,7 +33,8 @@ def test_cli_solve_and_bench() -> None:
     played = data["play"]
     assert played["won"] and played["answers"] == ["cigar", "humor", "snake", "fruit"]
     assert all(1 <= n <= played["turns"] == len(data["rows"]) for n in played["solved_at"])
-    guess, cells = data["rows"][0]
+    first = data["rows"][0]
+    guess, cells = first["guess"], first["boards"]
     assert guess == played["guesses"][0] and len(cells) == 4
     assert set(cells[0]) == {"guess", "pattern", "emoji", "letters"}
     text = ok("bench", "--variant", "dordle", "--games", "10", "--seed", "3")

@@ -7,19 +7,36 @@
 message says what would help: with ``list``, how many valid words do fit (so
 ``--answers likely`` would find them); with ``likely`` or ``all``, that the answer may be a
 word the lists do not know, and ``--add WORD`` adds it.
+
+:class:`BotOptions` gathers them with the rules and the other options every strategy command
+takes (``suggest``, ``solve``, ``bench`` and the multi-board bot).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+import functools
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
 
 import click
 
-from wordlekit.cli.options import Decorator, F, NamedChoice, combine
+from wordlekit.cli.options import (
+    Decorator,
+    F,
+    NamedChoice,
+    combine,
+    json_option,
+    lists_option,
+    mode_options,
+    pool_option,
+    seed_option,
+)
 from wordlekit.core.constraints import impossible_reason
 from wordlekit.core.feedback import Turn
 from wordlekit.core.knowledge import Knowledge
+from wordlekit.core.rules import GuessPool, Mode
 from wordlekit.core.words import ANSWER_MODEL_TEXT, ANSWER_MODELS, WordList
 from wordlekit.errors import InconsistentFeedbackError, InvalidWordError
 
@@ -118,3 +135,45 @@ def _advice(wl: WordList, turns: Sequence[Turn]) -> str:
     return (
         f" (the answer may be a word the {base_name(wl)} lists do not know: add it with --add WORD)"
     )
+
+
+@dataclass(frozen=True)
+class BotOptions:
+    """The options every strategy command takes."""
+
+    mode: Mode
+    pool: GuessPool
+    lists: str
+    seed: int
+    json: bool
+    answers: str = "list"
+    add: tuple[str, ...] = ()
+
+    def wordlist(self) -> WordList:
+        """The word list under the answer model (``--lists``, ``--answers``, ``--add``)."""
+        return load_words(self.lists, self.answers, self.add)
+
+
+def bot_options(f: Callable[..., Any]) -> Callable[..., Any]:
+    """``--mode`` (``--hard``, ``--ultrahard``), ``--candidates-only``, ``--lists``,
+    ``--answers``, ``--add``, ``--seed`` and ``--json``, given to the command as one
+    :class:`BotOptions` argument ``bot``."""
+
+    @functools.wraps(f)
+    def command(**params: Any) -> Any:
+        names = ("mode", "pool", "lists", "seed", "answers", "add")
+        bot = BotOptions(
+            **{k: params.pop(k) for k in names},
+            json=params.pop("json_"),
+        )
+        return f(**params, bot=bot)
+
+    return combine(
+        mode_options(),
+        pool_option,
+        lists_option,
+        answers_option(),
+        add_option,
+        seed_option(),
+        json_option,
+    )(command)

@@ -11,19 +11,24 @@ services' (:mod:`wordlekit.services.boards`), run on an
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import click
 
+from wordlekit.cli.answers import BotOptions
 from wordlekit.cli.app import app, examples
 from wordlekit.cli.options import (
     NamedChoice,
+    combine,
     json_option,
     lists_option,
     mode_options,
     strategy_names,
     top_option,
+    variant_options,
 )
 from wordlekit.cli.progress import progress
 from wordlekit.cli.render import out, print_json
@@ -41,60 +46,72 @@ BOARD_STRATEGIES = strategy_names(boards=2)
 DEFAULT_STRATEGY = default_strategy(boards=2)
 
 
-def wanted(boards: int | None, variant: str | None) -> bool:
-    """Whether the options ask for the bot of several boards."""
-    return boards is not None or variant is not None
+@dataclass(frozen=True)
+class Several:
+    """What ``--variant``, ``--boards``, ``--max-guesses`` and ``--board-strategy`` ask of
+    ``solve`` and ``bench``: the bot of several boards when a variant or a number of boards is
+    given."""
+
+    variant: str | None = None
+    boards: int | None = None
+    max_guesses: int | None = None
+    strategy: str | None = None
+
+    @property
+    def wanted(self) -> bool:
+        return self.boards is not None or self.variant is not None
+
+    def variant_of(self, boards: int | None = None) -> Variant:
+        """The variant the bot of several boards plays (a fixed answer per board); with
+        neither option given, one of ``boards`` boards."""
+        n = self.boards if self.boards is not None or self.variant is not None else boards
+        v = variant_for(self.variant, boards=n, max_guesses=self.max_guesses)
+        if v.host is not Host.FIXED:
+            raise WordleError(
+                f"the bot of several boards plays fixed answers, not {v.title}: "
+                "see wordle solve --absurdle"
+            )
+        return v
 
 
-def board_strategy_option(f: Any) -> Any:
-    """``--board-strategy NAME`` (for solve and bench with ``--boards``)."""
-    return click.option(
+def several_options(f: Callable[..., Any]) -> Callable[..., Any]:
+    """``--variant``, ``--boards``, ``--max-guesses`` and ``--board-strategy``, given to the
+    command as one :class:`Several` argument ``several``."""
+
+    @functools.wraps(f)
+    def command(**params: Any) -> Any:
+        names = ("variant", "boards", "max_guesses")
+        several = Several(
+            **{k: params.pop(k) for k in names}, strategy=params.pop("board_strategy")
+        )
+        return f(**params, several=several)
+
+    strategy = click.option(
         "--board-strategy",
         default=None,
         metavar="NAME",
         type=NamedChoice("multi-board strategy", BOARD_STRATEGIES),
         help=f"With --boards: {', '.join(BOARD_STRATEGIES)} (default {DEFAULT_STRATEGY}).",
-    )(f)
-
-
-def _variant(boards: int | None, variant: str | None, max_guesses: int | None) -> Variant:
-    """The variant the bot of several boards plays (a fixed answer per board)."""
-    v = variant_for(variant, boards=boards, max_guesses=max_guesses)
-    if v.host is not Host.FIXED:
-        raise WordleError(
-            f"the bot of several boards plays fixed answers, not {v.title}: "
-            "see wordle solve --absurdle"
-        )
-    return v
+    )
+    return combine(variant_options, strategy)(command)
 
 
 # -- solve and bench -------------------------------------------------------------------------
 
 
-def solve(
-    answers: str,
-    boards: int | None,
-    variant: str | None,
-    max_guesses: int | None,
-    strategy: str | None,
-    start: str | None,
-    lists: str,
-    json_: bool,
-    mode: Mode = Mode.NORMAL,
-) -> None:
-    """``wordle solve --boards N A,B,...``: the bot plays the boards (under ``mode``)."""
+def solve(answers: str, several: Several, start: str | None, bot: BotOptions) -> None:
+    """``wordle solve --boards N A,B,...``: the bot plays the boards (under ``bot.mode``)."""
     words = [w.strip() for w in answers.split(",") if w.strip()]
-    if boards is None and variant is None:
-        boards = len(words)
-    v = _variant(boards, variant, max_guesses)
+    v = several.variant_of(len(words))
     if len(words) != v.boards:
         raise WordleError(
             f"{v.title} has {v.boards} boards: give {v.boards} answers separated by commas, "
             f"not {len(words)}"
         )
+    mode, lists, json_ = bot.mode, bot.lists, bot.json
     wl = WordList.load(lists)
     found = Engine(wl).call(
-        service.solve, words, strategy=strategy, max_guesses=v.max_guesses,
+        service.solve, words, strategy=several.strategy, max_guesses=v.max_guesses,
         start=start, mode=mode,
     )  # fmt: skip
     if json_:
@@ -121,22 +138,13 @@ def solve(
     )
 
 
-def bench(
-    boards: int | None,
-    variant: str | None,
-    max_guesses: int | None,
-    strategies: Sequence[str],
-    games: int,
-    seed: int,
-    lists: str,
-    json_: bool,
-    mode: Mode = Mode.NORMAL,
-) -> None:
-    """``wordle bench --boards N --games G --seed S`` (under ``mode``)."""
-    v = _variant(boards, variant, max_guesses)
+def bench(several: Several, games: int, bot: BotOptions) -> None:
+    """``wordle bench --boards N --games G --seed S`` (under ``bot.mode``)."""
+    v = several.variant_of()
     if games < 1:
         raise WordleError(f"--games is a number from 1, not {games}")
-    names = list(strategies) or [DEFAULT_STRATEGY]
+    names = [several.strategy or DEFAULT_STRATEGY]
+    mode, seed, lists, json_ = bot.mode, bot.seed, bot.lists, bot.json
     engine = Engine(WordList.load(lists))
     results = []
     for name in names:
@@ -215,7 +223,7 @@ def boards_cmd(
     for all boards together, after your guesses and each board's colours."""
     if boards is None and variant is None:
         raise WordleError("say how many boards: --boards N or --variant NAME")
-    v = _variant(boards, variant, max_guesses)
+    v = Several(variant, boards, max_guesses).variant_of()
     wl = WordList.load(lists)
     guesses: list[str] = []
     columns: list[list[int | None]] = [[] for _ in range(v.boards)]

@@ -4,10 +4,7 @@
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Sequence
 
 import click
 from rich.console import Console
@@ -15,26 +12,18 @@ from rich.text import Text
 
 from wordlekit.cli import boards as multi
 from wordlekit.cli.answers import (
-    add_option,
-    answers_option,
+    BotOptions,
+    bot_options,
     describe,
     explain_no_fit,
-    load_words,
 )
 from wordlekit.cli.app import app, examples
 from wordlekit.cli.options import (
-    combine,
-    json_option,
-    lists_option,
-    mode_options,
-    pool_option,
-    seed_option,
     start_option,
     strategy_option,
     strategy_summary,
     top_option,
     turns_argument,
-    variant_options,
 )
 from wordlekit.cli.progress import progress
 from wordlekit.cli.render import (
@@ -56,48 +45,6 @@ from wordlekit.services import bot as service
 from wordlekit.services.advice import Assist, assist
 from wordlekit.services.catalog import default_strategy, strategies
 from wordlekit.services.engine import Engine
-
-
-@dataclass(frozen=True)
-class BotOptions:
-    """The options every strategy command takes."""
-
-    mode: Mode
-    pool: GuessPool
-    lists: str
-    seed: int
-    json: bool
-    answers: str = "list"
-    add: tuple[str, ...] = ()
-
-    def wordlist(self) -> WordList:
-        """The word list under the answer model (``--lists``, ``--answers``, ``--add``)."""
-        return load_words(self.lists, self.answers, self.add)
-
-
-def bot_options(f: Callable[..., Any]) -> Callable[..., Any]:
-    """``--mode`` (``--hard``, ``--ultrahard``), ``--candidates-only``, ``--lists``,
-    ``--answers``, ``--add``, ``--seed`` and ``--json``, given to the command as one
-    :class:`BotOptions` argument ``bot``."""
-
-    @functools.wraps(f)
-    def command(**params: Any) -> Any:
-        names = ("mode", "pool", "lists", "seed", "answers", "add")
-        bot = BotOptions(
-            **{k: params.pop(k) for k in names},
-            json=params.pop("json_"),
-        )
-        return f(**params, bot=bot)
-
-    return combine(
-        mode_options(),
-        pool_option,
-        lists_option,
-        answers_option(),
-        add_option,
-        seed_option(),
-        json_option,
-    )(command)
 
 
 @app.command(
@@ -195,8 +142,7 @@ def _can_win(can_win: bool, probability: float | None) -> str:
 @strategy_option()
 @start_option()
 @bot_options
-@variant_options
-@multi.board_strategy_option
+@multi.several_options
 @click.option(
     "--absurdle",
     is_flag=True,
@@ -208,10 +154,7 @@ def solve_cmd(
     strategy: str,
     start: str | None,
     bot: BotOptions,
-    variant: str | None = None,
-    boards: int | None = None,
-    max_guesses: int | None = None,
-    board_strategy: str | None = None,
+    several: multi.Several,
     absurdle: bool = False,
 ) -> None:
     """Watch the bot play ANSWER: each guess, its tiles and how many words remain.
@@ -223,18 +166,8 @@ def solve_cmd(
         return _absurdle(answer, bot)
     if answer is None:
         raise WordleError("give the ANSWER the bot plays against (or --absurdle)")
-    if multi.wanted(boards, variant):
-        return multi.solve(
-            answer,
-            boards,
-            variant,
-            max_guesses,
-            board_strategy,
-            start,
-            bot.lists,
-            bot.json,
-            bot.mode,
-        )
+    if several.wanted:
+        return multi.solve(answer, several, start, bot)
     wl = bot.wordlist()
     played = Engine(wl).call(
         service.solve, answer, strategy=strategy, start=start, mode=bot.mode, pool=bot.pool,
@@ -298,8 +231,7 @@ def _print_game(console: Console, played: service.BotPlay, wl: WordList) -> None
 )
 @start_option()
 @bot_options
-@variant_options
-@multi.board_strategy_option
+@multi.several_options
 @click.option("--games", type=int, default=1000, show_default=True, help="With --boards: games.")
 def bench_cmd(
     strategy: tuple[str, ...],
@@ -307,10 +239,7 @@ def bench_cmd(
     hidden: str | None,
     start: str | None,
     bot: BotOptions,
-    variant: str | None = None,
-    boards: int | None = None,
-    max_guesses: int | None = None,
-    board_strategy: str | None = None,
+    several: multi.Several,
     games: int = 1000,
 ) -> None:
     """Play strategies on every answer: the distribution of guesses, mean, max and failures.
@@ -320,11 +249,8 @@ def bench_cmd(
     --variant) it plays GAMES random games of N boards drawn from --seed: mean, win rate
     within the limit and the distribution.
     """
-    if multi.wanted(boards, variant):
-        names = [board_strategy] if board_strategy else []
-        return multi.bench(
-            boards, variant, max_guesses, names, games, bot.seed, bot.lists, bot.json, bot.mode
-        )
+    if several.wanted:
+        return multi.bench(several, games, bot)
     wl = bot.wordlist()
     if all_:
         names = [i.name for i in strategies() if wl.answer_model in i.answer_models]
