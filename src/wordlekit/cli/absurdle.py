@@ -157,12 +157,9 @@ def _print_proof(console: Console, found: AbsurdleSolve) -> None:
     for n, seconds in proof.refuted:
         console.print(f"  {n} {plural(n, 'guess', 'guesses')}: impossible (proved in "
                       f"{_secs(seconds)})")  # fmt: skip
-    if proof.stopped:
-        console.print(f"[yellow]Stopped before the proof: {proof.stopped}[/yellow]")
+    if no_line(console, proof, " (try --max-depth)"):
         return
-    if proof.minimum is None or proof.line is None:
-        console.print(f"No win within {proof.max_depth} guesses (try --max-depth).")
-        return
+    assert proof.minimum is not None and proof.line is not None  # no_line said so
     n = proof.minimum
     console.print(f"  {n} {plural(n, 'guess', 'guesses')}: possible (a win found in "
                   f"{_secs(proof.found)})")  # fmt: skip
@@ -172,6 +169,18 @@ def _print_proof(console: Console, found: AbsurdleSolve) -> None:
     console.print(f"Proved in {_secs(proof.seconds)}.")
     if found.first_guesses is not None:
         _print_first(console, found.first_guesses)
+
+
+def no_line(console: Console, proof: Proof, more: str = "") -> bool:
+    """Whether ``proof`` has no winning line, saying why (stopped by the budget, or no win
+    within its depth; ``more`` is what the command could try)."""
+    if proof.stopped:
+        console.print(f"[yellow]Stopped before the proof: {proof.stopped}[/yellow]")
+    elif proof.minimum is None or proof.line is None:
+        console.print(f"No win within {proof.max_depth} guesses{more}.")
+    else:
+        return False
+    return True
 
 
 def _print_first(console: Console, first: FirstGuesses) -> None:
@@ -205,12 +214,9 @@ def _secs(seconds: float | None) -> str:
 def print_line_game(console: Console, found: AbsurdleSolve) -> None:
     """``wordle solve --absurdle``: the proven-best line played against the host."""
     proof = found.proof
-    if proof.stopped:
-        console.print(f"Stopped before the proof: {proof.stopped}")
+    if no_line(console, proof):
         return
-    if proof.minimum is None or proof.line is None:
-        console.print(f"No win within {proof.max_depth} guesses.")
-        return
+    assert proof.line is not None  # no_line said so
     mode = " (hard mode)" if proof.mode.hard else ""
     console.print(
         f"Absurdle bot{mode}: the host holds {proof.remaining:,} words; a shortest win"

@@ -245,6 +245,17 @@ def seed_option(help: str = "Seed of random play.") -> Decorator:
     return click.option("--seed", default=0, show_default=True, help=help)
 
 
+def count_option(
+    flag: str, help: str, *, minimum: int = 0, default: int | None = None
+) -> Decorator:
+    """An option whose value is a whole number from ``minimum`` (none by default: the
+    command's own limit)."""
+    return click.option(
+        flag, default=default, show_default=default is not None,
+        type=click.IntRange(min=minimum), help=help,
+    )  # fmt: skip
+
+
 def start_option(help: str = "Force the first guess.") -> Decorator:
     return click.option("--start", metavar="WORD", help=help)
 

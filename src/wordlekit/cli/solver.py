@@ -14,6 +14,7 @@ from rich.table import Table
 from wordlekit.budget import Budget
 from wordlekit.cli.app import app, examples
 from wordlekit.cli.options import (
+    count_option,
     json_option,
     limit_option,
     lists_option,
@@ -62,32 +63,29 @@ PROBLEMS_SHOWN = 20
     "total-then-worst (least total, then least worst case) or 'over K' (fewest answers "
     "needing more than K guesses, then least total).",
 )
-@click.option(
+@count_option(
     "--max-nodes",
-    type=click.IntRange(min=1),
-    help="Stop after this many search nodes: the answer is then a proven lower bound, "
+    "Stop after this many search nodes: the answer is then a proven lower bound, "
     "labelled as such (default: no limit).",
+    minimum=1,
 )
-@click.option(
+@count_option(
     "--memo-cap",
-    type=click.IntRange(min=1000),
-    help="Most memo entries kept (about 100 bytes each; default 12,000,000); past it the "
+    "Most memo entries kept (about 100 bytes each; default 12,000,000); past it the "
     "search goes on without storing more, slower but in bounded memory.",
+    minimum=1000,
 )
-@click.option(
+@count_option(
     "--top",
-    default=0,
-    show_default=True,
-    type=click.IntRange(min=0),
-    help="Try only the N most promising guesses per node (0 = all: a proof). "
+    "Try only the N most promising guesses per node (0 = all: a proof). "
     "With N > 0 the total is an upper bound.",
+    default=0,
 )
-@click.option(
+@count_option(
     "--openers",
+    "Without --start: how many promising first guesses to solve.",
+    minimum=1,
     default=20,
-    show_default=True,
-    type=click.IntRange(min=1),
-    help="Without --start: how many promising first guesses to solve.",
 )
 @click.option("--tree-out", metavar="FILE", help="Write the tree (.json for JSON, else text).")
 @lists_option
