@@ -952,9 +952,7 @@ def test_stats_give_the_daily_puzzle_at_the_top_and_practice_apart(client: TestC
     assert stats["last_kind"] == "practice"
     schema = client.get("/openapi.json").json()["components"]["schemas"]
     assert {"daily", "practice"} <= set(schema["PlayerStats"]["properties"])
-    assert {"word", "reason", "hint", "boards", "absurdle"} <= set(
-        schema["GameHint"]["properties"]
-    )
+    assert {"word", "reason", "hint", "boards", "absurdle"} <= set(schema["GameHint"]["properties"])
     assert {"verdict", "rule", "advice"} <= set(schema["Hint"]["properties"])
 
 
@@ -993,3 +991,14 @@ def test_a_contradiction_names_its_turn_in_a_field(client: TestClient) -> None:
     schema = client.get("/openapi.json").json()
     refusal = schema["paths"]["/api/assist"]["post"]["responses"]["422"]
     assert refusal["content"]["application/json"]["schema"]["$ref"].endswith("ContradictionOut")
+
+
+def test_the_api_and_the_cli_give_the_same_values(client: TestClient) -> None:
+    """One value per answer, declared once: the web's JSON is what ``--json`` prints."""
+    from harness_cli import ok
+
+    body = {"turns": [{"guess": "crane", "pattern": "bybbg"}], "top": 3, "mode": "hard"}
+    cli = json.loads(ok("suggest", "crane:bybbg", "--hard", "--top", "3", "--json"))
+    assert client.post("/api/assist", json=body).json() == cli
+    cli = json.loads(ok("solve", "cigar", "--start", "salet", "--json"))
+    assert client.post("/api/solve", json={"answer": "cigar", "start": "salet"}).json() == cli
