@@ -412,8 +412,9 @@ def expect_review(page: Page, data: dict[str, Any]) -> None:
     turns = data["turns"]
     expect(page.locator("#review-turns > li")).to_have_count(len(turns))
     for i, turn in enumerate(turns):
-        code = format_pattern(turn["pattern"], 5, "letters")
-        for c, (ch, state) in enumerate(zip(turn["guess"], code, strict=True)):
+        played = turn["turn"]  # the guess and its colours
+        code = format_pattern(played["pattern"], 5, "letters")
+        for c, (ch, state) in enumerate(zip(played["guess"], code, strict=True)):
             tile = page.get_by_test_id(f"review-tile-{i}-{c}")
             expect(tile).to_have_attribute("data-state", STATES[state])
             expect(tile).to_have_attribute("aria-label", f"{ch.upper()}, {STATES[state]}")
@@ -436,14 +437,16 @@ def expect_review(page: Page, data: dict[str, Any]) -> None:
             bar = page.get_by_test_id(f"review-turn-{kind}-{i}")
             expect(bar).to_have_attribute("data-value", str(turn[kind]))
             expect(bar).to_have_text(f"{kind.capitalize()}{turn[kind]}")
-    bot = data["bot_turns"]  # the bot's game as the server played it, with its feedback
+    # the bot's game as the server played it, with its feedback
+    bot = [t["turn"] for t in data["bot_turns"]]
     assert [t["guess"] for t in bot] == data["bot_guesses"]
     assert [t["letters"] for t in bot] == [letters(t["guess"], data["answer"]) for t in bot]
     expect_bot_rows(page, bot)
 
 
 def expect_bot_rows(page: Page, bot: list[dict[str, Any]]) -> None:
-    """The Review page draws the bot's rows exactly as ``bot`` (the server's bot_turns)."""
+    """The Review page draws the bot's rows exactly as ``bot`` (the ``turn`` of each of the
+    server's bot_turns)."""
     expect(page.locator("#review-bot > [role=listitem]")).to_have_count(len(bot))
     for i, turn in enumerate(bot):
         for c, code in enumerate(turn["letters"]):
@@ -482,7 +485,7 @@ def test_review_a_pasted_game(page: Page) -> None:
     expect(page.get_by_test_id("review-status")).to_be_hidden()
     expect(page.get_by_test_id("review-submit")).to_be_enabled()
 
-    response = page.request.post("/api/review", data={"turns": GIANT_TURNS, "hard": False})
+    response = page.request.post("/api/review", data={"turns": GIANT_TURNS, "mode": "normal"})
     assert response.ok, response.text()
     data = response.json()
     assert data["answer"] == "giant"
@@ -585,7 +588,7 @@ def test_review_a_played_game(page: Page) -> None:
     assert response.ok, response.text()
     data = response.json()
     assert data["answer"] == ANSWER
-    assert [t["guess"] for t in data["turns"]] == [first, ANSWER]
+    assert [t["turn"]["guess"] for t in data["turns"]] == [first, ANSWER]
     expect_review(page, data)
 
     # And from the end-of-game panel of the Play page.
@@ -610,7 +613,7 @@ def test_the_bots_rows_are_the_servers_bot_turns(page: Page) -> None:
 
     def tamper(route: Route) -> None:
         data = route.fetch().json()
-        first = data["bot_turns"][0]
+        first = data["bot_turns"][0]["turn"]
         first["letters"] = "".join({"g": "y", "y": "b", "b": "g"}[c] for c in first["letters"])
         sent.append(data)
         route.fulfill(json=data)
@@ -620,7 +623,7 @@ def test_the_bots_rows_are_the_servers_bot_turns(page: Page) -> None:
     submit_review(page, GIANT_PASTE)
     wait_review(page)
     assert len(sent) == 1
-    bot = sent[0]["bot_turns"]
+    bot = [t["turn"] for t in sent[0]["bot_turns"]]
     assert bot[0]["letters"] != letters(bot[0]["guess"], "giant")  # not the engine's colours
     expect_bot_rows(page, bot)
     expect(page.get_by_test_id("review-bot-count")).to_have_text(f"{len(bot)} guesses")

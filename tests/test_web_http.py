@@ -375,7 +375,7 @@ def test_a_chunked_body_under_the_limit_works_on_a_live_server(web_server: Serve
         sock.sendall(b"0\r\n\r\n")
         status, headers, data = read_response(sock)
     assert status == 200, data
-    assert len(json.loads(data)["suggestions"]) == 2
+    assert len(json.loads(data)["advice"]["suggestions"]) == 2
     assert headers["cache-control"] == "no-store"
 
 

@@ -19,6 +19,7 @@ from playwright.sync_api import Browser, Page, Request, expect
 from harness_web import (
     ANSWER,
     LABEL,
+    SEED,
     Server,
     expect_row,
     open_app,
@@ -400,6 +401,54 @@ def test_a_hint_says_whether_the_word_can_be_the_answer(page: Page) -> None:
     assert re.search(r"narrows it to ≤ \d+|only possible answer", text), text
     page.wait_for_timeout(2_500)
     expect(message).to_contain_text("Hint: try")  # a hint stays until it is used
+
+
+@pytest.mark.parametrize(
+    ("variant", "guesses", "reason"),
+    [
+        # the best guess for the four boards together: where it could be the answer
+        ("quordle", ["crane"], r"could be the answer on boards? [\d, ]+|cannot be the answer"),
+        # against the host, a proven shortest win's first guess
+        ("absurdle", ["crane", "doily"], r"wins in \d+ guess(es)?"),
+    ],
+)
+def test_a_hint_works_on_every_variant(
+    page: Page, variant: str, guesses: list[str], reason: str
+) -> None:
+    """The Hint button of a game of several boards (Quordle) and of Absurdle: after a guess or
+    two it says the word and why (the server's ``word`` and ``reason``), counts the hint in the
+    game bar, and the word it gives is one the game takes."""
+    open_app(page)
+    start_game(page, variant, seed=SEED if variant != "absurdle" else None)
+    board = page.get_by_test_id("board")
+    for word in guesses:
+        with page.expect_response(re.compile(r"/guesses$")) as played:
+            type_guess(page, word)
+        assert played.value.ok, played.value.text()
+    hint = page.get_by_test_id("hint")
+    expect(hint).to_be_visible()
+    expect(hint).to_be_enabled()
+    with page.expect_response(re.compile(r"/api/games/[^/]+/hint$")) as got:
+        hint.click()
+    answer = got.value.json()
+    assert got.value.ok, answer
+    assert answer["word"], answer
+    assert (answer["boards"] if variant == "quordle" else answer["absurdle"]) is not None
+    message = page.get_by_test_id("message")
+    expect(message).to_contain_text(f"Hint: try {answer['word'].upper()}: it {answer['reason']}.")
+    assert re.search(reason, message.inner_text()), message.inner_text()
+    assert "undefined" not in message.inner_text() and "null" not in message.inner_text()
+    expect(page.get_by_test_id("game-label")).to_contain_text("1 hint")
+    page.wait_for_timeout(1_500)
+    expect(message).to_contain_text("Hint: try")  # it stays until it is used
+    # The word advised is one the game takes: the guess is played.
+    with page.expect_response(re.compile(r"/guesses$")) as played:
+        type_guess(page, answer["word"])
+    assert played.value.ok, played.value.text()
+    expect(message).not_to_contain_text("Hint: try")
+    view = page.request.get(f"/api/games/{board.get_attribute('data-game-id')}").json()
+    assert view["guesses"] == [*guesses, answer["word"]], view["guesses"]
+    assert view["hints"] == 1
 
 
 # Every variant fits every screen ----------------------------------------------------------------

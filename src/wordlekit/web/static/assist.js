@@ -4,7 +4,7 @@
 // tiles (from the colours the server wrote in its message), and the row it names is marked.
 
 import { api, cancellation, isAbort } from "./api.js";
-import { elements, h, linkUltrahard, plural, storage } from "./dom.js";
+import { elements, h, linkUltrahard, modeOf, plural, storage } from "./dom.js";
 import { errorBox } from "./errorbox.js";
 import {
   LETTER_STATES,
@@ -93,8 +93,10 @@ export function createAssistPage(root, { ready }) {
         }));
       if (Number.isInteger(saved.top)) els.top.value = String(saved.top);
       if (saved.answers in ANSWER_MODELS) els.answers.value = saved.answers;
-      els.hard.checked = Boolean(saved.hard);
-      els.ultrahard.checked = Boolean(saved.ultrahard) && els.hard.checked;
+      // The mode saved (older pages saved two booleans, hard and ultrahard).
+      const mode = saved.mode ?? (saved.ultrahard ? "ultrahard" : saved.hard ? "hard" : "normal");
+      els.hard.checked = mode === "hard" || mode === "ultrahard";
+      els.ultrahard.checked = mode === "ultrahard";
     }
     els.wordHelp.querySelector("[data-length]").textContent = String(length);
     describeAnswers();
@@ -215,8 +217,7 @@ export function createAssistPage(root, { ready }) {
       strategy: els.strategy.value || els.strategy.dataset.wanted || "entropy",
       top: topN(),
       answers: els.answers.value,
-      hard: els.hard.checked,
-      ultrahard: els.ultrahard.checked,
+      mode: modeOf(els.hard, els.ultrahard),
     });
   }
 
@@ -238,8 +239,10 @@ export function createAssistPage(root, { ready }) {
       strategy: els.strategy.value || "entropy",
       top: topN(),
       answers: els.answers.value,
-      hard: els.hard.checked,
-      ultrahard: els.ultrahard.checked,
+      mode: modeOf(els.hard, els.ultrahard),
+      // The strategy chooses among every valid guess (in ultrahard mode the rule itself keeps
+      // only the words that could be the answer).
+      pool: "valid",
     };
     els.output.setAttribute("aria-busy", "true");
     els.output.classList.add("loading");
@@ -278,19 +281,21 @@ export function createAssistPage(root, { ready }) {
         ? `possible ${kind}: ${data.candidates[0].toUpperCase()}`
         : `possible ${kind}s`;
     renderSteps(data.steps);
-    renderKnowledge(data.knowledge || {});
+    renderKnowledge(data.known || {});
+    const advice = data.advice;
     // A fallback (the exact search needed more than the server's budget) says so.
-    els.note.hidden = !data.note;
-    els.note.textContent = data.note || "";
+    els.note.hidden = !advice.note;
+    els.note.textContent = advice.note || "";
     // A possible answer nearly as good as the strategy's first choice is listed first.
-    const first = data.suggestions[0];
-    els.preference.hidden = !(data.passed_over && first);
+    const first = advice.suggestions[0];
+    const passed = advice.passed_over;
+    els.preference.hidden = !(passed && first);
     els.preference.textContent =
-      data.passed_over && first
-        ? `${first.word.toUpperCase()} is listed first, before ${data.passed_over.toUpperCase()} ` +
+      passed && first
+        ? `${first.word.toUpperCase()} is listed first, before ${passed.toUpperCase()} ` +
           `(the strategy's own first choice), because it could be the answer. ${data.rule}`
         : "";
-    els.suggestions.replaceChildren(...data.suggestions.map(suggestionRow));
+    els.suggestions.replaceChildren(...advice.suggestions.map(suggestionRow));
     const shown = data.candidates.length;
     els.candidatesHeading.textContent =
       shown < data.remaining
@@ -316,12 +321,12 @@ export function createAssistPage(root, { ready }) {
         h(
           "li",
           { "data-testid": `assist-step-${i}` },
-          rowOf(tileRow(step.guess, step.letters, { cls: "mini" }), {
+          rowOf(tileRow(step.turn.guess, step.turn.letters, { cls: "mini" }), {
             class: "row mini-row",
             "aria-hidden": "true",
           }),
           " ",
-          `${step.guess.toUpperCase()}: ${step.before} → ${step.after} (${step.bits.toFixed(2)} bits)`,
+          `${step.turn.guess.toUpperCase()}: ${step.before} → ${step.after} (${step.bits.toFixed(2)} bits)`,
         ),
       ),
     );

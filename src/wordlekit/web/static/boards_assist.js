@@ -200,7 +200,7 @@ export function createBoardsAssist(root) {
         `Solved in ${at + 1}: ${guesses[at].toUpperCase()}`,
       );
     } else if (info && !info.solved) {
-      const words = info.words.slice(0, WORDS_SHOWN).map((w) => w.toUpperCase());
+      const words = (info.words || []).slice(0, WORDS_SHOWN).map((w) => w.toUpperCase());
       const more = info.remaining > words.length ? ", …" : "";
       left = h(
         "p",
@@ -208,7 +208,7 @@ export function createBoardsAssist(root) {
           class: "ba-left",
           "data-testid": `boards-assist-left-${b}`,
           "data-remaining": String(info.remaining),
-          title: info.words.map((w) => w.toUpperCase()).join(" "),
+          title: (info.words || []).map((w) => w.toUpperCase()).join(" "),
         },
         h("strong", {}, plural(info.remaining, "word")),
         " left",
@@ -261,7 +261,9 @@ export function createBoardsAssist(root) {
       return;
     }
     if (!list.length) {
-      const none = h("p", { class: "ba-best-none" }, "No next guess: the game is over.");
+      // The server says why when the mode allows no word; otherwise the game is over.
+      const why = answer.note || "No next guess: the game is over.";
+      const none = h("p", { class: "ba-best-none" }, why);
       el.best.replaceChildren(none);
       el.best.dataset.word = "";
       return;

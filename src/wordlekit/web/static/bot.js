@@ -4,7 +4,7 @@
 // work pool cancels a task whose client went away).
 
 import { api, cancellation, isAbort } from "./api.js";
-import { elements, h, linkUltrahard, plural, rulesName } from "./dom.js";
+import { elements, h, linkUltrahard, modeOf, plural, rulesName } from "./dom.js";
 import { errorBox } from "./errorbox.js";
 import { rowOf, tileRow } from "./tiles.js";
 
@@ -68,8 +68,8 @@ export function createBotPage(root) {
     const body = {
       answer,
       strategy: els.strategy.value || "entropy",
-      hard: els.hard.checked,
-      ultrahard: els.ultrahard.checked,
+      mode: modeOf(els.hard, els.ultrahard),
+      pool: "valid",
     };
     if (start) body.start = start;
     try {
@@ -144,12 +144,15 @@ export function createBotPage(root) {
     if (!turns.length) finish(data);
   }
 
-  function botRow(turn, i, solvedHere) {
+  /** A row of the bot's game: `play` is one of its turns ({turn: {guess, letters, …},
+   * remaining}). */
+  function botRow(play, i, solvedHere) {
+    const { turn } = play;
     const tiles = tileRow(turn.guess, turn.letters, {
       cls: "flip",
       testid: (c) => `bot-tile-${i}-${c}`,
     });
-    const left = solvedHere ? "solved" : `${turn.remaining} left`;
+    const left = solvedHere ? "solved" : `${play.remaining} left`;
     return h(
       "div",
       {
@@ -177,7 +180,7 @@ export function createBotPage(root) {
     const how = [`strategy ${data.strategy}`];
     const start = els.start.value.trim();
     if (start) how.push(`start ${start.toUpperCase()}`);
-    const rules = rulesName({ hard: els.hard.checked, ultrahard: els.ultrahard.checked });
+    const rules = rulesName(data.mode); // the rules the server played
     if (rules) how.push(rules);
     const word = data.answer.toUpperCase();
     const guesses = plural(data.guesses, "guess", "guesses");

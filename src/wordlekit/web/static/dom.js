@@ -182,8 +182,14 @@ export function linkUltrahard(hard, ultrahard, onChange = () => {}) {
   });
 }
 
-/** The rules of a game or request by name: "ultrahard mode", "hard mode" or "". */
-export function rulesName({ hard = false, ultrahard = false } = {}) {
-  if (ultrahard) return "ultrahard mode";
-  return hard ? "hard mode" : "";
+/** The mode a "Hard mode" and an "Ultrahard" checkbox say: "normal", "hard" or "ultrahard"
+ * (the one `mode` value every request takes). */
+export function modeOf(hard, ultrahard) {
+  if (ultrahard.checked) return "ultrahard";
+  return hard.checked ? "hard" : "normal";
+}
+
+/** A mode by name, as a sentence says it: "ultrahard mode", "hard mode" or "" (normal). */
+export function rulesName(mode) {
+  return mode === "ultrahard" || mode === "hard" ? `${mode} mode` : "";
 }

@@ -47,12 +47,13 @@ export function createHostPanel(el, { onError }) {
     const all = playing && n > 0 && n <= sample.length ? sample : [];
     words.hidden = !all.length;
     words.replaceChildren(...all.map((w) => h("li", {}, w.toUpperCase())));
-    // The solver plays normal and hard mode (not ultrahard yet).
+    // The solver's proof is for normal and hard mode (ultrahard positions are searched under
+    // hard mode's rule, which gives only a lower bound): the button says so rather than mislead.
     const solvable = playing && next.mode !== "ultrahard";
     solveButton.hidden = !playing;
     solveButton.disabled = !solvable;
     solveButton.title = next.mode === "ultrahard"
-      ? "The solver does not play ultrahard mode yet"
+      ? "The solver does not prove ultrahard mode yet (its search is hard mode's: a lower bound)"
       : "Prove the fewest guesses that win from here and show a winning line";
   }
 
@@ -83,6 +84,8 @@ function seconds(s) {
   return s < 1 ? `${Math.round(s * 1000)} ms` : `${s.toFixed(2)} s`;
 }
 
+/** The proof's answer (`proof.refuted`: [depth, seconds] for each depth shown to have no win;
+ * `proof.line.turns`: the winning line with the host's colours). */
 function proofNodes(proof) {
   if (proof.stopped) {
     return [
@@ -90,9 +93,9 @@ function proofNodes(proof) {
     ];
   }
   if (proof.minimum === null) return [h("p", {}, `No win within ${proof.max_depth} guesses.`)];
-  const impossible = proof.impossible
-    .filter((i) => i.guesses > 0)
-    .map((i) => `${i.guesses} impossible (${seconds(i.seconds)})`)
+  const impossible = proof.refuted
+    .filter(([depth]) => depth > 0)
+    .map(([depth, took]) => `${depth} impossible (${seconds(took)})`)
     .join(", ");
   return [
     h(
@@ -104,7 +107,7 @@ function proofNodes(proof) {
     h(
       "div",
       { class: "host-line", "data-testid": "host-line" },
-      proof.line.map((t) =>
+      proof.line.turns.map((t) =>
         rowOf(tileRow(t.guess, t.letters, { cls: "mini" }), {
           role: "img",
           "aria-label": `${t.guess.toUpperCase()}: ${t.letters}`,

@@ -24,7 +24,7 @@ const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
 const MODE_NAMES = Object.freeze({ normal: "", hard: "hard mode", ultrahard: "ultrahard mode" });
 
 /** Whether a game is played on one board with an answer drawn at the start: the games the
- * one-board helper (hints) and the reviews know. */
+ * reviews know. */
 export function oneFixedBoard(game) {
   return Boolean(game) && game.variant.boards === 1 && game.variant.host === "fixed";
 }
@@ -247,30 +247,32 @@ export function createPlayPage(root, ctx) {
     }
   }
 
+  /** Ask the server for the next word, in a game of any variant (one board: the helper's
+   * hint; several: the best guess for all of them; Absurdle: a proven shortest win's first
+   * guess), with the strategy the server plays by default for the game's boards. */
   async function hint() {
-    if (!oneFixedBoard(game) || game.status !== "playing" || busy) return;
+    if (!game || game.status !== "playing" || busy) return;
     const signal = requests.signal;
+    const shown = game;
     els.hint.disabled = true;
+    els.hint.setAttribute("aria-busy", "true");
     try {
-      const path = `/api/games/${encodeURIComponent(game.id)}/hint?strategy=entropy`;
+      const path = `/api/games/${encodeURIComponent(game.id)}/hint`;
       const data = await api(path, { method: "POST", signal });
-      game.hints = data.hints;
-      renderLabel();
-      const word = data.suggestion.word.toUpperCase();
-      // The server says whether the word can be the answer and how far it narrows the list,
-      // and which rule chose it when a possible answer was preferred.
-      const verdict = data.verdict || `leaves ${plural(data.remaining, "possible answer")}`;
-      let text = `Hint: try ${word}: it ${verdict}.`;
-      if (data.passed_over) {
-        // the rule (data.rule): a possible answer nearly as informative is preferred
-        text += ` Preferred to ${data.passed_over.toUpperCase()}, which cannot be the answer.`;
+      // A hint that advises a word is counted (the next view of the game says so too).
+      if (data.word && game === shown) {
+        game.hints = (game.hints || 0) + 1;
+        renderLabel();
       }
-      if (data.note) text += ` ${data.note}`;
-      toasts.show(text, "hint", { stay: true }); // until the next guess: it is to be used
+      // until the next guess: it is to be used
+      toasts.show(hintText(data), data.word ? "hint" : "info", { stay: true });
     } catch (err) {
       if (!isAbort(err)) toasts.show(err.message, "error", { stay: true });
     } finally {
-      if (!signal.aborted) els.hint.disabled = !game || game.status !== "playing";
+      if (!signal.aborted) {
+        els.hint.removeAttribute("aria-busy");
+        els.hint.disabled = !game || game.status !== "playing";
+      }
     }
   }
 
@@ -366,7 +368,7 @@ export function createPlayPage(root, ctx) {
     els.form.hidden = false;
     const over = Boolean(game) && game.status !== "playing";
     els.showResult.hidden = !over;
-    els.hint.hidden = over || !oneFixedBoard(game);
+    els.hint.hidden = over;
   }
 
   /** The result of the finished game in the place of the set-up form. */
@@ -473,6 +475,23 @@ export function createPlayPage(root, ctx) {
       if (!input.dataset.touched && (!game || game.kind !== "daily")) input.value = date;
     },
   };
+}
+
+/**
+ * What a hint (the server's GameHint) says, in one line: the word and why (`reason`: whether it
+ * can be the answer and how far it narrows the words left, on which boards it could be the
+ * answer, or how many guesses win from here), and the `note` when there is one; without a word,
+ * why there is none.
+ */
+export function hintText(data) {
+  const note = data.note ? ` ${data.note}` : "";
+  if (!data.word) return `No hint here: ${data.reason}.${note}`;
+  let text = `Hint: try ${data.word.toUpperCase()}: it ${data.reason}.`;
+  // On one board, a possible answer nearly as informative is preferred to the strategy's own
+  // first choice (the rule: data.hint.rule).
+  const passed = data.hint?.advice?.passed_over;
+  if (passed) text += ` Preferred to ${passed.toUpperCase()}, which cannot be the answer.`;
+  return text + note;
 }
 
 function localDate() {

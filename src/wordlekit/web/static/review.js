@@ -3,7 +3,7 @@
 // bot's game as the server played it (its `bot_turns`, with their colours).
 
 import { api, cancellation, isAbort } from "./api.js";
-import { elements, h, linkUltrahard, plural, rulesName, storage } from "./dom.js";
+import { elements, h, linkUltrahard, modeOf, plural, rulesName, storage } from "./dom.js";
 import { errorBox } from "./errorbox.js";
 import { TileError, allGreen, readTiles, rowOf, tileRow } from "./tiles.js";
 
@@ -12,8 +12,7 @@ const MAX_TURNS = 32; // as the API
 const EXAMPLE = Object.freeze({
   text: "crane bbggb\nmoist bbybg\ngiant ggggg",
   answer: "",
-  hard: false,
-  ultrahard: false,
+  mode: "normal",
 });
 const NUMBER = new Intl.NumberFormat("en-US");
 const IDLE = "Paste a game and press Review.";
@@ -74,8 +73,9 @@ function readPattern(text, guess, where) {
   return letters;
 }
 
-/** The body of POST /api/review for a pasted game, or an InputError saying what is wrong. */
-function requestBody(text, answer, hard, ultrahard) {
+/** The body of POST /api/review for a pasted game played in `mode` (normal, hard or
+ * ultrahard), or an InputError saying what is wrong. */
+function requestBody(text, answer, mode) {
   const turns = parseGame(text);
   if (!turns.length) {
     throw new InputError("Paste a game first: one guess per line with its colours, e.g. crane bbggb.");
@@ -88,8 +88,7 @@ function requestBody(text, answer, hard, ultrahard) {
   if (!bare.length) {
     const body = {
       turns: turns.map((t) => ({ guess: t.guess, pattern: t.pattern })),
-      hard,
-      ultrahard,
+      mode,
     };
     if (answer) body.answer = answer;
     return body;
@@ -108,7 +107,7 @@ function requestBody(text, answer, hard, ultrahard) {
         "(or the colours on every line).",
     );
   }
-  return { answer, guesses: turns.map((t) => t.guess), hard, ultrahard };
+  return { answer, guesses: turns.map((t) => t.guess), mode };
 }
 
 // The page -------------------------------------------------------------------------------------
@@ -150,8 +149,7 @@ export function createReviewPage(root) {
     fillForm({
       text: board.turns.map((t) => `${t.guess} ${t.letters}`).join("\n"),
       answer: board.answer || "",
-      hard: game.mode !== "normal",
-      ultrahard: game.mode === "ultrahard",
+      mode: game.mode,
     });
     const path = `/api/games/${encodeURIComponent(game.id)}/review`;
     run((signal) => api(path, { signal }), `Review of ${game.label}`);
@@ -159,11 +157,10 @@ export function createReviewPage(root) {
     els.output.scrollIntoView({ block: "nearest" });
   }
 
-  function fillForm({ text, answer, hard, ultrahard = false }) {
+  function fillForm({ text, answer, mode = "normal" }) {
     els.input.value = text;
     els.answer.value = answer;
-    els.hard.checked = hard;
-    els.ultrahard.checked = ultrahard;
+    setMode(mode);
     save();
     hideError();
   }
@@ -172,9 +169,14 @@ export function createReviewPage(root) {
     storage.setJSON(STORE_KEY, {
       text: els.input.value,
       answer: els.answer.value,
-      hard: els.hard.checked,
-      ultrahard: els.ultrahard.checked,
+      mode: modeOf(els.hard, els.ultrahard),
     });
+  }
+
+  /** Tick the checkboxes of `mode` (normal, hard or ultrahard). */
+  function setMode(mode) {
+    els.hard.checked = mode === "hard" || mode === "ultrahard";
+    els.ultrahard.checked = mode === "ultrahard";
   }
 
   function reviewFromForm() {
@@ -183,8 +185,7 @@ export function createReviewPage(root) {
       body = requestBody(
         els.input.value,
         els.answer.value.trim().toLowerCase(),
-        els.hard.checked,
-        els.ultrahard.checked,
+        modeOf(els.hard, els.ultrahard),
       );
     } catch (err) {
       if (!(err instanceof InputError)) throw err;
@@ -275,10 +276,11 @@ export function createReviewPage(root) {
     }
     els.bot.hidden = false;
     const word = data.answer.toUpperCase();
+    const rules = rulesName(data.mode);
     const you = data.solved ? `you took ${played}` : `you did not solve it in ${played}`;
     els.botNote.replaceChildren(
       h("strong", { "data-testid": "review-bot-count" }, plural(bot.length, "guess", "guesses")),
-      ` for ${word} with the optimal strategy${data.hard ? ` in ${rulesName(data)}` : ""} (${you}).`,
+      ` for ${word} with the optimal strategy${rules ? ` in ${rules}` : ""} (${you}).`,
     );
     els.bot.replaceChildren(...bot.map(botRow));
   }
@@ -289,8 +291,8 @@ export function createReviewPage(root) {
   if (saved && typeof saved === "object") {
     els.input.value = typeof saved.text === "string" ? saved.text : "";
     els.answer.value = typeof saved.answer === "string" ? saved.answer : "";
-    els.hard.checked = Boolean(saved.hard);
-    els.ultrahard.checked = Boolean(saved.ultrahard) && els.hard.checked;
+    // The mode saved (older pages saved two booleans, hard and ultrahard).
+    setMode(saved.mode ?? (saved.ultrahard ? "ultrahard" : saved.hard ? "hard" : "normal"));
   }
   els.form.addEventListener("submit", (event) => {
     event.preventDefault();
@@ -344,7 +346,8 @@ function tags(data) {
       data.solved ? `solved in ${n}` : `not solved after ${plural(n, "guess", "guesses")}`,
     ),
   );
-  if (data.hard) out.push(h("span", { class: "tag" }, rulesName(data)));
+  const rules = rulesName(data.mode);
+  if (rules) out.push(h("span", { class: "tag" }, rules));
   return out;
 }
 
@@ -353,7 +356,9 @@ function showScore(valueEl, barEl, value) {
   barEl.style.width = `${clamp(value)}%`;
 }
 
-function turnCard(turn, i) {
+/** A turn of the review: `review` is {number, turn: {guess, letters, …}, and its figures}. */
+function turnCard(review, i) {
+  const { turn, number } = review;
   const word = turn.guess.toUpperCase();
   const won = allGreen(turn.letters);
   const tiles = tileRow(turn.guess, turn.letters, { testid: (c) => `review-tile-${i}-${c}` });
@@ -363,15 +368,15 @@ function turnCard(turn, i) {
     h(
       "div",
       { class: "turn-head" },
-      h("span", { class: "turn-n", "aria-hidden": "true" }, String(turn.turn)),
-      rowOf(tiles, { role: "group", "aria-label": `Turn ${turn.turn}: ${word}` }),
+      h("span", { class: "turn-n", "aria-hidden": "true" }, String(number)),
+      rowOf(tiles, { role: "group", "aria-label": `Turn ${number}: ${word}` }),
     ),
-    h("dl", { class: "turn-figures" }, turnFigures(turn, i, won)),
+    h("dl", { class: "turn-figures" }, turnFigures(review, i, won)),
     h(
       "div",
       { class: "turn-bars" },
-      miniBar("Skill", "skill", turn.skill, `review-turn-skill-${i}`),
-      miniBar("Luck", "luck", turn.luck, `review-turn-luck-${i}`),
+      miniBar("Skill", "skill", review.skill, `review-turn-skill-${i}`),
+      miniBar("Luck", "luck", review.luck, `review-turn-luck-${i}`),
     ),
   );
 }
@@ -397,7 +402,7 @@ function turnFigures(turn, i, won) {
     ]),
     figure("Best guess", `review-best-${i}`, [
       h("span", { class: "fig word" }, turn.best_guess.toUpperCase()),
-      turn.best_guess === turn.guess ? h("span", { class: "muted" }, " (yours)") : "",
+      turn.best_guess === turn.turn.guess ? h("span", { class: "muted" }, " (yours)") : "",
     ]),
     figure("Rank", `review-rank-${i}`, [
       h("span", { class: "fig" }, ordinal(turn.rank)),
@@ -430,8 +435,9 @@ function miniBar(label, kind, value, testid) {
   );
 }
 
-/** A row of the bot's game: its guess in the colours the server gave it. */
-function botRow(turn, i) {
+/** A row of the bot's game (one of `bot_turns`: {turn, remaining}): its guess in the colours
+ * the server gave it. */
+function botRow({ turn }, i) {
   const tiles = tileRow(turn.guess, turn.letters, { testid: (c) => `review-bot-tile-${i}-${c}` });
   return h(
     "div",
