@@ -32,7 +32,8 @@ LISTS = (SMALL.answers, SMALL.allowed, SMALL.name)
 
 
 def direct(method: Method, beta: int | None = None) -> list[tuple[str, float | None]]:
-    results = compute_batch(list(SMALL.guesses), method, LISTS, Mode.NORMAL, 6, beta)
+    settings = Settings(method, "small", Mode.NORMAL, 6, beta)
+    results = compute_batch(list(SMALL.guesses), settings, LISTS)
     return [(r.word, r.value) for r in sort_results(results, method)]
 
 

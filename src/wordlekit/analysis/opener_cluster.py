@@ -36,17 +36,7 @@ def run_batches(
     t0 = time.perf_counter()  # rates count from here: the cluster is up and warm
     # The word lists go to every worker once (scattered); tasks carry only a reference.
     shared = client.scatter(lists, broadcast=True, hash=False)
-    futures = client.map(
-        compute_batch,
-        batches,
-        method=settings.method,
-        lists=shared,
-        mode=settings.mode,
-        max_guesses=settings.max_guesses,
-        beta=settings.beta,
-        objective=settings.objective,
-        pure=False,
-    )
+    futures = client.map(compute_batch, batches, settings=settings, lists=shared, pure=False)
     for fut in as_completed(futures):
         land(fut.result(), time.perf_counter() - t0)
 

@@ -170,24 +170,22 @@ def warm_worker(lists: tuple[tuple[str, ...], tuple[str, ...], str], method: Met
 
 def compute_batch(
     words: Sequence[str],
-    method: Method,
+    settings: Settings,
     lists: tuple[tuple[str, ...], tuple[str, ...], str],
-    mode: Mode,
-    max_guesses: int,
-    beta: int | None,
-    objective: str = "total",
 ) -> list[Ranked]:
-    """Value every word of a batch (runs on a worker)."""
+    """Value every word of a batch under ``settings`` (runs on a worker)."""
     import numba
 
     # One thread per worker process: the cluster already has a process per core.
     numba.set_num_threads(1)
     pm = _matrix(*lists)
+    method, mode = settings.method, settings.mode
     if method.kind == "one-step":
         return _one_step_batch(pm, words, method)
     if method.kind == "bench":
         return _bench_batch(pm, words, method, mode)
-    return _optimal_batch(pm, words, OptimalRun(mode, max_guesses, beta, objective))
+    run = OptimalRun(mode, settings.max_guesses, settings.beta, settings.objective)
+    return _optimal_batch(pm, words, run)
 
 
 def _one_step_batch(pm: PatternMatrix, words: Sequence[str], method: Method) -> list[Ranked]:
