@@ -53,10 +53,11 @@ pool_options = combine(
     ),
     _count(
         "--per-address",
-        8,
+        4,
         1,
         10_000,
-        "Expensive requests in flight per client address; more get 429.",
+        "Expensive requests in flight per client address; more get 429 (below "
+        "--max-waiting, so that one address cannot fill the queue).",
     ),
 )
 

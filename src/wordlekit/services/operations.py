@@ -30,8 +30,9 @@ OPERATIONS: dict[str, str | Callable[..., Any]] = {
     "game_hint": "wordlekit.services.hints:game_hint",
 }
 
-#: The operations a server limits harder (fewer workers may run them at once).
-HEAVY = frozenset({"review"})
+#: The operations a server limits harder (fewer workers may run them at once): those that
+#: may use the whole budget whatever they are asked (a review, Absurdle's proofs).
+HEAVY = frozenset({"review", "absurdle_solve"})
 
 
 def operation(

@@ -67,7 +67,8 @@ class PoolConfig:
     heavy_slots: int | None = None  # workers expensive tasks may hold (default workers - 1)
     max_waiting: int = 8
     per_player: int = 2
-    per_address: int = 8
+    #: Below ``max_waiting``, so that one address cannot fill the queue of waiting tasks.
+    per_address: int = 4
     memory_mb: int = 700
     nice: int = 5
     #: Where the workers find their operations ("module:attribute", a dict name -> function
@@ -79,6 +80,11 @@ class PoolConfig:
             raise WordleError("a work pool needs at least one worker")
         if self.budget <= 0:
             raise WordleError("the budget must be a positive number of seconds")
+        if 0 < self.max_waiting <= self.per_address:
+            raise WordleError(
+                f"--per-address ({self.per_address}) must be below --max-waiting "
+                f"({self.max_waiting}): one address could fill the queue"
+            )
 
     @property
     def worker_settings(self) -> worker.WorkerSettings:

@@ -65,12 +65,20 @@ class Work:
     request: Request
 
     async def run(
-        self, op: str, gives: type[T], /, *, strategy: str | None = None, **kwargs: Any
+        self,
+        op: str,
+        gives: type[T],
+        /,
+        *,
+        strategy: str | None = None,
+        heavy: bool = False,
+        **kwargs: Any,
     ) -> T:
-        """The typed value (of type ``gives``) that the service operation ``op`` gives, run in the
-        pool. It counts as heavy (fewer workers) when the operation is one of the heavy ones
-        (a review) or asks for an expensive strategy."""
-        heavy = op in HEAVY or is_expensive(strategy)
+        """The typed value (of type ``gives``) that the service operation ``op`` gives, run in
+        the pool. It counts as heavy (fewer workers) when the caller says so, when the
+        operation is one of :data:`~wordlekit.services.operations.HEAVY` or when it asks for
+        an expensive strategy."""
+        heavy = heavy or op in HEAVY or is_expensive(strategy)
         if strategy is not None:
             kwargs["strategy"] = strategy
         request = self.request

@@ -148,7 +148,11 @@ async def hint(
                 f"the hint of {game.variant.title} is a proven shortest win: it takes no strategy"
             )
         strategy = check_strategy(strategy, len(game.boards))
-    advice = await work.run("game_hint", GameHint, strategy=strategy, **hint_request(game))
+    # Against Absurdle's host the hint is a proof, which may take the whole budget: heavy.
+    heavy = game.host is Host.ADVERSARY
+    advice = await work.run(
+        "game_hint", GameHint, strategy=strategy, heavy=heavy, **hint_request(game)
+    )
     if advice.word is not None:
         await quick(record_hint, store, stored)
     return advice
