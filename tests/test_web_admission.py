@@ -7,11 +7,14 @@ import asyncio
 from types import SimpleNamespace
 from typing import Any
 
+import httpx
 import pytest
 
+from harness_web import Server
 from wordlekit.errors import WordleError
 from wordlekit.services.pool import PoolConfig
 from wordlekit.web.context import Work
+from wordlekit.web.player import COOKIE
 
 
 class Recorder:
@@ -51,3 +54,24 @@ def test_one_address_cannot_fill_the_queue() -> None:
     with pytest.raises(WordleError, match="below --max-waiting"):
         PoolConfig(per_address=8, max_waiting=8)
     PoolConfig(per_address=8, max_waiting=0)  # nothing waits: no queue to fill
+
+
+def test_huge_headers_are_refused_before_anything_reads_them(web_server: Server) -> None:
+    """A 400 KB Cookie header of many pairs (once 285 ms of cookie parsing on the event loop)
+    gets a 431 JSON error; a normal request with the player's cookie among others still
+    finds its player."""
+    pairs = "; ".join(f"c{i}=v" for i in range(50_000))
+    with httpx.Client(base_url=web_server.url, timeout=10) as c:
+        r = c.get("/api/daily", headers={"Cookie": pairs})
+        assert r.status_code == 431 and "headers too large" in r.json()["error"]
+        assert r.headers["content-security-policy"]  # refused, but hardened like any answer
+        r = c.get("/api/daily", headers={"X-Pad": "x" * 20_000})
+        assert r.status_code == 431
+        new = c.post("/api/games", json={})
+        player = new.cookies[COOKIE]
+        c.cookies.clear()  # from here on, only the Cookie headers given
+        cookie = f"theme=dark; {COOKIE}={player}; lang=en"
+        again = c.get(f"/api/games/{new.json()['id']}", headers={"Cookie": cookie})
+        assert again.status_code == 200  # the same player: its own game
+        stranger = c.get(f"/api/games/{new.json()['id']}", headers={"Cookie": "theme=dark"})
+        assert stranger.status_code == 404

@@ -12,6 +12,9 @@
   Content-Length says so, else while the body is read (never more than ``max_body`` bytes are
   kept). The app receives a body under the limit unchanged, in one message.
 - A ``405`` always says ``Allow`` (and ``HEAD`` wherever ``GET`` is allowed).
+- Request headers over :data:`MAX_HEADERS` bytes in all get ``431 {"error": ...}`` before
+  anything reads them (the Cookie header is then never parsed): summing their lengths is the
+  only work such a request costs.
 """
 
 from __future__ import annotations
@@ -24,6 +27,9 @@ from starlette.datastructures import Headers, MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 MAX_BODY = 65536
+#: The most bytes of request headers (names and values) the app reads: far above what a
+#: browser sends (the player cookie is 24 characters), below what a proxy allows by default.
+MAX_HEADERS = 16384
 
 CSP = "; ".join(
     [
@@ -114,9 +120,9 @@ class HttpHygiene:
                 message = {"type": "http.response.body", "body": b"", "more_body": more}
             await send(message)
 
-        declared = _content_length(scope)
-        if declared is not None and declared > self.max_body:
-            await self._too_large(send_hardened)
+        refusal = self._oversized(scope)
+        if refusal is not None:
+            await _refuse(send_hardened, *refusal)
             return
         chunks: list[bytes] = []
         size = 0
@@ -150,17 +156,34 @@ class HttpHygiene:
         inner = {**scope, "method": "GET"} if head else scope
         await self.app(inner, replay, send_hardened)
 
+    def _oversized(self, scope: Scope) -> tuple[int, str] | None:
+        """The refusal of a request whose headers, or declared body, are over the limits."""
+        if sum(len(k) + len(v) for k, v in scope["headers"]) > MAX_HEADERS:
+            return 431, f"request headers too large: the limit is {MAX_HEADERS} bytes"
+        declared = _content_length(scope)
+        if declared is not None and declared > self.max_body:
+            return 413, self._too_large_body
+        return None
+
+    @property
+    def _too_large_body(self) -> str:
+        return f"request body too large: the limit is {self.max_body} bytes"
+
     async def _too_large(self, send: Send) -> None:
-        body = json.dumps(
-            {"error": f"request body too large: the limit is {self.max_body} bytes"}
-        ).encode()
-        headers = [
-            (b"content-type", b"application/json"),
-            (b"content-length", str(len(body)).encode()),
-            (b"connection", b"close"),  # the rest of the body is not worth reading
-        ]
-        await send({"type": "http.response.start", "status": 413, "headers": headers})
-        await send({"type": "http.response.body", "body": body, "more_body": False})
+        await _refuse(send, 413, self._too_large_body)
+
+
+async def _refuse(send: Send, status: int, error: str) -> None:
+    """A JSON error that closes the connection (the rest of the request is not worth
+    reading)."""
+    body = json.dumps({"error": error}).encode()
+    headers = [
+        (b"content-type", b"application/json"),
+        (b"content-length", str(len(body)).encode()),
+        (b"connection", b"close"),
+    ]
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": body, "more_body": False})
 
 
 def _harden(message: Message, *, api: bool) -> None:

@@ -18,7 +18,6 @@ import re
 import secrets
 import time
 from collections.abc import Callable
-from http.cookies import SimpleCookie
 
 from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -34,18 +33,20 @@ PLAYER_PATHS = ("/api/games", "/api/stats")
 MAX_AGE = 10 * 365 * 86400
 
 
+#: The player's pair in a Cookie header: one regular expression, linear in the header, in
+#: place of a full cookie parser (pure Python, whose cost grows with every pair and escape).
+COOKIE_PAIR = re.compile(
+    rb"(?:^|;)[ \t]*" + COOKIE.encode() + rb"=([A-Za-z0-9_-]{16,64})[ \t]*(?=;|$)"
+)
+
+
 def cookie_player(headers: list[tuple[bytes, bytes]]) -> str:
     """The player id of the request's cookie, or "" if it has none or a malformed one."""
     for name, value in headers:
         if name == b"cookie":
-            jar: SimpleCookie = SimpleCookie()
-            try:
-                jar.load(value.decode("latin-1"))
-            except Exception:  # a malformed Cookie header is no cookie
-                continue
-            morsel = jar.get(COOKIE)
-            if morsel is not None and PLAYER_RE.match(morsel.value):
-                return morsel.value
+            found = COOKIE_PAIR.search(value)
+            if found is not None:
+                return found.group(1).decode("ascii")
     return ""
 
 
