@@ -4,6 +4,8 @@ limits a server may be started with (one address cannot fill the queue)."""
 from __future__ import annotations
 
 import asyncio
+import sqlite3
+import time
 from types import SimpleNamespace
 from typing import Any
 
@@ -75,3 +77,26 @@ def test_huge_headers_are_refused_before_anything_reads_them(web_server: Server)
         assert again.status_code == 200  # the same player: its own game
         stranger = c.get(f"/api/games/{new.json()['id']}", headers={"Cookie": "theme=dark"})
         assert stranger.status_code == 404
+
+
+def test_a_database_locked_elsewhere_answers_503_in_time(web_server: Server) -> None:
+    """Another process holds the write lock (a TUI mid-transaction, a tool): a guess answers
+    503 with Retry-After within the budget (it once was a 500 after 30 s), reads still answer
+    at once, and the guess plays once the lock is gone."""
+    with httpx.Client(base_url=web_server.url, timeout=30) as c:
+        game = c.post("/api/games", json={}).json()
+        other = sqlite3.connect(web_server.db, isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")
+        try:
+            t = time.monotonic()
+            r = c.post(f"/api/games/{game['id']}/guesses", json={"guess": "crane", "turn": 1})
+            waited = time.monotonic() - t
+            assert r.status_code == 503 and int(r.headers["retry-after"]) >= 1, r.text
+            assert "busy" in r.json()["error"] and waited < 2.0 + 1.0, waited
+            assert c.get("/api/stats").status_code == 200
+            assert c.get(f"/api/games/{game['id']}").json()["guesses"] == []
+        finally:
+            other.execute("ROLLBACK")
+            other.close()
+        r = c.post(f"/api/games/{game['id']}/guesses", json={"guess": "crane", "turn": 1})
+        assert r.status_code == 200 and r.json()["guesses"] == ["crane"]

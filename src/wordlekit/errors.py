@@ -37,6 +37,7 @@ their class.
     │   ├── GameNotFoundError
     │   └── TurnConflictError
     ├── StorageError (OSError)
+    │   └── DatabaseBusy
     ├── InternalError (RuntimeError)
     │   └── WorkerFailed
     ├── BudgetExceeded (reason)
@@ -143,6 +144,10 @@ class TurnConflictError(WordleError):
 
 class StorageError(WordlekitError, OSError):
     """A database or cache file that cannot be opened or written (the environment's fault)."""
+
+
+class DatabaseBusy(StorageError):
+    """Another writer (another process, or this one) held the database past the wait."""
 
 
 class InternalError(WordlekitError, RuntimeError):

@@ -177,11 +177,20 @@ def _no_answers(request: GameRequest) -> None:
         raise WordleError("only a challenge takes its answers")
 
 
-def open_store(path: str | Path | None = None, wordlist: WordList | None = None) -> GameStore:
-    """The games database at ``path`` (default: the one in the user data folder)."""
-    return GameStore(
-        path if path is not None else default_db_path(), wordlist or WordList.bundled()
-    )
+def open_store(
+    path: str | Path | None = None,
+    wordlist: WordList | None = None,
+    *,
+    busy_timeout: float | None = None,
+) -> GameStore:
+    """The games database at ``path`` (default: the one in the user data folder), whose
+    writes wait at most ``busy_timeout`` seconds for another process's (default: the
+    store's)."""
+    where = path if path is not None else default_db_path()
+    wl = wordlist or WordList.bundled()
+    if busy_timeout is None:
+        return GameStore(where, wl)
+    return GameStore(where, wl, busy_timeout=busy_timeout)
 
 
 def start_game(

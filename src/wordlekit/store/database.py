@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from wordlekit.errors import StorageError
+from wordlekit.errors import DatabaseBusy, StorageError
 
 # One write lock per database file in this process, shared by every store on it.
 _WRITE_LOCKS: dict[str, threading.Lock] = {}
@@ -36,12 +36,19 @@ def write_lock(path: str | Path) -> threading.Lock:
         return _WRITE_LOCKS.setdefault(key, threading.Lock())
 
 
-def connect(path: str | Path) -> sqlite3.Connection:
-    """An autocommit connection (transactions are explicit) in WAL mode, FULL sync."""
+#: How long a writer waits for the database by default, in seconds: another process (a TUI,
+#: a backup) may hold its write lock for a moment; past this the write fails with
+#: :class:`StorageError` (the web app waits less: its budget).
+BUSY_TIMEOUT = 10.0
+
+
+def connect(path: str | Path, busy_timeout: float = BUSY_TIMEOUT) -> sqlite3.Connection:
+    """An autocommit connection (transactions are explicit) in WAL mode, FULL sync, whose
+    writes wait at most ``busy_timeout`` seconds for another writer."""
     try:
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
-        conn = sqlite3.connect(str(path), timeout=30, isolation_level=None)
+        conn = sqlite3.connect(str(path), timeout=busy_timeout, isolation_level=None)
         conn.execute("PRAGMA journal_mode=WAL")
         conn.execute("PRAGMA synchronous=FULL")
         conn.execute("PRAGMA foreign_keys=ON")
@@ -58,14 +65,28 @@ def transaction(
     it raises. ``lock`` (shared by this process's writers of the same file) makes them queue
     at once instead of in SQLite's busy wait, which sleeps in growing steps of up to 100 ms.
     """
-    with lock if lock is not None else contextlib.nullcontext():
-        conn.execute("BEGIN IMMEDIATE")
+    wait = busy_timeout(conn)
+    if lock is not None and not lock.acquire(timeout=wait):
+        raise DatabaseBusy(f"the database is busy: another write took over {wait:g} s")
+    try:
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as e:  # locked by another process past the wait
+            raise DatabaseBusy(f"the database is busy ({e}): try again") from None
         try:
             yield conn
         except BaseException:
             conn.execute("ROLLBACK")
             raise
         conn.execute("COMMIT")
+    finally:
+        if lock is not None:
+            lock.release()
+
+
+def busy_timeout(conn: sqlite3.Connection) -> float:
+    """How long ``conn`` waits for another writer, in seconds."""
+    return float(conn.execute("PRAGMA busy_timeout").fetchone()[0]) / 1000
 
 
 @dataclass(frozen=True)

@@ -36,7 +36,7 @@ from pathlib import Path
 from wordlekit.core.game import Game, Kind, Status, Variant
 from wordlekit.core.words import WordList
 from wordlekit.errors import StorageError
-from wordlekit.store.database import connect, transaction, write_lock
+from wordlekit.store.database import BUSY_TIMEOUT, connect, transaction, write_lock
 from wordlekit.store.files import data_dir
 from wordlekit.store.schema import SCHEMA_VERSION, create, is_v1, migrate_v1, stored_variant
 
@@ -98,9 +98,12 @@ class GameStore:
     """SQLite access to the games of every variant. One connection per thread; every change
     is one transaction (:meth:`transaction` groups several)."""
 
-    def __init__(self, path: str | Path, wordlist: WordList) -> None:
+    def __init__(
+        self, path: str | Path, wordlist: WordList, *, busy_timeout: float = BUSY_TIMEOUT
+    ) -> None:
         self.path = str(path)
         self.wordlist = wordlist
+        self.busy_timeout = busy_timeout
         self._local = threading.local()
         self._lock = write_lock(self.path)
         self._open()
@@ -122,7 +125,7 @@ class GameStore:
     def _conn(self) -> sqlite3.Connection:
         conn: sqlite3.Connection | None = getattr(self._local, "conn", None)
         if conn is None:
-            conn = connect(self.path)
+            conn = connect(self.path, self.busy_timeout)
             conn.row_factory = sqlite3.Row
             self._local.conn = conn
         return conn

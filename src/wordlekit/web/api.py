@@ -88,7 +88,9 @@ def create_app(
     cfg = settings or ServerSettings()
     work = pool or shared_pool(wl, cfg.pool)
     context = AppContext(
-        store=open_store(db_path, wl),
+        # A write waits for another process at most half the budget: a locked database
+        # answers 503 (Retry-After) in time, and the quick threads are soon free again.
+        store=open_store(db_path, wl, busy_timeout=cfg.pool.budget / 2),
         wordlist=wl,
         pool=work,
         settings=cfg,

@@ -33,6 +33,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from wordlekit.errors import (
     Busy,
     ClientBusy,
+    DatabaseBusy,
     GameNotFoundError,
     GameOverError,
     HardModeError,
@@ -50,6 +51,7 @@ log = logging.getLogger("wordlekit.web")
 
 INTERNAL = "internal server error"
 STORAGE = "the games store is unavailable just now: try again in a moment"
+BUSY_STORE = "the games store is busy (another program is writing to it): try again in a moment"
 #: Input errors with a status of their own (the others are 422).
 STATUS: dict[type[WordleError], int] = {
     GameNotFoundError: 404,
@@ -105,7 +107,9 @@ async def on_hard_mode(request: Request, exc: Exception) -> JSONResponse:
 
 async def on_storage(request: Request, exc: Exception) -> JSONResponse:
     log.warning("storage unavailable on %s %s: %s", request.method, request.url.path, exc)
-    return error(503, STORAGE, {"Retry-After": "1"})
+    return error(
+        503, BUSY_STORE if isinstance(exc, DatabaseBusy) else STORAGE, {"Retry-After": "1"}
+    )
 
 
 async def on_busy(request: Request, exc: Exception) -> JSONResponse:
