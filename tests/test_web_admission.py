@@ -100,3 +100,12 @@ def test_a_database_locked_elsewhere_answers_503_in_time(web_server: Server) -> 
             other.close()
         r = c.post(f"/api/games/{game['id']}/guesses", json={"guess": "crane", "turn": 1})
         assert r.status_code == 200 and r.json()["guesses"] == ["crane"]
+
+
+def test_an_unknown_field_is_not_reflected_whole(web_server: Server) -> None:
+    """A 60,000-character unknown key came back whole in the 422 (a 60 KB error)."""
+    with httpx.Client(base_url=web_server.url, timeout=10) as c:
+        for path in ("/api/games", "/api/assist", "/api/boards/assist"):
+            r = c.post(path, json={"k" * 60_000: 1})
+            assert r.status_code == 422 and "Extra inputs" in r.json()["error"], r.text[:200]
+            assert len(r.content) < 300 and "(60,000 characters)" in r.json()["error"]

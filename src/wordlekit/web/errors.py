@@ -31,6 +31,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from wordlekit.errors import (
+    QUOTE_LIMIT,
     Busy,
     ClientBusy,
     DatabaseBusy,
@@ -45,6 +46,7 @@ from wordlekit.errors import (
     UltrahardError,
     WordleError,
     WorkerFailed,
+    quoted,
 )
 
 log = logging.getLogger("wordlekit.web")
@@ -75,7 +77,10 @@ def describe_validation(exc: RequestValidationError) -> str:
     """The first problems of a request that does not validate, as one short line."""
     parts = []
     for e in exc.errors()[:3]:
-        where = ".".join(str(x) for x in e.get("loc", ()) if x != "body") or "body"
+        # A field name is the client's text (an unknown key may be 60,000 characters long):
+        # each part of the path is cut to a short prefix, like every quote of input.
+        path = [str(x) for x in e.get("loc", ()) if x != "body"]
+        where = ".".join(p if len(p) <= QUOTE_LIMIT else quoted(p) for p in path) or "body"
         parts.append(f"{where}: {e.get('msg', 'invalid')}")
     return "; ".join(parts) or "invalid request"
 
