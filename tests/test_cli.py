@@ -677,6 +677,15 @@ def test_no_word_fits_says_what_would_help() -> None:
     assert ok("filter", "aiold:bbbbb", "--add", "aiold", "--limit", "1")
     # impossible feedback stays impossible
     bad("filter", "eerie:bybbb", "--answers", "likely", match="impossible")
+    # turns that contradict each other: no word could help, so none is suggested
+    for args in (
+        ("filter", "crane:bbbbb", "plant:ggggg"),
+        ("filter", "crane:bbggb", "crane:bbbbb"),
+        ("suggest", "crane:bbggb", "--hard", "moist:ggggg"),
+        ("review", "crane:bbbbb", "plant:ggggg"),
+    ):
+        _, _, err = run(*args)
+        assert "no word at all fits" in err and "--add" not in err and "--answers" not in err
 
 
 def test_suggest_likely() -> None:

@@ -33,7 +33,7 @@ from wordlekit.cli.options import (
     pool_option,
     seed_option,
 )
-from wordlekit.core.constraints import impossible_reason
+from wordlekit.core.constraints import LetterConstraints, impossible_reason
 from wordlekit.core.feedback import Turn
 from wordlekit.core.knowledge import Knowledge
 from wordlekit.core.rules import GuessPool, Mode
@@ -117,6 +117,11 @@ def explain_no_fit(wl: WordList, turns: Sequence[Turn]) -> Iterator[None]:
         turn = turns[e.turn - 1] if e.turn is not None and 0 < e.turn <= len(turns) else None
         if turn is None or impossible_reason(turn.guess, turn.pattern):
             raise  # no word at all gives this feedback
+        conflict = LetterConstraints.from_turns(turns, wl.length).conflict()
+        if conflict is not None:  # the turns contradict each other: no added word can help
+            raise InconsistentFeedbackError(
+                f"{e} (no word at all fits: {conflict})", turn=e.turn
+            ) from None
         raise InconsistentFeedbackError(f"{e}{_advice(wl, turns)}", turn=e.turn) from None
 
 
