@@ -11,6 +11,8 @@ import pytest
 from conftest import SMALL_ANSWERS
 from harness_cli import bad, failed, ok, run, runner
 from wordlekit.cli import app
+from wordlekit.errors import StorageError
+from wordlekit.services.games import open_store
 
 
 def commands() -> list[str]:
@@ -573,6 +575,7 @@ def test_db_backup_of_a_database_with_a_finished_game(tmp_path: Path) -> None:
     db = tmp_path / "games.sqlite3"
     gid = stored_finished_game(db)
     dest = tmp_path / "backups" / "copy.sqlite3"
+    dest.parent.mkdir()
     line = ok("db", "backup", str(dest), "--db", str(db))
     assert line.count("\n") == 1
     assert str(dest.absolute()) in line and "1 game " in line and "KiB" in line
@@ -611,6 +614,21 @@ def test_db_backup_refuses_to_overwrite(tmp_path: Path) -> None:
     failed("db", "backup", str(tmp_path), "--db", str(db), "--force", match="is a folder")
     failed("db", "backup", str(tmp_path / "x.sqlite3"), "--db", str(tmp_path), match="not a file")
     assert not list(tmp_path.glob("*.tmp"))
+
+
+def test_a_typo_in_a_path_makes_no_folder(tmp_path: Path) -> None:
+    """A backup or a database in a folder that does not exist is an error (it once made the
+    folders), and so is a folder that is a file; only wordlekit's own folders are made."""
+    db = tmp_path / "games.sqlite3"
+    stored_finished_game(db)
+    typo = tmp_path / "nonexistent" / "dir" / "x.sqlite3"
+    failed("db", "backup", str(typo), "--db", str(db), match="does not exist")
+    with pytest.raises(StorageError, match=r"the folder .* does not exist"):
+        open_store(typo)  # what wordle serve --db and wordle tui --db open
+    (tmp_path / "afile").write_text("")
+    failed("db", "backup", str(tmp_path / "afile" / "x.sqlite3"), "--db", str(db),
+           match="afile is a file, not a folder")  # fmt: skip
+    assert not (tmp_path / "nonexistent").exists()
 
 
 # answer models: --answers list|likely|all and --add ----------------------------------------------

@@ -37,6 +37,7 @@ def test_a_failed_write_keeps_the_old_file(tmp_path: Path, monkeypatch: pytest.M
 
 
 def test_connect_uses_wal_and_full_sync(tmp_path: Path) -> None:
+    (tmp_path / "deep").mkdir()
     conn = connect(tmp_path / "deep" / "x.sqlite3")
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert conn.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
@@ -75,6 +76,7 @@ def dump(path: Path) -> list[str]:
 def test_backup_copies_everything_into_one_file(tmp_path: Path) -> None:
     source = tmp_path / "games.sqlite3"
     make_db(source)
+    (tmp_path / "out").mkdir()  # the folder must exist: a typo makes none
     done = backup(source, tmp_path / "out" / "copy.sqlite3")
     copy = tmp_path / "out" / "copy.sqlite3"
     assert done.path == copy

@@ -51,11 +51,12 @@ def test_requests_that_may_take_the_whole_budget_are_heavy() -> None:
     assert not heavy("game_hint", strategy="entropy")
 
 
-def test_one_address_cannot_fill_the_queue() -> None:
-    assert PoolConfig().per_address < PoolConfig().max_waiting
-    with pytest.raises(WordleError, match="below --max-waiting"):
-        PoolConfig(per_address=8, max_waiting=8)
-    PoolConfig(per_address=8, max_waiting=0)  # nothing waits: no queue to fill
+def test_one_address_cannot_take_every_place() -> None:
+    default = PoolConfig()
+    assert default.per_address < default.max_waiting  # not even the whole queue
+    with pytest.raises(WordleError, match="below --workers plus --max-waiting"):
+        PoolConfig(workers=2, per_address=10, max_waiting=8)
+    PoolConfig(workers=2, per_address=9, max_waiting=8)
 
 
 def test_huge_headers_are_refused_before_anything_reads_them(web_server: Server) -> None:

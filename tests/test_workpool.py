@@ -41,7 +41,7 @@ def pool() -> Iterator[WorkPool]:
         heavy_slots=1,
         max_waiting=1,
         per_player=1,
-        per_address=3,
+        per_address=2,
         operations="pool_ops:OPERATIONS",
     )
     p = WorkPool(WordList.bundled(), cfg)
@@ -148,7 +148,7 @@ def test_per_player_and_per_address_limits(pool: WorkPool) -> None:
     async def by_address() -> None:
         tasks = [
             asyncio.create_task(pool.run("polite", {"seconds": 0.5}, address="10.0.0.1"))
-            for _ in range(3)
+            for _ in range(2)
         ]
         await asyncio.sleep(0.05)
         with pytest.raises(ClientBusy) as e:

@@ -67,7 +67,7 @@ class PoolConfig:
     heavy_slots: int | None = None  # workers expensive tasks may hold (default workers - 1)
     max_waiting: int = 8
     per_player: int = 2
-    #: Below ``max_waiting``, so that one address cannot fill the queue of waiting tasks.
+    #: Below ``workers + max_waiting``, so that one address cannot take every place.
     per_address: int = 4
     memory_mb: int = 700
     nice: int = 5
@@ -80,10 +80,11 @@ class PoolConfig:
             raise WordleError("a work pool needs at least one worker")
         if self.budget <= 0:
             raise WordleError("the budget must be a positive number of seconds")
-        if 0 < self.max_waiting <= self.per_address:
+        places = self.workers + self.max_waiting
+        if self.per_address >= places:
             raise WordleError(
-                f"--per-address ({self.per_address}) must be below --max-waiting "
-                f"({self.max_waiting}): one address could fill the queue"
+                f"--per-address ({self.per_address}) must be below --workers plus "
+                f"--max-waiting ({places}): one address could take every place"
             )
 
     @property

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from wordlekit.errors import DatabaseBusy, StorageError
+from wordlekit.store.files import folder_for
 
 # One write lock per database file in this process, shared by every store on it.
 _WRITE_LOCKS: dict[str, threading.Lock] = {}
@@ -45,9 +46,9 @@ BUSY_TIMEOUT = 10.0
 def connect(path: str | Path, busy_timeout: float = BUSY_TIMEOUT) -> sqlite3.Connection:
     """An autocommit connection (transactions are explicit) in WAL mode, FULL sync, whose
     writes wait at most ``busy_timeout`` seconds for another writer."""
+    if str(path) != ":memory:":
+        folder_for(path, f"cannot open the database {path}")
     try:
-        if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
         conn = sqlite3.connect(str(path), timeout=busy_timeout, isolation_level=None)
         conn.execute("PRAGMA journal_mode=WAL")
         conn.execute("PRAGMA synchronous=FULL")
@@ -119,9 +120,9 @@ def backup(source: str | Path, dest: str | Path, *, overwrite: bool = False) -> 
             raise StorageError(f"{what}: {dst} is a folder")
         if dst.exists() and os.path.samefile(src, dst):
             raise StorageError(f"{what}: that is the database itself")
+    folder_for(dst, what)
     tmp: str | None = None
     try:
-        dst.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=dst.name + ".", suffix=".tmp", dir=dst.parent)
         os.close(fd)
         rows = _copy(src, Path(tmp))

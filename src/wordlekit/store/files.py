@@ -16,6 +16,8 @@ from pathlib import Path
 
 import platformdirs
 
+from wordlekit.errors import StorageError
+
 
 def atomic_write(path: str | Path, data: bytes) -> None:
     """Replace ``path`` with ``data`` atomically (temporary file, fsync, rename)."""
@@ -42,9 +44,24 @@ def cache_dir() -> Path:
 
 def data_dir() -> Path:
     """``$WORDLEKIT_DATA_DIR`` or the user data folder (shared by the web app and the TUI)."""
-    import os
-
-    import platformdirs
-
     override = os.environ.get("WORDLEKIT_DATA_DIR")
     return Path(override) if override else Path(platformdirs.user_data_dir("wordlekit"))
+
+
+def folder_for(path: str | Path, what: str) -> None:
+    """Make sure the folder of ``path`` exists before a file is created there: wordlekit's
+    own folders (data and cache) are created when missing; any other folder must exist
+    already, so that a typo in a path is an error rather than new folders. ``what`` starts
+    the message of the :class:`~wordlekit.errors.StorageError`."""
+    parent = Path(path).absolute().parent
+    if parent.is_dir():
+        return
+    if parent.exists():
+        raise StorageError(f"{what}: {parent} is a file, not a folder")
+    own = (data_dir().absolute(), cache_dir().absolute())
+    if not any(parent == d or d in parent.parents for d in own):
+        raise StorageError(f"{what}: the folder {parent} does not exist")
+    try:
+        parent.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise StorageError(f"{what}: cannot create the folder {parent}: {e.strerror}") from None
