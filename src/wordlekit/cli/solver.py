@@ -30,7 +30,7 @@ from wordlekit.core.words import WordList
 from wordlekit.services.engine import Engine
 
 if TYPE_CHECKING:
-    from wordlekit.services.solver import OpenerResult, OptimalResult, OptimalSearch
+    from wordlekit.services.solver import Objective, OpenerResult, OptimalResult, OptimalSearch
 
 #: How many problems ``wordle tree verify`` lists.
 PROBLEMS_SHOWN = 20
@@ -131,13 +131,19 @@ def optimal_cmd(
 def _print_search(console: Console, found: OptimalSearch, lists: str, top: int) -> None:
     result = found.result
     if found.openers:
-        console.print(_openers_table(found.openers, result.games, result.objective.k))
+        console.print(_openers_table(found.openers, result.games, result.objective))
     _print_optimal(console, result, lists, top)
+    if found.openers:  # the figures above are the best opener's; the search took longer
+        seconds = sum(r.seconds for r in found.openers)
+        n = len(found.openers)
+        console.print(f"{n} first guesses searched in {seconds:.2f} s in all")
     if found.tree_file:
         console.print(f"tree written to {found.tree_file}")
 
 
-def _openers_table(rows: Sequence[OpenerResult], games: int, k: int | None = None) -> Table:
+def _openers_table(rows: Sequence[OpenerResult], games: int, objective: Objective) -> Table:
+    k = objective.k
+
     def row(r: OpenerResult) -> tuple[str, str, str, str, str]:
         if not r.feasible:
             return (r.word.upper(), "infeasible", "", "", f"{r.seconds:.2f}")
@@ -148,9 +154,14 @@ def _openers_table(rows: Sequence[OpenerResult], games: int, k: int | None = Non
         mean = f"{r.total / games:.4f}"
         return (r.word.upper(), str(r.total), mean, extra, f"{r.seconds:.2f}")
 
+    def best_first(r: OpenerResult) -> tuple[bool, bool, int, int, int]:
+        """The objective's order: the answers over K, or the worst case, before the total."""
+        first = r.over if k is not None else r.worst if objective.name == "worst" else None
+        return (not r.feasible, r.total is None, first or 0, r.total or 0, 0)
+
     return table(
         ("opener", "total", "mean", "objective", "seconds"),
-        (row(r) for r in rows),
+        (row(r) for r in sorted(rows, key=best_first)),
         left={"opener"},
         title=f"{len(rows)} most promising first guesses",
     )

@@ -199,7 +199,7 @@ def _stopped(
     if bound is not None and position.solver.over is None:
         bound += played * position.n
     result = _result(position, word, obj, seconds, played)
-    return replace(result, proven=False, stopped=f"{e} ({e.reason})", bound=bound)
+    return replace(result, proven=False, stopped=str(e), bound=bound)
 
 
 def _with_figures(result: OptimalResult, outcome: Outcome, played: int) -> OptimalResult:
