@@ -64,7 +64,7 @@ def test_solve_bot_plays_the_proven_line() -> None:
 
 
 def test_bad_input_is_one_line() -> None:
-    bad("absurdle", "solve", "zzzzz", match="Not in word list: ZZZZZ")
+    bad("absurdle", "solve", "zzzzz", match="ZZZZZ is not in the original word list")
     bad("absurdle", "solve", "--limit", "0", match="--limit must be at least 1")
     bad("absurdle", "solve", "--limit", "2", "--all", match="not both")
     bad("absurdle", "solve", "--target", "aahed", match="never an answer")

@@ -50,6 +50,9 @@ def position(
     if len(words) > MAX_GUESSES:
         raise WordleError(f"at most {MAX_GUESSES} guesses in a game of Absurdle")
     start = ABSURDLE.challenge([target] if target else [], wordlist=wordlist, mode=mode)
+    # The tools' wording for a word the lists do not know (the game's own is the NYT's).
+    for w in words:
+        start.wordlist.check_guess(w)
     game = start.replay(words)
     assert isinstance(game, AbsurdleGame)
     return game
