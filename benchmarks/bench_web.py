@@ -98,7 +98,10 @@ def free_port() -> int:
 
 def start_server(db: Path, port: int, extra: list[str]) -> subprocess.Popen[bytes]:
     log = db.with_suffix(".log")
-    cmd = [sys.executable, "-c", SERVE, "serve", "--port", str(port), "--db", str(db), *extra]
+    # Many simulated players share one address here: the cap on new games is lifted.
+    caps = ["--games-per-hour", "1000000000", "--games-per-address", "1000000000"]
+    cmd = [sys.executable, "-c", SERVE, "serve", "--port", str(port), "--db", str(db)]
+    cmd += [*caps, *extra]
     with open(log, "wb") as err:  # a file, not a pipe nobody reads: a chatty server never blocks
         proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=err)
     # the first start on a fresh checkout compiles the numba kernels: allow a few minutes

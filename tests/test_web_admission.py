@@ -6,16 +6,20 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 import time
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
 import httpx
 import pytest
+from fastapi.testclient import TestClient
 
 from harness_web import Server
-from wordlekit.errors import WordleError
+from wordlekit.errors import ClientBusy, WordleError
 from wordlekit.services.pool import PoolConfig
+from wordlekit.web.api import create_app
 from wordlekit.web.context import Work
+from wordlekit.web.limits import CreationLimits, Window
 from wordlekit.web.player import COOKIE
 
 
@@ -110,3 +114,45 @@ def test_an_unknown_field_is_not_reflected_whole(web_server: Server) -> None:
             r = c.post(path, json={"k" * 60_000: 1})
             assert r.status_code == 422 and "Extra inputs" in r.json()["error"], r.text[:200]
             assert len(r.content) < 300 and "(60,000 characters)" in r.json()["error"]
+
+
+def test_games_started_per_hour_are_capped() -> None:
+    """A player, and an address, start at most so many games an hour (429 and Retry-After
+    beyond); the window slides, and a refusal counts nothing."""
+    now = [0.0]
+    limits = CreationLimits(per_player=3, per_address=5, seconds=3600, clock=lambda: now[0])
+    for _ in range(3):
+        limits.admit("p1", "10.0.0.1")
+    with pytest.raises(ClientBusy, match="at most 3 an hour per player") as e:
+        limits.admit("p1", "10.0.0.1")
+    assert e.value.retry_after == 3600
+    limits.admit("p2", "10.0.0.1")
+    limits.admit("p3", "10.0.0.1")
+    with pytest.raises(ClientBusy, match="per address"):
+        limits.admit("p4", "10.0.0.1")  # a new player from the same address
+    limits.admit("p4", "10.0.0.2")
+    now[0] = 1800.0
+    with pytest.raises(ClientBusy, match="try again in 30 minutes"):
+        limits.admit("p1", "10.0.0.3")
+    now[0] = 3600.5  # the first hour's games are forgotten
+    limits.admit("p1", "10.0.0.3")
+
+
+def test_the_table_of_clients_is_bounded() -> None:
+    window = Window(limit=1, seconds=60, max_keys=3)
+    for n in range(10):
+        window.add(f"10.0.0.{n}", 0.0)
+    assert list(window.times) == ["10.0.0.7", "10.0.0.8", "10.0.0.9"]
+
+
+def test_the_api_refuses_the_game_past_the_cap(tmp_path: Path) -> None:
+    app = create_app(tmp_path / "games.sqlite3")
+    with TestClient(app) as c:
+        context = app.state.context
+        object.__setattr__(context, "creations", CreationLimits(per_player=2))
+        assert c.post("/api/games", json={}).status_code == 201
+        assert c.post("/api/games", json={"variant": "quordle"}).status_code == 201
+        r = c.post("/api/games", json={})
+        assert r.status_code == 429 and int(r.headers["retry-after"]) > 3000
+        assert "at most 2 an hour per player" in r.json()["error"]
+        assert c.get("/api/stats").status_code == 200  # the rest goes on

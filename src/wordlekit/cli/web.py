@@ -10,6 +10,7 @@ import click
 from wordlekit.cli.app import app, examples
 from wordlekit.cli.options import Decorator, combine, db_option
 from wordlekit.errors import WordleError
+from wordlekit.web.limits import PER_ADDRESS, PER_PLAYER
 
 
 def _count(name: str, default: int, low: int, high: int, help: str | None = None) -> Decorator:
@@ -79,6 +80,20 @@ pool_options = combine(
     is_flag=True,
     help="Mark the player cookie Secure (sent over HTTPS only): use behind a TLS proxy.",
 )
+@_count(
+    "--games-per-hour",
+    PER_PLAYER,
+    1,
+    10**9,
+    "New games a player may start an hour; more get 429 (a benchmark may raise it).",
+)
+@_count(
+    "--games-per-address",
+    PER_ADDRESS,
+    1,
+    10**9,
+    "New games a client address may start an hour; more get 429.",
+)
 @click.option(
     "--forwarded-allow-ips",
     default="127.0.0.1",
@@ -91,6 +106,8 @@ def serve_cmd(
     port: int,
     db: str | None,
     secure_cookies: bool,
+    games_per_hour: int,
+    games_per_address: int,
     forwarded_allow_ips: str,
     **pool: Any,
 ) -> None:
@@ -108,7 +125,12 @@ def serve_cmd(
 
     path = db or str(default_db_path())
     _check_port(host, port)
-    settings = ServerSettings(pool=PoolConfig(**pool), secure_cookies=secure_cookies)
+    settings = ServerSettings(
+        pool=PoolConfig(**pool),
+        secure_cookies=secure_cookies,
+        games_per_player=games_per_hour,
+        games_per_address=games_per_address,
+    )
     application = create_app(path, settings=settings)  # an unusable db: StorageError, one line
     url_host = "127.0.0.1" if host in ("127.0.0.1", "0.0.0.0") else host
     click.echo(f"wordlekit web app: http://{url_host}:{port}")

@@ -38,6 +38,7 @@ from wordlekit.web import routes_absurdle, routes_boards, routes_games, routes_h
 from wordlekit.web.context import AppContext, Quick, ServerSettings
 from wordlekit.web.errors import install_error_handlers
 from wordlekit.web.http import install
+from wordlekit.web.limits import CreationLimits
 from wordlekit.web.pages import install_pages
 from wordlekit.web.player import COOKIE, PlayerMiddleware
 
@@ -95,6 +96,7 @@ def create_app(
         pool=work,
         settings=cfg,
         quick=Quick(anyio.CapacityLimiter(cfg.quick_threads)),
+        creations=CreationLimits(cfg.games_per_player, cfg.games_per_address),
     )
 
     app = FastAPI(

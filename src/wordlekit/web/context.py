@@ -27,6 +27,7 @@ from wordlekit.services.games import GameStore, StoredGame, load_game
 from wordlekit.services.operations import HEAVY
 from wordlekit.services.pool import PoolConfig, WorkPool
 from wordlekit.web.http import MAX_BODY
+from wordlekit.web.limits import PER_ADDRESS, PER_PLAYER, CreationLimits
 
 T = TypeVar("T")
 
@@ -43,6 +44,9 @@ class ServerSettings:
     max_body: int = MAX_BODY
     #: Threads for the quick routes' SQLite work (this app's own limiter).
     quick_threads: int = 4
+    #: Games a player, and a client address, may start an hour (see web/limits.py).
+    games_per_player: int = PER_PLAYER
+    games_per_address: int = PER_ADDRESS
 
 
 @dataclass(frozen=True)
@@ -107,6 +111,7 @@ class AppContext:
     pool: WorkPool
     settings: ServerSettings
     quick: Quick
+    creations: CreationLimits
 
 
 def over_budget(op: str, e: BudgetExceeded, seconds: float) -> str:
@@ -161,7 +166,12 @@ async def get_player(request: Request) -> str:
     return player
 
 
+async def get_creations(context: Context) -> CreationLimits:
+    return context.creations
+
+
 StoreDep = Annotated[GameStore, Depends(get_store)]
+CreationsDep = Annotated[CreationLimits, Depends(get_creations)]
 WordsDep = Annotated[WordList, Depends(get_wordlist)]
 SettingsDep = Annotated[ServerSettings, Depends(get_settings)]
 QuickDep = Annotated[Quick, Depends(get_quick)]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Query, Response
+from fastapi import APIRouter, Query, Request, Response
 
 from wordlekit.core.rules import Host
 from wordlekit.core.variants import variant_for
@@ -35,6 +35,7 @@ from wordlekit.services.games import (
 )
 from wordlekit.services.hints import GameHint, hint_request
 from wordlekit.web.context import (
+    CreationsDep,
     GameDep,
     GameIdDep,
     PlayerDep,
@@ -59,18 +60,28 @@ async def variants_and_modes() -> Menu:
     "/games",
     status_code=201,
     response_model=GameView,
-    responses={**errors(), 200: {"model": GameView, "description": "a daily game already started"}},
+    responses={
+        **errors(429),
+        200: {"model": GameView, "description": "a daily game already started"},
+    },
 )
 async def new_game(
-    body: NewGameIn, response: Response, store: StoreDep, quick: QuickDep, player: PlayerDep
+    body: NewGameIn,
+    request: Request,
+    response: Response,
+    store: StoreDep,
+    quick: QuickDep,
+    player: PlayerDep,
+    creations: CreationsDep,
 ) -> GameView:
     """Start a game of any variant: the daily one (by date, default today: the same for every
     player), a practice game (seeded, or random: its label then shows no seed, which would
     give the answer away) or a challenge on chosen words (one per board; Absurdle's target).
 
     A daily game this player already started (same variant, date and mode) is returned as it
-    stands (200). The view holds no answer before the game is over."""
-    request = GameRequest(
+    stands (200). The view holds no answer before the game is over. A player, and a client
+    address, start at most so many games an hour (429 with Retry-After beyond)."""
+    wanted = GameRequest(
         variant=body.variant,
         kind=body.kind,
         mode=body.mode,
@@ -81,8 +92,10 @@ async def new_game(
         max_guesses=body.max_guesses,
     )
 
+    creations.admit(player, request.client.host if request.client else "")
+
     def start() -> tuple[GameView, bool]:
-        stored, created = start_game(store, player, request)
+        stored, created = start_game(store, player, wanted)
         return view(stored), created
 
     game, created = await quick(start)
