@@ -132,6 +132,10 @@ def test_formats() -> None:
     assert format_pattern(p, 5, "emoji") == "🟩🟨🟨⬛⬛"
     assert format_pattern(p, 5, "letters") == "gyybb"
     assert format_pattern(p, 5, "digits") == "21100"
+    # the formats are cached: a bool is still no pattern, once an int of its value is cached
+    assert format_pattern(1, 5, "letters") == "ybbbb"
+    with pytest.raises(InvalidPatternError, match="not bool"):
+        format_pattern(True, 5, "letters")
 
 
 def test_explain_says_why() -> None:

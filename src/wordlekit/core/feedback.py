@@ -10,6 +10,7 @@ letter) is 0 gray, 1 yellow, 2 green. All green for five letters is 242.
 from __future__ import annotations
 
 import enum
+import functools
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -175,6 +176,9 @@ def parse_pattern(text: str | int, length: int | None = None) -> Pattern:
     return tiles_to_pattern(tiles)
 
 
+# Cached: a game's view formats every turn of every board twice (emoji and letters), and a
+# word length has only 3**length patterns. typed=True keeps True apart from 1 (refused).
+@functools.lru_cache(maxsize=1 << 16, typed=True)
 def format_pattern(pattern: Pattern, length: int = 5, style: PatternStyle = "emoji") -> str:
     """Print a pattern as emoji (default), ``letters`` (g/y/b) or ``digits`` (2/1/0)."""
     tiles = pattern_tiles(pattern, length)
