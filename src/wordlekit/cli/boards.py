@@ -64,7 +64,7 @@ class Several:
     def variant_of(self, boards: int | None = None) -> Variant:
         """The variant the bot of several boards plays (a fixed answer per board); with
         neither option given, one of ``boards`` boards."""
-        n = self.boards if self.boards is not None or self.variant is not None else boards
+        n = self.boards if self.wanted else boards
         v = variant_for(self.variant, boards=n, max_guesses=self.max_guesses)
         if v.host is not Host.FIXED:
             raise WordleError(

@@ -13,11 +13,13 @@ from pathlib import Path
 
 from wordlekit.store.files import atomic_write, data_dir
 
-__all__ = ["PLAYER_FILE", "PLAYER_RE", "local_player_file", "local_player_id"]
+__all__ = ["PLAYER_FILE", "PLAYER_ID", "PLAYER_RE", "local_player_file", "local_player_id"]
 
 PLAYER_FILE = "terminal-player-id"
-#: The web app's cookie check: what secrets.token_urlsafe(18) produces, and a little slack.
-PLAYER_RE = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
+#: A player id (the web app's cookie, the terminal's file): what secrets.token_urlsafe(18)
+#: produces, and a little slack.
+PLAYER_ID = r"[A-Za-z0-9_-]{16,64}"
+PLAYER_RE = re.compile(f"^{PLAYER_ID}$")
 
 
 def local_player_file() -> Path:

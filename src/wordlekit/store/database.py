@@ -60,13 +60,13 @@ def connect(path: str | Path, busy_timeout: float = BUSY_TIMEOUT) -> sqlite3.Con
 
 @contextlib.contextmanager
 def transaction(
-    conn: sqlite3.Connection, lock: threading.Lock | None = None
+    conn: sqlite3.Connection, lock: threading.Lock | None = None, wait: float = BUSY_TIMEOUT
 ) -> Iterator[sqlite3.Connection]:
     """One write transaction on ``conn``: committed at the end of the block, rolled back if
     it raises. ``lock`` (shared by this process's writers of the same file) makes them queue
-    at once instead of in SQLite's busy wait, which sleeps in growing steps of up to 100 ms.
+    at once instead of in SQLite's busy wait, which sleeps in growing steps of up to 100 ms;
+    they queue at most ``wait`` seconds (the busy timeout ``conn`` was opened with).
     """
-    wait = busy_timeout(conn)
     if lock is not None and not lock.acquire(timeout=wait):
         raise DatabaseBusy(f"the database is busy: another write took over {wait:g} s")
     try:
@@ -83,11 +83,6 @@ def transaction(
     finally:
         if lock is not None:
             lock.release()
-
-
-def busy_timeout(conn: sqlite3.Connection) -> float:
-    """How long ``conn`` waits for another writer, in seconds."""
-    return float(conn.execute("PRAGMA busy_timeout").fetchone()[0]) / 1000
 
 
 @dataclass(frozen=True)

@@ -139,7 +139,7 @@ class GameStore:
         if conn.in_transaction:  # nested: part of the transaction already open
             yield conn
             return
-        with transaction(conn, self._lock) as db:
+        with transaction(conn, self._lock, self.busy_timeout) as db:
             yield db
 
     # -- games -----------------------------------------------------------------------------

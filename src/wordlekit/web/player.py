@@ -23,11 +23,10 @@ from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from wordlekit.errors import Busy
+from wordlekit.services.players import PLAYER_ID
 from wordlekit.web.errors import busy_status
 
 COOKIE = "wordlekit_player"
-#: What secrets.token_urlsafe(18) produces, with a little slack.
-PLAYER_RE = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
 #: Routes that keep something for the player: only they set the cookie.
 PLAYER_PATHS = ("/api/games", "/api/stats")
 MAX_AGE = 10 * 365 * 86400
@@ -35,9 +34,7 @@ MAX_AGE = 10 * 365 * 86400
 
 #: The player's pair in a Cookie header: one regular expression, linear in the header, in
 #: place of a full cookie parser (pure Python, whose cost grows with every pair and escape).
-COOKIE_PAIR = re.compile(
-    rb"(?:^|;)[ \t]*" + COOKIE.encode() + rb"=([A-Za-z0-9_-]{16,64})[ \t]*(?=;|$)"
-)
+COOKIE_PAIR = re.compile(rb"(?:^|;)[ \t]*" + f"{COOKIE}=({PLAYER_ID})".encode() + rb"[ \t]*(?=;|$)")
 
 
 def cookie_player(headers: list[tuple[bytes, bytes]]) -> str:
