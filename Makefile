@@ -7,19 +7,20 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck pytest browser bench clean install
+.PHONY: run test lint typecheck pytest browser bench clean install lock
 
 install: $(STAMP)
 
-$(STAMP): pyproject.toml
+# requirements.lock pins every package (pip constraints): the same versions on every machine.
+$(STAMP): pyproject.toml requirements.lock
 	@if test -x $(BIN)/python; then \
-	    echo "updating $(VENV): pyproject.toml changed, reinstalling wordlekit and its dependencies…"; \
+	    echo "updating $(VENV): pyproject.toml or requirements.lock changed, reinstalling…"; \
 	else \
 	    echo "setting up $(VENV): installing wordlekit and its dependencies (about half a minute, first run only)…"; \
 	fi
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	@$(BIN)/python -m pip install --quiet --upgrade pip
-	@$(BIN)/python -m pip install --quiet -e '.[dev]'
+	@$(BIN)/python -m pip install --quiet --constraint requirements.lock pip setuptools wheel
+	@$(BIN)/python -m pip install --quiet --constraint requirements.lock -e '.[dev]'
 	@touch $(STAMP)
 
 run: $(STAMP)
@@ -49,6 +50,10 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_web.py
 	$(BIN)/python benchmarks/bench_randomplay.py
 	$(BIN)/python benchmarks/bench_openers.py
+
+# the newest versions pyproject.toml allows, resolved afresh and frozen (then run make test)
+lock:
+	scripts/lock
 
 clean:
 	rm -rf $(VENV) build dist src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -35,7 +35,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, Route, expect, sy
 from wordlekit.core.feedback import format_pattern, score
 from wordlekit.core.words import WordList
 from wordlekit.services.games import GameRequest, make_game
-from wordlekit.services.pool import WorkPool
+from wordlekit.services.pool import PoolConfig, WorkPool, shared_pool
 from wordlekit.web.api import ServerSettings, create_app
 
 CHROMIUM = Path(os.environ.get("WORDLEKIT_CHROMIUM") or "/usr/bin/chromium")
@@ -94,7 +94,8 @@ def run_server(
     settings: ServerSettings | None = None,
 ) -> Iterator[Server]:
     """The real app on a free loopback port, served by uvicorn in a daemon thread, once it
-    answers (its work pool ready)."""
+    answers and its work pool is ready (the server itself listens at once: the tests time
+    nothing before the workers are warm)."""
     port = free_port()
     app = create_app(db, wordlist, settings, pool=pool)
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
@@ -115,9 +116,28 @@ def run_server(
             if time.monotonic() > deadline:
                 raise RuntimeError(f"the server on port {port} did not answer in {START_SECONDS} s")
             time.sleep(0.05)
+        if not app.state.context.pool.wait_ready(START_SECONDS):
+            raise RuntimeError(f"the work pool on port {port} was not ready in {START_SECONDS} s")
         yield running
     finally:
         running.stop()
+
+
+@pytest.fixture(scope="session")
+def default_pool() -> WorkPool:
+    """The work pool ``create_app(db)`` uses (the process-wide one for the bundled lists and
+    the default settings), started and warm."""
+    pool = shared_pool(WordList.bundled(), PoolConfig())
+    assert pool.wait_ready(START_SECONDS), "the work pool did not warm up"
+    return pool
+
+
+@pytest.fixture(autouse=True)
+def _warm_pool_for_web_tests(request: pytest.FixtureRequest) -> None:
+    """The web app listens before its workers are warm; the web tests' in-process clients
+    (``TestClient(create_app(db))``) call the pool at once, so their modules wait for it."""
+    if request.module.__name__.startswith(("test_web", "test_absurdle_web")):
+        request.getfixturevalue("default_pool")
 
 
 @pytest.fixture(scope="module")

@@ -9,9 +9,11 @@ real apt-get: the stub records its arguments and, for ``install``, creates the b
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 from dataclasses import dataclass
+from importlib import metadata
 from pathlib import Path
 
 import pytest
@@ -193,3 +195,34 @@ def test_make_test_ensures_chromium_before_pytest_and_make_run_does_not() -> Non
         assert ensure_at and pytest_at, lines
         assert ensure_at[0] < pytest_at[0], lines
     assert not any("ensure-chromium" in line for line in make_dry_run("run"))
+
+
+def locked() -> dict[str, str]:
+    """requirements.lock as {normalised name: version}."""
+    pins = {}
+    for line in (ROOT / "requirements.lock").read_text().splitlines():
+        if line and not line.startswith("#"):
+            name, _, pinned = line.partition("==")
+            pins[canonical(name)] = pinned
+    return pins
+
+
+def canonical(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def test_the_lock_pins_every_dependency_and_the_venv_has_those_versions() -> None:
+    """make run and make test install requirements.lock's versions: every dependency of
+    wordlekit and of its dev extra is pinned there, and this environment has them."""
+    pins = locked()
+    requires = metadata.requires("wordlekit") or []
+    wanted = {
+        canonical(re.split(r"[\s\[<>=;!~]", spec, maxsplit=1)[0])
+        for spec in requires
+        if "extra ==" not in spec or 'extra == "dev"' in spec
+    }
+    assert wanted - pins.keys() == set()
+    for name, pinned in pins.items():
+        assert metadata.version(name) == pinned, name
+    makefile = (ROOT / "Makefile").read_text()
+    assert makefile.count("--constraint requirements.lock") == 2

@@ -4,7 +4,10 @@ limits a server may be started with (one address cannot fill the queue)."""
 from __future__ import annotations
 
 import asyncio
+import re
 import sqlite3
+import subprocess
+import sys
 import time
 from pathlib import Path
 from types import SimpleNamespace
@@ -14,9 +17,10 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 
-from harness_web import Server
+from harness_web import START_SECONDS, Server, free_port
+from wordlekit.core.words import WordList
 from wordlekit.errors import ClientBusy, WordleError
-from wordlekit.services.pool import PoolConfig
+from wordlekit.services.pool import PoolConfig, WorkPool
 from wordlekit.web.api import create_app
 from wordlekit.web.context import Work
 from wordlekit.web.limits import CreationLimits, Window
@@ -156,3 +160,56 @@ def test_the_api_refuses_the_game_past_the_cap(tmp_path: Path) -> None:
         assert r.status_code == 429 and int(r.headers["retry-after"]) > 3000
         assert "at most 2 an hour per player" in r.json()["error"]
         assert c.get("/api/stats").status_code == 200  # the rest goes on
+
+
+def test_the_app_answers_before_its_workers_are_warm(tmp_path: Path) -> None:
+    """A server listens at once: its pages, games and statistics answer while the workers
+    still start, and an expensive request then gets a 503 saying the solver warms up."""
+    pool = WorkPool(WordList.bundled(), PoolConfig(workers=1, budget=0.2))
+    app = create_app(tmp_path / "games.sqlite3", pool=pool)
+    try:
+        with TestClient(app) as c:
+            assert c.get("/").status_code == 200
+            game = c.post("/api/games", json={"kind": "practice", "seed": 3})
+            assert game.status_code == 201
+            guess = c.post(f"/api/games/{game.json()['id']}/guesses", json={"guess": "crane"})
+            assert guess.status_code == 200
+            assert c.get("/api/stats").status_code == 200
+            # a worker process takes seconds to import and warm: no worker within 0.1 s
+            r = c.post("/api/assist", json={"turns": []})
+            assert r.status_code == 503, r.text
+            assert "warming up" in r.json()["error"]
+            assert r.headers["Retry-After"] == "5"
+            assert pool.status()["warming"] == 1
+            assert pool.wait_ready(START_SECONDS)
+            assert c.post("/api/assist", json={"turns": []}).status_code == 200
+    finally:
+        pool.close()
+
+
+def test_wordle_serve_listens_at_once_and_shows_the_warm_up(tmp_path: Path) -> None:
+    """``wordle serve`` prints what the workers warm and how long each step took, and the
+    page answers before they are ready."""
+    port = free_port()
+    command = [sys.executable, "-c", "from wordlekit.cli import main; main()", "serve"]
+    args = ["--port", str(port), "--workers", "1", "--db", str(tmp_path / "g.sqlite3")]
+    proc = subprocess.Popen(
+        [*command, *args], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+    )
+    lines: list[str] = []
+    try:
+        deadline = time.monotonic() + START_SECONDS
+        while not any("listening" in line for line in lines):
+            assert time.monotonic() < deadline and proc.stdout is not None
+            lines.append(proc.stdout.readline())
+        assert httpx.get(f"http://127.0.0.1:{port}/", timeout=10).status_code == 200
+        while not any("worker 1 ready after" in line for line in lines):
+            assert time.monotonic() < deadline and proc.stdout is not None
+            lines.append(proc.stdout.readline())
+    finally:
+        proc.terminate()
+        proc.wait(15)
+    text = "".join(lines)
+    assert "worker 1: pattern matrix 12,972 x 2,315" in text
+    assert "worker 1: the exact solver, the review and the bot (" in text
+    assert re.search(r"^ +\d+\.\d s  listening", text, re.M), text

@@ -22,7 +22,7 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from harness_web import answers_of
+from harness_web import START_SECONDS, answers_of
 from wordlekit.core.feedback import format_pattern, score
 from wordlekit.core.rules import BOARDS_HARD_RULE, ULTRAHARD_RULE
 from wordlekit.core.words import WordList
@@ -906,7 +906,8 @@ def six_letter_list() -> WordList:
 
 
 def test_a_six_letter_list(db: Path) -> None:
-    with TestClient(create_app(db, wordlist=six_letter_list())) as c:
+    app = create_app(db, wordlist=six_letter_list())
+    with TestClient(app) as c:
         assert c.get("/api/daily").json()["length"] == 6
         g = c.post("/api/games", json={"kind": "practice", "seed": 3}).json()
         assert g["length"] == 6
@@ -914,6 +915,7 @@ def test_a_six_letter_list(db: Path) -> None:
         assert len(state["boards"][0]["turns"][0]["letters"]) == 6
         pattern = score("planet", "castle")
         body = {"turns": [{"guess": "planet", "pattern": pattern}], "top": 3}
+        assert app.state.context.pool.wait_ready(START_SECONDS)  # its own workers
         data = c.post("/api/assist", json=body).json()
         assert data["candidates"] == [w for w in SIX if score("planet", w) == pattern]
         assert data["steps"][0]["turn"]["letters"] == format_pattern(pattern, 6, "letters")

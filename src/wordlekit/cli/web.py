@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import logging
 import socket
+import time
 from typing import Any
 
 import click
@@ -117,6 +119,7 @@ def serve_cmd(
     player, per address and in total; quick ones (guesses, games, statistics) never wait
     behind them.
     """
+    started = time.monotonic()
     import uvicorn
 
     from wordlekit.services.files import default_db_path
@@ -136,9 +139,13 @@ def serve_cmd(
     click.echo(f"wordlekit web app: http://{url_host}:{port}")
     click.echo(f"games and statistics: {path}   (Ctrl-C stops)")
     click.echo(
-        f"expensive requests: {pool['workers']} worker processes, {pool['budget']:g} s budget "
-        "each (starting the workers takes a few seconds)"
+        f"expensive requests (helper, bot, hints, reviews): {pool['workers']} worker "
+        f"processes, {pool['budget']:g} s budget each. The page, games and statistics answer "
+        "as soon as the server listens; the workers warm up meanwhile (a few seconds, about a "
+        "minute on a first start, which compiles the solver and builds its caches), and until "
+        "then those requests get 503 'warming up'. Progress:"
     )
+    show_progress(started)
     uvicorn.run(
         application,
         host=host,
@@ -147,6 +154,27 @@ def serve_cmd(
         proxy_headers=True,
         forwarded_allow_ips=forwarded_allow_ips,
     )
+
+
+class Elapsed(logging.Formatter):
+    """Log lines as ``  12.3 s  message``: the time since the command started."""
+
+    def __init__(self, start: float) -> None:
+        super().__init__()
+        self.start = start
+
+    def format(self, record: logging.LogRecord) -> str:
+        return f"{time.monotonic() - self.start:6.1f} s  {record.getMessage()}"
+
+
+def show_progress(start: float) -> None:
+    """Print wordlekit's progress lines (the workers' warm-up, the server listening) and its
+    warnings on stderr."""
+    handler = logging.StreamHandler()
+    handler.setFormatter(Elapsed(start))
+    logger = logging.getLogger("wordlekit")
+    logger.setLevel(logging.INFO)
+    logger.addHandler(handler)
 
 
 def _check_port(host: str, port: int) -> None:

@@ -56,6 +56,13 @@ class PatternMatrix:
     source: str = field(default="built", compare=False)  # "built" or "cache"
     seconds: float = field(default=0.0, compare=False)
 
+    def __post_init__(self) -> None:
+        # Read-only whatever its source: a matrix read from the disk cache is (a buffer or a
+        # read-only map), and numba compiles, and caches, one kernel per array type, so a
+        # built matrix that stayed writable would compile every kernel a second time on the
+        # next start (one that reads it from the cache).
+        self.data.setflags(write=False)
+
     def __repr__(self) -> str:
         g, a = self.data.shape
         return f"PatternMatrix({self.wordlist.name!r}, {g}x{a}, {self.data.dtype}, {self.source})"

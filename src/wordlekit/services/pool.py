@@ -122,6 +122,8 @@ class _Worker:
         self.reserved = False  # handed to a caller that has not sent its task yet
         self.retiring = False
         self.failures = 0  # start-ups that failed in a row (no endless respawning)
+        self.spawned = 0.0  # when its process started (monotonic), for the warm-up's log
+        self.warmed = False  # ready once at least: a replacement is not a first warm-up
 
     @property
     def free(self) -> bool:
@@ -197,6 +199,7 @@ class WorkPool:
             return {
                 "workers": len(self._workers),
                 "ready": sum(w.ready for w in self._workers),
+                "warming": sum(w.process is not None and not w.ready for w in self._workers),
                 "busy": sum(w.task is not None for w in self._workers),
                 "waiting": len(self._waiters),
                 **self.counters,
@@ -218,6 +221,7 @@ class WorkPool:
         w.conn = parent
         w.ready = w.retiring = w.reserved = False
         w.task = None
+        w.spawned = time.monotonic()
         threading.Thread(
             target=self._read,
             args=(w, parent, w.process),
@@ -237,8 +241,16 @@ class WorkPool:
             with self._lock:
                 if w.process is not proc:
                     break  # replaced meanwhile
+                if msg[0] == "progress":
+                    log.info("worker %d: %s", w.index + 1, msg[1])
+                    continue
                 if msg[0] == "ready":
-                    w.ready = True
+                    log.info(
+                        "worker %d ready after %.1f s",
+                        w.index + 1,
+                        time.monotonic() - w.spawned,
+                    )
+                    w.ready = w.warmed = True
                     w.failures = 0
                     self._ready.notify_all()
                     self._dispatch()
@@ -346,10 +358,7 @@ class WorkPool:
                 return w
             if len(self._waiters) >= self.config.max_waiting:
                 self.counters["rejected"] += 1
-                raise ServerBusy(
-                    "the server is busy with other long computations: try again shortly",
-                    retry_after=max(1, round(self.config.budget)),
-                )
+                raise self._busy()
             waiter = _Waiter(heavy, loop, loop.create_future())
             self._waiters.append(waiter)
         try:
@@ -361,10 +370,31 @@ class WorkPool:
             self._abandon(waiter, heavy)
             with self._lock:
                 self.counters["rejected"] += 1
-            raise ServerBusy(
+                busy = self._busy()
+            raise busy from None
+
+    def _busy(self) -> ServerBusy:
+        """Why no worker could take a request: still warming up, unable to start, or busy."""
+        if any(w.ready for w in self._workers):
+            return ServerBusy(
                 "the server is busy with other long computations: try again shortly",
                 retry_after=max(1, round(self.config.budget)),
-            ) from None
+            )
+        if all(w.process is None and w.failures >= 3 for w in self._workers):
+            return ServerBusy(
+                "the solver could not start on this server (see its log): the games, "
+                "guesses and statistics still work",
+                retry_after=60,
+            )
+        if not any(w.warmed for w in self._workers):
+            return ServerBusy(
+                "the solver is warming up (the server has just started; a first start "
+                "compiles it and builds its caches): try again in a few seconds",
+                retry_after=5,
+            )
+        return ServerBusy(
+            "the solver's workers are restarting: try again in a few seconds", retry_after=5
+        )
 
     def _abandon(self, waiter: _Waiter, heavy: bool) -> None:
         with self._lock:

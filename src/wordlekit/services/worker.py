@@ -3,7 +3,8 @@ and warms every kernel once, then runs one task at a time under the budget the p
 with it. The stop flag lives in shared memory, so the pool can stop the work (at the
 deadline, or when the client has gone) without waiting for this process's GIL.
 
-Messages to the pool: ``("ready", pid)`` or ``("failed", why)`` once, then for every task
+Messages to the pool: ``("progress", text)`` for each step of the warm-up (what it did and
+how long it took), ``("ready", pid)`` or ``("failed", why)`` once, then for every task
 ``(task id, retiring, status, ...)`` where status is ``ok`` (the result), ``budget`` (the
 reason and message), ``invalid`` (bad input: the error itself, pickled with its attributes) or
 ``error`` (a fault of ours, logged here; the pool raises it as an InternalError). A worker
@@ -19,6 +20,8 @@ import multiprocessing.connection
 import os
 import pickle
 import signal
+import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -58,47 +61,74 @@ def rss_mb() -> float:
         return 0.0
 
 
-def warm(wordlist: WordList) -> Any:
+class Stopwatch:
+    """Times the steps of a warm-up and tells ``report`` what each one did and took."""
+
+    def __init__(self, report: Callable[[str], None]) -> None:
+        self.report = report
+
+    @contextlib.contextmanager
+    def step(self, what: str) -> Iterator[None]:
+        start = time.perf_counter()
+        yield
+        self.report(f"{what} ({time.perf_counter() - start:.1f} s)")
+
+
+def warm(wordlist: WordList, report: Callable[[str], None] = lambda text: None) -> Any:
     """Load the matrix and every kernel a task can reach, before the first task (and with
-    no budget): compiling the solver inside a task (7.5 s from a cold numba cache) would
-    overrun every budget, get the worker killed before numba could cache the code, and
-    start again in the next worker."""
+    no budget), telling ``report`` what each step took: compiling the solver inside a task
+    (7.5 s from a cold numba cache) would overrun every budget, get the worker killed before
+    numba could cache the code, and start again in the next worker."""
     # the exact search and Absurdle's kernels load numba: imported in the worker, not when
     # the server imports this module
     from wordlekit.solve.optimal_cache import default_opener, opening_tree
     from wordlekit.solve.solver import Solver
 
-    load_numba()
+    clock = Stopwatch(report)
+    load_numba()  # the kernels' modules; each kernel compiles (or loads) on its first call
     pm = PatternMatrix.for_list(wordlist)
     pm.transposed  # noqa: B018
-    state = GameState.start(pm)
-    state.figures()
-    small = GameState(pm, (), np.arange(min(50, len(wordlist.answers)), dtype=np.int64))
-    get_strategy("entropy").rank(small, 1)
+    g, a = pm.data.shape
+    how = "read from the cache" if pm.source == "cache" else "built and cached (first start)"
+    report(f"pattern matrix {g:,} x {a:,} {how} ({pm.seconds:.1f} s)")
+    with clock.step("first-guess figures and the entropy strategy"):
+        state = GameState.start(pm)
+        state.figures()
+        small = GameState(pm, (), np.arange(min(50, len(wordlist.answers)), dtype=np.int64))
+        get_strategy("entropy").rank(small, 1)
     # the proven trees the optimal strategy follows (from the disk cache after the first run)
-    for mode in (Mode.NORMAL, Mode.HARD):
-        with contextlib.suppress(WordleError):
-            opener = default_opener(pm, mode, 6)
-            opening_tree(pm, opener, mode=mode, max_guesses=6)
+    with clock.step("the optimal strategy's proven opening trees (and the solver compiled)"):
+        for mode in (Mode.NORMAL, Mode.HARD):
+            with contextlib.suppress(WordleError):
+                opener = default_opener(pm, mode, 6)
+                opening_tree(pm, opener, mode=mode, max_guesses=6)
     # every compiled path of the operations, on small cases: the solver (normal and hard),
     # the review's estimate, the bot
     answers = wordlist.answers
-    for mode in (Mode.NORMAL, Mode.HARD):
-        solver = Solver(pm, mode, 6)
-        solver.solve(np.arange(min(12, len(answers)), dtype=np.int32), 6)
-        solver.feasible(np.arange(min(12, len(answers)), dtype=np.int32), 3)
-    answer, other = answers[0], answers[len(answers) // 2]
-    game = [Turn(other, score(other, answer)), Turn(answer, score(answer, answer))]
-    operation("review")(pm, game, answer=answer)
-    operation("solve")(pm, answer, strategy="optimal", start=other)
+    with clock.step("the exact solver, the review and the bot"):
+        for mode in (Mode.NORMAL, Mode.HARD):
+            solver = Solver(pm, mode, 6)
+            solver.solve(np.arange(min(12, len(answers)), dtype=np.int32), 6)
+            solver.feasible(np.arange(min(12, len(answers)), dtype=np.int32), 3)
+        answer, other = answers[0], answers[len(answers) // 2]
+        game = [Turn(other, score(other, answer)), Turn(answer, score(answer, answer))]
+        operation("review")(pm, game, answer=answer)
+        operation("solve")(pm, answer, strategy="optimal", start=other)
     # the Assist page's default answer model: its square matrix (memory-mapped from the disk
     # cache, 0.8 s; built and cached in 3.7 s on the first start) and its kernels
-    with contextlib.suppress(WordleError):
+    with (
+        clock.step("the helper's answer model (its square matrix)"),
+        contextlib.suppress(WordleError),
+    ):
         operation("assist")(pm, game[:1], answers="likely", top=1)
     # Absurdle's proof from the start reaches every kernel of its search (hard mode is an
     # argument of the same compiled code); bounded, since on a list of its own the proof may
     # be long, and the kernels compile all the same
-    with work.Budget(seconds=10).active(), contextlib.suppress(WordleError):
+    with (
+        clock.step("Absurdle's solver"),
+        work.Budget(seconds=10).active(),
+        contextlib.suppress(WordleError),
+    ):
         operation("absurdle_solve")(pm)
     return pm
 
@@ -133,8 +163,13 @@ def serve(
     # core, and the server's own threads must keep one (see wordlekit.solve.parallel).
     numba.set_num_threads(1)
     flag: npt.NDArray[np.int64] = np.frombuffer(flag_buffer, dtype=np.int64)
+
+    def report(text: str) -> None:
+        with contextlib.suppress(OSError, ValueError):  # the server may be gone already
+            conn.send(("progress", text))
+
     try:
-        matrix = warm(wordlist)
+        matrix = warm(wordlist, report)
     except Exception as e:
         with contextlib.suppress(OSError, ValueError):  # the server may be gone already
             conn.send(("failed", f"{type(e).__name__}: {e}"))

@@ -21,6 +21,7 @@ pattern matrix, and the app changes no process-wide setting.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from functools import partial
@@ -28,7 +29,6 @@ from importlib.metadata import version
 from pathlib import Path
 
 import anyio
-import anyio.to_thread
 from fastapi import FastAPI
 
 from wordlekit.core.words import WordList
@@ -43,6 +43,8 @@ from wordlekit.web.pages import install_pages
 from wordlekit.web.player import COOKIE, PlayerMiddleware
 
 __all__ = ["COOKIE", "ServerSettings", "create_app"]
+
+log = logging.getLogger("wordlekit.web")
 
 #: The pool's routes: their requests are checked against the client's limits before parsing.
 POOL_PATHS = (
@@ -67,9 +69,11 @@ def goes_to_the_pool(path: str, method: str) -> bool:
 @asynccontextmanager
 async def started(pool: WorkPool, app: FastAPI) -> AsyncIterator[None]:
     """The app's lifespan: start the workers (each loads the matrix and warms its kernels)
-    and wait for them, so the first visitors find them ready."""
+    without waiting for them. The pages, games, guesses and statistics answer at once; an
+    expensive request that comes while the workers warm up waits within its budget, then
+    gets a 503 saying the solver is warming up."""
     pool.start()
-    await anyio.to_thread.run_sync(pool.wait_ready, 300.0)
+    log.info("listening: the pages, games and statistics answer now")
     yield
 
 
