@@ -17,7 +17,7 @@ import pytest
 from click.testing import CliRunner, Result
 from textual.containers import VerticalScroll
 from textual.pilot import Pilot
-from textual.widgets import DataTable
+from textual.widgets import DataTable, Footer
 
 from harness_tui import (
     AppFactory,
@@ -183,7 +183,8 @@ def test_the_hint_key_shows_a_suggestion_and_counts_a_hint(make_app: AppFactory)
         assert screen.last_hint == want.suggestion.word
         first = hint.split(".")[0]
         assert first == f"Bot (entropy) suggests {want.suggestion.word.upper()}: it {want.verdict}"
-        assert "0.1 bits" in hint  # the rule preferring a possible answer
+        # the rule preferring a possible answer is said where it passed a word over, only
+        assert ("0.1 bits" in hint) == (want.advice.passed_over is not None)
         assert screen.stored is not None and screen.stored.hints == 1
         assert "hints used: 1" in static_text(app, "#game-info")
         stored = load_game(open_store(app.store.path), screen.stored.id, app.player)
@@ -574,7 +575,8 @@ def test_tui_command_help_has_examples() -> None:
     [
         (["--daily", "2022-13-45"], "bad date"),
         (["--daily", "2020-01-01"], "before the first Wordle"),
-        (["--daily", "2021-06-19", "--seed", "3"], "not both"),
+        (["--daily", "2021-06-19", "--seed", "3"], "choose one of"),
+        (["--practice", "--seed", "3"], "choose one of"),
         (["--strategy", "nope"], "unknown strategy"),
         (["--seed", "-1"], "seed"),
         (["--variant", "nope"], "unknown variant 'nope'"),
@@ -588,6 +590,23 @@ def test_tui_command_refuses_bad_options(args: list[str], match: str, tmp_path: 
     assert result.stdout == ""
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and match in lines[0], result.stderr
+
+
+@pytest.mark.parametrize("width", [80, 120])
+def test_the_play_footer_shows_every_key_and_the_title_says_the_game_once(
+    make_app: AppFactory, width: int
+) -> None:
+    async def scenario(app: WordleApp, pilot: Pilot[None]) -> None:
+        await settle(app, pilot)
+        footer = app.screen.query_one(Footer)
+        keys = list(footer.query("FooterKey"))
+        assert sum(k.size.width for k in keys) <= width
+        shown = " ".join(str(k.render()) for k in keys)
+        for key in ("^s Hint", "^q Quit", "f2 Assist", "f4 Help", "f10 Boards"):
+            assert key in shown
+        assert app.screen.sub_title == f"Practice #{SEED}"  # not "wordlekit — wordlekit practice"
+
+    run(make_app(seed=SEED), scenario, (width, 30))
 
 
 def test_tui_command_builds_the_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -605,7 +624,12 @@ def test_tui_command_builds_the_app(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     result = wordle("tui", "--variant", "Quordle", "--mode", "ultrahard", "--db", str(db))
     assert result.exit_code == 0, result.output
     request = started[-1].request
-    assert (request.variant, request.kind, request.mode) == ("quordle", "practice", Mode.ULTRAHARD)
+    # today's puzzle by default, as the web app opens it; --practice for a random game
+    assert (request.variant, request.kind, request.mode) == ("quordle", "daily", Mode.ULTRAHARD)
+    assert request.date == "today"
+    result = wordle("tui", "--practice", "--db", str(db))
+    assert result.exit_code == 0, result.output
+    assert (started[-1].request.kind, started[-1].request.seed) == ("practice", None)
     # --hard and --ultrahard are short forms of --mode: the last one given wins
     result = wordle("tui", "--mode", "normal", "--hard", "--db", str(db))
     assert result.exit_code == 0, result.output
@@ -655,11 +679,16 @@ def test_assist_starts_on_likely_answers_and_f7_switches_to_the_list(make_app: A
         remaining = static_text(app, "#remaining")
         assert "12972 words left" in remaining and "outside the list" in remaining
         await type_word(pilot, "crane:bbybb")
+        assert screen.message == "Added CRANE bbybb."  # typed colours: nothing to select
         await type_word(pilot, "moist:byybb")
         await settle(app, pilot)
         assert screen.analysis is not None and screen.analysis.answers == "likely"
-        assert "AIOLI" in static_text(app, "#words")
-        assert "%" in static_text(app, "#words")
+        words = static_text(app, "#words")
+        assert "AIOLI" in words and "%" in words
+        # a word and its probability stay on one line
+        lines = [line for line in words.splitlines() if "more" not in line]
+        pair = r"[A-Z]{5} (\d+(\.\d)?%|<0\.1%)"
+        assert all(re.fullmatch(f"{pair}(  {pair})*", line) for line in lines), words
         probs = screen.analysis.probabilities
         assert len(probs) == len(screen.analysis.candidates) and list(probs) == sorted(
             probs, reverse=True

@@ -199,7 +199,7 @@ def test_absurdle_to_a_win_with_the_shortest_win_from_here(make_app: AppFactory)
         stats = player_stats(app.store, app.player, "absurdle").practice
         assert (stats.played, stats.wins, stats.hints) == (1, 1, 1)
 
-    play(make_app, scenario, variant="absurdle")
+    play(make_app, scenario, variant="absurdle", practice=True)
 
 
 def test_ultrahard_absurdle_won_on_a_growing_grid_then_hard_mode(make_app: AppFactory) -> None:
@@ -222,7 +222,7 @@ def test_ultrahard_absurdle_won_on_a_growing_grid_then_hard_mode(make_app: AppFa
         await type_words(pilot, ("arise", "scold", "bungy"))
         assert "Hard mode: Guess must contain O" in screen.message
 
-    play(make_app, scenario, variant="absurdle", mode="ultrahard")
+    play(make_app, scenario, variant="absurdle", mode="ultrahard", practice=True)
 
 
 def test_an_absurdle_challenge_from_the_chooser(make_app: AppFactory) -> None:
@@ -317,7 +317,7 @@ def test_an_ultrahard_absurdle_hint_not_allowed_is_said_and_not_counted(
         assert screen.last_hint is None
         assert screen.view is not None and screen.view.hints == 0
 
-    play(make_app, scenario, variant="absurdle", mode="ultrahard")
+    play(make_app, scenario, variant="absurdle", mode="ultrahard", practice=True)
 
 
 # The chooser -----------------------------------------------------------------------------------

@@ -21,7 +21,8 @@ from wordlekit.services.games import variants
 @app.command(
     "tui",
     epilog=examples(
-        "wordle tui                                   a practice game, full screen",
+        "wordle tui                                   today's puzzle, full screen",
+        "wordle tui --practice                        a random practice game",
         "wordle tui --daily 2022-02-15 --hard         a daily puzzle in hard mode",
         "wordle tui --variant quordle --daily today   today's Quordle",
         "wordle tui --variant absurdle --mode ultrahard   Absurdle: guess only words it holds",
@@ -45,6 +46,7 @@ from wordlekit.services.games import variants
 )
 @mode_options("Hard mode: revealed hints must be used.")
 @game_options
+@click.option("--practice", is_flag=True, help="A random practice game (not today's puzzle).")
 @db_option(
     "SQLite file for games and statistics (default: the web app's, in the user data folder)."
 )

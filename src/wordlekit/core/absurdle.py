@@ -221,7 +221,7 @@ class AbsurdleGame(Game):
 
     def share(self, *, dark: bool = True, high_contrast: bool = False, hints: int = 0) -> str:
         """The emoji grid: ``Absurdle 4/∞*`` (the mode's star) and one row per guess."""
-        tries = str(len(self.guesses)) if self.status is Status.WON else "X"
+        tries = self.share_count()
         head = f"Absurdle {tries}/∞{self.title_marks(hints)}"
         if self.target:
             head += f" (challenge: {self.target.upper()})"

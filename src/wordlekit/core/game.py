@@ -389,11 +389,21 @@ class Game(abc.ABC):
 
     def title_marks(self, hints: int = 0) -> str:
         """What the share's title line adds after the count: the mode's star (``*`` hard,
-        ``**`` ultrahard) and the hints taken, in plain words (``* (1 hint)``)."""
+        ``**`` ultrahard), the hints taken, in plain words (``* (1 hint)``), and for a game
+        not over yet ``(in progress)``, so that its grid never reads as a loss."""
         marks = self.mode.star
         if hints > 0:
             marks += f" ({hints} hint{'s' if hints != 1 else ''})"
+        if not self.over:
+            marks += " (in progress)"
         return marks
+
+    def share_count(self) -> str:
+        """The share's count of guesses: how many it took, ``X`` for a loss, ``-`` while the
+        game goes on."""
+        if self.status is Status.WON:
+            return str(len(self.guesses))
+        return "X" if self.over else "-"
 
     def _outcome(
         self, message: str, answers: tuple[str, ...], praise: str | None = None

@@ -190,10 +190,12 @@ class WordleGame(Game):
         >>> g = CLASSIC.challenge(["cigar"], mode="hard").guess("cigar")
         >>> g.share(hints=2).splitlines()[0]
         'wordlekit challenge 1/6* (2 hints)'
+        >>> CLASSIC.challenge(["cigar"]).guess("crane").share().splitlines()[0]
+        'wordlekit challenge -/6 (in progress)'
         """
         marks = self.title_marks(hints)
         if self.rules.boards == 1:
-            tries = str(len(self.guesses)) if self.status is Status.WON else "X"
+            tries = self.share_count()
             rows = self.grid_rows(0, dark=dark, high_contrast=high_contrast)
             return f"{self.label} {tries}/{self.rules.max_guesses}{marks}\n\n" + "\n".join(rows)
         limit = self.rules.max_guesses or 0

@@ -53,7 +53,7 @@ class WordleApp(App[None]):
         Binding("f3", "show('stats')", "Stats", priority=True),
         Binding("f4,question_mark", "show('help')", "Help", priority=True),
         Binding("f5,ctrl+t", "toggle_contrast", "Contrast", priority=True),
-        Binding("f10", "show('boards-assist')", "Boards assist", priority=True),
+        Binding("f10", "show('boards-assist')", "Boards", priority=True),
         Binding("ctrl+q", "quit", "Quit", priority=True),
     ]
 
@@ -156,6 +156,7 @@ def build_app(
     mode: Mode | str = Mode.NORMAL,
     daily: str | None = None,
     seed: int | None = None,
+    practice: bool = False,
     db: str | Path | None = None,
     high_contrast: bool = False,
     strategy: str = "entropy",
@@ -166,22 +167,23 @@ def build_app(
     """Check the options, open the database and the player, and make the app.
 
     The Play screen opens on a game of ``variant`` in ``mode``: the daily game of ``daily``
-    (a date, or ``today``), else a practice game (of ``seed``, or a random one), by the
-    service's daily and seed rules. Bad input raises a :class:`~wordlekit.errors.WordleError`
+    (a date, or ``today``), a practice game of ``seed``, a random practice game if
+    ``practice``, and else today's daily game, as the web app does; by the service's daily
+    and seed rules. Bad input raises a :class:`~wordlekit.errors.WordleError`
     here, before anything is drawn. ``budget`` is the seconds a hint or the assist screen's
     suggestions may take before a quicker strategy answers instead. ``answers`` is the answer
     model the Assist screen starts with (``likely`` or ``list``; F7 switches).
     """
-    if daily is not None and seed is not None:
-        raise WordleError("choose --daily DATE or --seed N, not both")
+    if sum((daily is not None, seed is not None, practice)) > 1:
+        raise WordleError("choose one of --daily DATE, --seed N and --practice")
     catalog.check_strategy(strategy)  # an unknown name is refused before the screen is taken over
     if answers not in ASSIST_MODELS:
         raise WordleError(
             f"the Assist screen offers {' and '.join(ASSIST_MODELS)}, not {answers!r}"
         )
     wl = wordlist or WordList.bundled()
-    if daily is not None:
-        request = GameRequest(variant, "daily", Mode.parse(mode), date=daily)
+    if seed is None and not practice:
+        request = GameRequest(variant, "daily", Mode.parse(mode), date=daily or "today")
     else:
         request = GameRequest(variant, "practice", Mode.parse(mode), seed=seed)
     make_game(request, wl)  # refuses a bad variant, date or seed now

@@ -116,7 +116,7 @@ class AssistScreen(Screen[None]):
         yield Static("", id="suggestions-status")
         table: DataTable[str] = DataTable(id="suggestions", cursor_type="none", zebra_stripes=True)
         yield table
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.sub_title = "Assist"
@@ -168,16 +168,18 @@ class AssistScreen(Screen[None]):
         )
         self.query_one("#known", Static).update("\n".join(result.known.summary))
         shown = result.candidates[:SHOWN_WORDS]
+        panel = self.query_one("#words", Static)
         if result.probabilities:  # most likely first: each word with its probability
-            words = "  ".join(
-                f"{w.upper()} [dim]{percent(p)}[/dim]"
+            pairs = [
+                (f"{w.upper()} ", percent(p))
                 for w, p in zip(shown, result.probabilities, strict=False)
-            )
+            ]
+            words = unbroken(pairs, panel.content_size.width or 60)
         else:
-            words = " ".join(w.upper() for w in shown)
+            words = Text(" ".join(w.upper() for w in shown))
         if n > SHOWN_WORDS:
-            words += f"\n… and {n - SHOWN_WORDS} more"
-        self.query_one("#words", Static).update(words)
+            words.append(f"\n… and {n - SHOWN_WORDS} more")
+        panel.update(words)
         for row, step in zip(self.rows, result.steps, strict=False):
             row.step.update(f"{step.before} → {step.after} · {step.bits:.2f} bits")
             row.step.set_class(False, "-error")
@@ -308,10 +310,16 @@ class AssistScreen(Screen[None]):
         except WordleError as e:
             self.say(str(e), error=True)
             return
+        coloured = bool(self.typed.colours)  # typed as crane:bbybb
         self.turns.append(turn)
         self.typed.clear()
         self.sel_row, self.sel_col = len(self.turns) - 1, 0
-        self.say(f"Added {turn.guess.upper()}: select tiles with ←/→ and press Space to colour.")
+        if coloured:
+            self.say(f"Added {turn.guess.upper()} {turn.format('letters').split(':')[1]}.")
+        else:
+            self.say(
+                f"Added {turn.guess.upper()}: select tiles with ←/→ and press Space to colour."
+            )
         self.changed()
 
     def changed(self) -> None:
@@ -449,6 +457,28 @@ class AssistScreen(Screen[None]):
 def strategy_names() -> list[str]:
     """The strategies for one board, in the registry's order (] and [ go through them)."""
     return [s.name for s in catalog.strategies()]
+
+
+def unbroken(pairs: list[tuple[str, str]], width: int) -> Text:
+    """Words with their (dim) probabilities, as many to a line as ``width`` holds, a word
+    never parted from its probability (the terminal would break the line between them).
+
+    >>> unbroken([("ABOUT ", "24%"), ("TOTAL ", "0.7%")], 12).plain
+    'ABOUT 24%\nTOTAL 0.7%'
+    """
+    text, used = Text(), 0
+    for word, share in pairs:
+        size = len(word) + len(share)
+        if used and used + 2 + size > width:
+            text.append("\n")
+            used = 0
+        elif used:
+            text.append("  ")
+            used += 2
+        text.append(word)
+        text.append(share, style="dim")
+        used += size
+    return text
 
 
 def percent(p: float) -> str:

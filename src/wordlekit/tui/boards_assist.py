@@ -80,7 +80,7 @@ class BoardsAssistScreen(Screen[None]):
             yield Input(placeholder="crane bbygb gybbb …  (or :variant NAME, :undo)", id="ba-input")
             yield Static("", id="ba-boards", classes="panel")
             yield Static("", id="ba-next", classes="panel")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.sub_title = "Boards assist"

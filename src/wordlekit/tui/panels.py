@@ -101,8 +101,8 @@ def _headline(who: str, word: str, why: str) -> Text:
 
 def hint_advised(hint: Hint) -> Advised:
     """One board: the advised word and the service's verdict (whether it can be the answer,
-    how far it narrows the words left), its figures, the rule preferring a word that could be
-    the answer, and the strategy's own choice when that rule passed it over."""
+    how far it narrows the words left), its figures, and the strategy's own choice when the
+    rule preferring a word that could be the answer passed it over (with the rule)."""
     advice, best = hint.advice, hint.suggestion
     who = advice.used if advice.exact else f"{advice.used}, in place of {advice.strategy}"
     text = _headline(who, best.word, hint.verdict)
@@ -113,7 +113,7 @@ def hint_advised(hint: Hint) -> Advised:
             f"\nIn place of {advice.passed_over.upper()}, the strategy's own first choice, "
             "which cannot be the answer."
         )
-    text.append(f"\n{hint.rule}", style="dim")
+        text.append(f"\n{hint.rule}", style="dim")  # the rule, only where it applied
     if advice.note:
         text.append(f"\n{advice.note}", style="dim")
     return Advised(best.word, text)

@@ -96,12 +96,12 @@ class PlayScreen(Screen[None]):
     """One game at a time, of any variant: daily, practice or a challenge, in any mode."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "submit", "Guess"),
+        Binding("enter", "submit", "Guess", show=False),
         Binding("backspace", "erase", "Erase", show=False),
         Binding("ctrl+s", "hint", "Hint"),
-        Binding("ctrl+y", "copy_share", "Copy share grid"),
-        Binding("ctrl+o", "choose", "Choose game"),
-        Binding("ctrl+n", "new_game", "New game"),
+        Binding("ctrl+y", "copy_share", "Copy share"),
+        Binding("ctrl+o", "choose", "Game"),
+        Binding("ctrl+n", "new_game", "New"),
         Binding("ctrl+d", "daily(0)", "Daily"),
         Binding("left_square_bracket", "daily(-1)", "Day before", show=False),
         Binding("right_square_bracket", "daily(1)", "Day after", show=False),
@@ -138,7 +138,7 @@ class PlayScreen(Screen[None]):
                     yield Static("", id="share", classes="panel")
                     yield Static("Statistics", classes="panel-title panel")
                     yield Static("", id="end-stats", classes="panel")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         for scroll in self.query(VerticalScroll):
@@ -188,7 +188,9 @@ class PlayScreen(Screen[None]):
         self.set_class(self.several, "-boards")
         self.query_one("#host").display = self.adversary
         marks = f" · {v.mode} mode" if Mode(v.mode).hard else ""
-        self.sub_title = v.label + marks
+        # the title bar reads "wordlekit — practice #42", not "wordlekit — wordlekit practice"
+        label = v.label.removeprefix(f"{self.app.TITLE} ")
+        self.sub_title = label[:1].upper() + label[1:] + marks
         self.refresh_game()
         self.refresh_bindings()
 

@@ -131,7 +131,7 @@ class StatsScreen(BackScreen):
             yield Static("", id="stats-title", classes="panel-title")
             yield Static("", id="stats")
             yield Static("", id="stats-where", classes="panel")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.sub_title = "Statistics"
@@ -207,7 +207,7 @@ class HelpScreen(BackScreen):
                 classes="panel",
             )
             yield Static(key_table(), id="keys", classes="panel")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.sub_title = "Help"
