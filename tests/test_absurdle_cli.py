@@ -51,6 +51,13 @@ def test_solve_from_a_position_with_a_limit() -> None:
     # after ARISE SCOLD one guess alone leaves one word
     data = json.loads(ok("absurdle", "solve", "arise", "scold", "--all", "--json"))
     assert data["proof"]["minimum"] == 2 and data["first_guesses"]["complete"]
+    # the listing says what it is, and names each first guess before its own line
+    text = ok("absurdle", "solve", "arise", "--limit", "1")
+    head, row = text.splitlines()[-2:]
+    assert head.startswith("First guesses that win in 3: the first 1 found (")
+    assert head.endswith(", each with a winning line:")
+    guess, _, line = row.strip().partition(": ")
+    assert line.split()[0] == guess and len(line.split()) == 3
 
 
 def test_solve_bot_plays_the_proven_line() -> None:

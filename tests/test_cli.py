@@ -786,3 +786,20 @@ def test_review_likely() -> None:
     text = ok("review", "--answer", "aioli", "crane", "aioli", "--answers", "likely")
     assert "The entropy bot needs" in text and "Every valid word may be the answer" in text
     bad("review", "--answer", "aioli", "crane", "aioli", match="answer:")
+
+
+def test_progress_off_a_terminal_is_a_plain_line_every_few_seconds(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Piped or redirected, a long run says how far it got now and then, on stderr."""
+    from wordlekit.cli.progress import LogLines
+
+    quiet = LogLines("openers", 100)  # the default: a line every 10 s, so none here
+    quiet.update(5)
+    assert capsys.readouterr().err == ""
+    lines = LogLines("Absurdle", None, every=0.0)
+    lines.update(152, 12972, "1 first guess wins")
+    lines.advance()
+    err = capsys.readouterr().err.splitlines()
+    assert err[0].startswith("Absurdle: 152/12,972 (1 first guess wins) after ")
+    assert err[1].startswith("Absurdle: 153/12,972 (1 first guess wins) after ")

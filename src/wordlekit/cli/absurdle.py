@@ -135,10 +135,10 @@ def solve_cmd(
         found = engine.call(
             absurdle.solve, words, mode=mode, target=target, max_depth=max_depth, limit=limit,
             every=every, threads=n_threads,
-            depth_progress=None if bar is None else (
+            depth_progress=(
                 lambda d: bar.update(0, None, f"proving {d} {plural(d, 'guess', 'guesses')}")
             ),
-            progress=None if bar is None else (
+            progress=(
                 lambda done, total, found: bar.update(done, total, f"{found:,} first guesses win")
             ),
         )  # fmt: skip
@@ -184,17 +184,21 @@ def no_line(console: Console, proof: Proof, more: str = "") -> bool:
 
 
 def _print_first(console: Console, first: FirstGuesses) -> None:
+    """The first guesses found that win in the minimum, each with a line of its own (another
+    line than the one above, unless it starts with the same guess)."""
     n, count = first.depth, len(first.wins)
-    scope = "every first guess" if first.complete else f"the first {count:,}"
-    console.print(
-        f"First guesses that win in {n} ({scope}; {first.examined:,} of "
-        f"{first.total:,} examined in {_secs(first.seconds)} on {first.threads} "
-        f"{plural(first.threads, 'thread')}): {count:,}"
+    how = f"{first.examined:,} of {first.total:,} first guesses examined in " + (
+        f"{_secs(first.seconds)} on {first.threads} {plural(first.threads, 'thread')}"
     )
+    if first.complete:
+        head = f"Every first guess that wins in {n}: {count:,} ({how})"
+    else:
+        head = f"First guesses that win in {n}: the first {count:,} found ({how})"
+    console.print(head + (", each with a winning line:" if count else "."))
     if first.stopped:
         console.print(f"[yellow]Stopped early: {first.stopped}[/yellow]")
     for line in first.wins:
-        console.print("  " + _words(line.guesses))
+        console.print(f"  {line.guesses[0].upper()}: " + _words(line.guesses))
 
 
 def _words(words: tuple[str, ...]) -> str:

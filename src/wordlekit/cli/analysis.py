@@ -96,12 +96,11 @@ def expected_cmd(
     with progress("random play", len(wl.answers)) as bar:
 
         def update(done: int, total: int, latest: RandomPlay | None) -> None:
-            assert bar is not None
             bar.update(done, total, f"{latest.word} {latest.expected:.3f}" if latest else "")
 
         every = randomplay.every_word(
             wl, db=db, workers=workers, simulate=games, seed=seed, top=top,
-            progress=None if bar is None else update,
+            progress=update,
         )  # fmt: skip
     if csv_:
         print_csv(*_expected_csv(every))

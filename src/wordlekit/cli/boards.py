@@ -151,7 +151,7 @@ def bench(several: Several, games: int, bot: BotOptions) -> None:
         with progress(name, games) as bar:
             result = engine.call(
                 service.benchmark, v, strategy=name, games=games, seed=seed, mode=mode,
-                progress=None if bar is None else bar.advance,
+                progress=bar.advance,
             )  # fmt: skip
         results.append(result)
     if json_:

@@ -264,7 +264,7 @@ def bench_cmd(
         with progress(name, engine.call(service.benchmark_games, name, words)) as bar:
             result = engine.call(
                 service.benchmark, name, start=start, mode=bot.mode, pool=bot.pool,
-                seed=bot.seed, hidden=words, progress=None if bar is None else bar.advance,
+                seed=bot.seed, hidden=words, progress=bar.advance,
             )  # fmt: skip
         results.append(result)
     if bot.json:

@@ -105,13 +105,12 @@ def rank_openers_cmd(
     with progress(method, unit="words") as bar:
 
         def update(done: int, total: int, elapsed: float) -> None:
-            assert bar is not None
             bar.update(done, total)
 
         ranking = rank(
             WordList.load(lists), method, words_spec, mode=mode, max_guesses=max_guesses,
             objective=objective, beta=beta, db=db, scheduler=scheduler, workers=workers,
-            progress=None if bar is None else update,
+            progress=update,
         )  # fmt: skip
     if csv_:
         print_csv(

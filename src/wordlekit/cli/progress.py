@@ -1,11 +1,12 @@
 """The one progress bar of the ``wordle`` command.
 
 Long work shows a rich bar on stderr when stderr is a terminal (done/total, a status text, a
-rate, time elapsed and left) and removes it when done; piped or redirected, it shows nothing
-and the library gets no callback at all::
+rate, time elapsed and left) and removes it when done; piped or redirected (a log, a CI job),
+it prints a plain line on stderr every :data:`LOG_EVERY` seconds of a long run, and nothing
+for a run shorter than that::
 
     with progress("entropy", total=2315) as bar:
-        benchmark(..., progress=None if bar is None else bar.advance)
+        benchmark(..., progress=bar.advance)
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+import click
 from rich.console import Console
 from rich.progress import (
     BarColumn,
@@ -24,6 +26,43 @@ from rich.progress import (
     TimeElapsedColumn,
     TimeRemainingColumn,
 )
+
+#: Seconds between the plain progress lines of a run whose stderr is not a terminal.
+LOG_EVERY = 10.0
+
+
+class LogLines:
+    """Progress as a plain line on stderr every ``every`` seconds (stderr is not a terminal):
+    ``Absurdle: 152/12,972 (proving 5 guesses) after 20 s``."""
+
+    def __init__(self, label: str, total: int | None, every: float = LOG_EVERY) -> None:
+        self._label = label
+        self._total = total
+        self._done = 0
+        self._status = ""
+        self._every = every
+        self._t0 = self._last = time.perf_counter()
+
+    def update(self, done: int, total: int | None = None, status: str | None = None) -> None:
+        self._done = done
+        if total is not None:
+            self._total = total
+        if status is not None:
+            self._status = status
+        self._maybe_say()
+
+    def advance(self, n: int = 1) -> None:
+        self._done += n
+        self._maybe_say()
+
+    def _maybe_say(self) -> None:
+        now = time.perf_counter()
+        if now - self._last < self._every:
+            return
+        self._last = now
+        count = f"{self._done:,}" + (f"/{self._total:,}" if self._total else "")
+        status = f" ({self._status})" if self._status else ""
+        click.echo(f"{self._label}: {count}{status} after {now - self._t0:.0f} s", err=True)
 
 
 class Bar:
@@ -60,15 +99,16 @@ class Bar:
 @contextmanager
 def progress(
     label: str, total: int | None = None, *, unit: str | None = None
-) -> Iterator[Bar | None]:
-    """A progress bar named ``label`` on a terminal, else ``None`` (nothing is printed).
+) -> Iterator[Bar | LogLines]:
+    """A progress bar named ``label`` on a terminal, else plain lines every
+    :data:`LOG_EVERY` seconds.
 
     ``total`` may be unknown at first (``Bar.update`` sets it); with ``unit`` (e.g.
     ``"words"``) the status shows the rate of work done in this run.
     """
     err = Console(stderr=True)
     if not err.is_terminal:
-        yield None
+        yield LogLines(label, total)
         return
     with Progress(
         TextColumn("[bold]{task.description:<18}"),

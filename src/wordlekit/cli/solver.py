@@ -114,13 +114,12 @@ def optimal_cmd(
     with Budget(nodes=max_nodes).active(), progress(label, unit="answers") as bar:
 
         def tell(done: int, total: int, word: str) -> None:
-            assert bar is not None  # from a first guess: the rate; among openers: the word
             bar.update(done, total, status=None if start else word.upper())
 
         found = engine.call(
             solver.search, start, openers=openers, mode=mode, max_guesses=max_guesses,
             objective=goal, top=top, memo_cap=memo_cap, tree_file=tree_out,
-            progress=None if bar is None else tell,
+            progress=tell,
         )  # fmt: skip
     if json_:
         print_json(found)
