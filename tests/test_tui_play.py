@@ -390,3 +390,22 @@ def test_a_daily_quordle_resumes_after_a_restart(make_app: AppFactory) -> None:
         assert grid_letters(app).count("CRANE") == 4
 
     run(make_app(variant="quordle", daily=today), again, size=LARGE)
+
+
+def test_a_burst_of_keys_is_played_in_order(make_app: AppFactory) -> None:
+    """Keys that arrive together (a fast typist, a paste, a terminal multiplexer) type in
+    the order they came: Backspace and Enter are not run after the letters of the burst."""
+    from textual import events
+
+    async def scenario(app: WordleApp, pilot: Pilot[None], screen: PlayScreen) -> None:
+        burst = ["a", "b", "backspace", "backspace", *"moist"]
+        for key in burst:  # queued at once, with no pause between them
+            app.post_message(events.Key(key, key if len(key) == 1 else None))
+        await settle(app, pilot)
+        assert screen.current == "moist"
+        for key in ["backspace", *"t", "enter", *"crane", "enter"]:
+            app.post_message(events.Key(key, key if len(key) == 1 else None))
+        await settle(app, pilot)
+        assert screen.game.guesses == ("moist", "crane")
+
+    play(make_app, scenario, seed=5)

@@ -413,8 +413,15 @@ class AssistScreen(Screen[None]):
     # Typing the next row ---------------------------------------------------------------
 
     def on_key(self, event: events.Key) -> None:
+        # Backspace and Enter in the order the keys came, as on the Play screen: through
+        # their bindings they ran after the characters of the same burst (a paste).
+        if event.key in ("backspace", "enter"):
+            event.stop()
+            event.prevent_default()
+            self.action_erase() if event.key == "backspace" else self.action_add_row()
+            return
         ch = event.character
-        # Space, Backspace, Tab, Enter… are keys of their own (bindings), not characters here.
+        # Space, Tab… are keys of their own (bindings), not characters here.
         if ch is None or len(ch) != 1 or not ch.isprintable() or ch.isspace():
             return
         if self.type_char(ch):

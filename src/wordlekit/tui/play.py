@@ -478,11 +478,18 @@ class PlayScreen(Screen[None]):
 
     def on_key(self, event: events.Key) -> None:
         # Letters type (bindings use Ctrl and function keys, so they never take a letter).
+        # Backspace and Enter are handled here too, in the order the keys came: through their
+        # bindings they ran after the letters of the same burst (a fast typist's, or a paste),
+        # so "⌫⌫moist" left "MOI".
         ch = event.character
         if ch is not None and len(ch) == 1 and ch.isascii() and ch.isalpha():
             event.stop()
             event.prevent_default()
             self.type_letter(ch.lower())
+        elif event.key in ("backspace", "enter"):
+            event.stop()
+            event.prevent_default()
+            self.action_erase() if event.key == "backspace" else self.action_submit()
 
     def on_key_cap_pressed(self, message: KeyCap.Pressed) -> None:
         if message.key == ENTER:
