@@ -22,7 +22,7 @@ from playwright.sync_api import ConsoleMessage, Page, expect
 
 from harness_web import ANSWER, Server, open_app, shot, start_game, type_guess
 from wordlekit.web import http
-from wordlekit.web.api import create_app
+from wordlekit.web.api import ServerSettings, create_app
 from wordlekit.web.http import CSP, MAX_BODY, install, relative_location
 
 SECURITY = {
@@ -112,6 +112,17 @@ def tiny_app(
 
     install(app, max_body=max_body, body_timeout=body_timeout)
     return app
+
+
+def test_server_timing_only_when_asked_for(client: TestClient, tmp_path: Path) -> None:
+    """How long the app worked on each request told an attacker what each crafted request
+    costs (W11): it is for load tests, which ask for it."""
+    assert "server-timing" not in client.get("/api/daily").headers
+    assert "server-timing" not in client.post("/api/games", json={"seed": 1}).headers
+    settings = ServerSettings(server_timing=True)
+    with TestClient(create_app(tmp_path / "g.sqlite3", settings=settings)) as timed:
+        r = timed.get("/api/daily")
+        assert re.fullmatch(r"app;dur=\d+\.\d\d", r.headers["server-timing"])
 
 
 def test_a_crash_gets_the_headers_too() -> None:
