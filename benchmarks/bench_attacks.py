@@ -241,12 +241,19 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=15, help="each attack's length (15 s)")
     ap.add_argument("--only", choices=sorted(ATTACKS), help="one attack (default: all)")
     ap.add_argument("--server-args", default="", metavar="ARGS", help="more `wordle serve` args")
+    ap.add_argument(
+        "--before",
+        action="store_true",
+        help="the server is older than issue 22 (PYTHONPATH at an older checkout): none of "
+        "its options are passed",
+    )
     args = ap.parse_args()
 
-    extra = ["--connections-per-address", "32", *shlex.split(args.server_args)]
+    extra = [] if args.before else ["--connections-per-address", "32"]
+    extra += shlex.split(args.server_args)
     db = Path(tempfile.mkdtemp(prefix="wordlekit-attacks-")) / "games.sqlite3"
     port = free_port()
-    proc = start_server(db, port, extra)
+    proc = start_server(db, port, extra, since_issue_22=not args.before)
     base = f"http://127.0.0.1:{port}"
     rows = []
     try:
@@ -258,7 +265,8 @@ def main() -> None:
     finally:
         stop_server(proc)
     print(
-        f"wordle serve (default limits, serve {' '.join(extra)}); {args.seconds:g} s per "
+        f"wordle serve from {'an older checkout' if args.before else 'this one'} (default "
+        f"limits, serve {' '.join(extra)}); {args.seconds:g} s per "
         f"attack; probe from 127.0.0.2 every {PROBE_EVERY * 1000:g} ms; target p99 < "
         f"{TARGET_MS:g} ms"
     )

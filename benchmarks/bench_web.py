@@ -97,12 +97,17 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(db: Path, port: int, extra: list[str]) -> subprocess.Popen[bytes]:
+def start_server(
+    db: Path, port: int, extra: list[str], *, since_issue_22: bool = True
+) -> subprocess.Popen[bytes]:
+    """``wordle serve`` on ``port``; ``since_issue_22=False`` for a server older than its
+    options (the connection cap and Server-Timing, always there before)."""
     log = db.with_suffix(".log")
     # Many simulated players share one address here: the caps on new games and on open
     # connections are lifted. The app's time per request (Server-Timing) is asked for.
     caps = ["--games-per-hour", "1000000000", "--games-per-address", "1000000000"]
-    caps += ["--connections-per-address", "100000", "--server-timing"]
+    if since_issue_22:
+        caps += ["--connections-per-address", "100000", "--server-timing"]
     cmd = [sys.executable, "-c", SERVE, "serve", "--port", str(port), "--db", str(db)]
     cmd += [*caps, *extra]
     with open(log, "wb") as err:  # a file, not a pipe nobody reads: a chatty server never blocks
