@@ -37,7 +37,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 MAX_BODY = 65536
 #: The most bytes of request headers (names and values) the app reads: far above what a
-#: browser sends (the player cookie is 24 characters), below what a proxy allows by default.
+#: browser sends (the player cookie is 47 characters), below what a proxy allows by default.
 MAX_HEADERS = 16384
 #: Seconds a client has for a request's headers (web/protocol.py), then for its body.
 HEADER_TIMEOUT = 10.0

@@ -74,12 +74,6 @@ def cookie_pair(headers: list[tuple[bytes, bytes]]) -> tuple[str, str]:
     return "", ""
 
 
-def cookie_player(headers: list[tuple[bytes, bytes]]) -> str:
-    """The player id of the request's cookie (signed or not: see :class:`Signer`), or "" if
-    it has none or a malformed one."""
-    return cookie_pair(headers)[0]
-
-
 class Signer:
     """Signs player ids with the server's key, and checks signed cookies."""
 
@@ -115,8 +109,9 @@ def cookie_key(db_path: str | Path) -> bytes:
         raise StorageError(f"cannot read the cookie key {path}: {e.strerror}") from None
     if len(key) != KEY_BYTES:
         raise StorageError(
-            f"the cookie key {path} is damaged ({len(key)} bytes, not {KEY_BYTES}): delete it "
-            "to make a new one (every player then gets a new cookie)"
+            f"the cookie key {path} is damaged ({len(key)} bytes, not {KEY_BYTES}): restore "
+            "it, or delete it to make a new one (the players' cookies then no longer open "
+            "their games)"
         )
     return key
 
