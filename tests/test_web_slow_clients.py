@@ -200,6 +200,26 @@ def test_a_request_sent_in_a_few_pieces_in_time_is_served(quick_cutoff: Server) 
     assert status == 201 and json.loads(body)["status"] == "playing"
 
 
+def test_a_request_longer_than_the_header_timeout_is_answered_and_kept_alive(
+    quick_cutoff: Server,
+) -> None:
+    """The header timeout is for headers only: an optimal assist after FUZZY uses its whole
+    budget (2 s, twice the cutoff; it says so with exact false) and is answered, and the
+    connection then serves the next request."""
+    body = json.dumps(
+        {"turns": [{"guess": "fuzzy", "pattern": "bbbbb"}], "strategy": "optimal"}
+    ).encode()
+    with connect(quick_cutoff) as sock:
+        sock.sendall(
+            b"POST /api/assist HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json"
+            b"\r\nContent-Length: %d\r\n\r\n%s" % (len(body), body)
+        )
+        status, _, data = read_response(sock)
+        assert status == 200 and json.loads(data)["advice"]["exact"] is False
+        sock.sendall(b"GET /api/daily HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        assert read_response(sock)[0] == 200
+
+
 # Connections per address ------------------------------------------------------------------
 
 
