@@ -20,7 +20,8 @@ under 50 ms for guesses and under 300 ms for assist. The same 200 games run two 
 - flat out: 200 players with no pause keep 200 requests in flight, so by Little's law the
   latency is 200 / throughput whatever the server does; this measures throughput.
 
-Each line also gives the time spent inside the app (the ``Server-Timing`` header). Since
+Each line also gives the time spent inside the app (the ``Server-Timing`` header, which the
+server sends when started with ``--server-timing``, as here). Since
 issue 11 the assist calls go to the server's work pool, which admits at most 8 expensive
 requests per client address and lets 8 wait: of "all 200 at once" from this one address,
 most are refused with 429/503 and ``Retry-After`` (counted apart from failures).
@@ -96,10 +97,17 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(db: Path, port: int, extra: list[str]) -> subprocess.Popen[bytes]:
+def start_server(
+    db: Path, port: int, extra: list[str], *, since_issue_22: bool = True
+) -> subprocess.Popen[bytes]:
+    """``wordle serve`` on ``port``; ``since_issue_22=False`` for a server older than its
+    options (the connection cap and Server-Timing, always there before)."""
     log = db.with_suffix(".log")
-    # Many simulated players share one address here: the cap on new games is lifted.
+    # Many simulated players share one address here: the caps on new games and on open
+    # connections are lifted. The app's time per request (Server-Timing) is asked for.
     caps = ["--games-per-hour", "1000000000", "--games-per-address", "1000000000"]
+    if since_issue_22:
+        caps += ["--connections-per-address", "100000", "--server-timing"]
     cmd = [sys.executable, "-c", SERVE, "serve", "--port", str(port), "--db", str(db)]
     cmd += [*caps, *extra]
     with open(log, "wb") as err:  # a file, not a pipe nobody reads: a chatty server never blocks

@@ -37,6 +37,7 @@ from wordlekit.core.words import WordList
 from wordlekit.services.games import GameRequest, make_game
 from wordlekit.services.pool import PoolConfig, WorkPool, shared_pool
 from wordlekit.web.api import ServerSettings, create_app
+from wordlekit.web.protocol import server_config
 
 CHROMIUM = Path(os.environ.get("WORDLEKIT_CHROMIUM") or "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -98,7 +99,8 @@ def run_server(
     nothing before the workers are warm)."""
     port = free_port()
     app = create_app(db, wordlist, settings, pool=pool)
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    config = server_config(app, "127.0.0.1", port, app.state.context.settings, log_level="warning")
+    server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, name=f"uvicorn-{port}", daemon=True)
     thread.start()
     url = f"http://127.0.0.1:{port}"

@@ -7,6 +7,7 @@ import json
 import re
 import socket
 from collections.abc import Iterator
+from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
@@ -20,7 +21,8 @@ from fastapi.testclient import TestClient
 from playwright.sync_api import ConsoleMessage, Page, expect
 
 from harness_web import ANSWER, Server, open_app, shot, start_game, type_guess
-from wordlekit.web.api import create_app
+from wordlekit.web import http
+from wordlekit.web.api import ServerSettings, create_app
 from wordlekit.web.http import CSP, MAX_BODY, install, relative_location
 
 SECURITY = {
@@ -87,7 +89,9 @@ def test_security_headers_on_every_response(
         assert "error" in r.json()
 
 
-def tiny_app(max_body: int = MAX_BODY, calls: list[bytes] | None = None) -> FastAPI:
+def tiny_app(
+    max_body: int = MAX_BODY, calls: list[bytes] | None = None, body_timeout: float = 10.0
+) -> FastAPI:
     """A small app with the middleware: an echo, a crash and an outside redirect."""
     app = FastAPI()
 
@@ -106,8 +110,19 @@ def tiny_app(max_body: int = MAX_BODY, calls: list[bytes] | None = None) -> Fast
     def away() -> RedirectResponse:
         return RedirectResponse("http://evil.example//elsewhere?x=1")
 
-    install(app, max_body=max_body)
+    install(app, max_body=max_body, body_timeout=body_timeout)
     return app
+
+
+def test_server_timing_only_when_asked_for(client: TestClient, tmp_path: Path) -> None:
+    """How long the app worked on each request told an attacker what each crafted request
+    costs (W11): it is for load tests, which ask for it."""
+    assert "server-timing" not in client.get("/api/daily").headers
+    assert "server-timing" not in client.post("/api/games", json={"seed": 1}).headers
+    settings = ServerSettings(server_timing=True)
+    with TestClient(create_app(tmp_path / "g.sqlite3", settings=settings)) as timed:
+        r = timed.get("/api/daily")
+        assert re.fullmatch(r"app;dur=\d+\.\d\d", r.headers["server-timing"])
 
 
 def test_a_crash_gets_the_headers_too() -> None:
@@ -254,17 +269,28 @@ def scope_for(method: str, path: str, headers: list[tuple[bytes, bytes]]) -> dic
     }
 
 
-def call_asgi(
-    app: FastAPI, chunks: list[bytes], headers: list[tuple[bytes, bytes]]
-) -> tuple[int, dict[str, str], bytes, int]:
-    """POST /echo with the body in ``chunks``, as a server does it: status, headers, body and
-    how many messages the app side read."""
+@dataclass
+class Exchange:
+    """What an ASGI call did: the response, how many messages of the body the app side read
+    in all, and how many it had read when the response started."""
+
+    status: int
+    headers: dict[str, str]
+    body: bytes
+    read: int
+    read_before_answer: int
+    ended: bool  # the response's last message was sent
+
+
+def exchange(app: FastAPI, chunks: list[bytes], headers: list[tuple[bytes, bytes]]) -> Exchange:
+    """POST /echo with the body in ``chunks``, as a server does it."""
     messages = [
         {"type": "http.request", "body": c, "more_body": i < len(chunks) - 1}
         for i, c in enumerate(chunks)
     ]
     read = 0
     sent: list[dict[str, Any]] = []
+    before = -1
 
     async def receive() -> dict[str, Any]:
         nonlocal read
@@ -274,34 +300,95 @@ def call_asgi(
         return {"type": "http.disconnect"}
 
     async def send(message: dict[str, Any]) -> None:
+        nonlocal before
+        if message["type"] == "http.response.start":
+            before = read
         sent.append(message)
 
     anyio.run(app, scope_for("POST", "/echo", headers), receive, send)
     start = sent[0]
     out_headers = {k.decode().lower(): v.decode() for k, v in start["headers"]}
     body = b"".join(m.get("body", b"") for m in sent[1:])
-    return start["status"], out_headers, body, read
+    ended = not sent[-1].get("more_body", False)
+    return Exchange(start["status"], out_headers, body, read, before, ended)
+
+
+def call_asgi(
+    app: FastAPI, chunks: list[bytes], headers: list[tuple[bytes, bytes]]
+) -> tuple[int, dict[str, str], bytes, int]:
+    """POST /echo with the body in ``chunks``: status, headers, body and how many messages
+    the app side read."""
+    x = exchange(app, chunks, headers)
+    return x.status, x.headers, x.body, x.read
 
 
 CHUNKED = [(b"transfer-encoding", b"chunked")]
 
 
-def test_413_for_a_chunked_body_reads_no_more_than_the_limit() -> None:
+def test_413_for_a_chunked_body_is_answered_at_once_and_the_rest_read_and_dropped() -> None:
+    """The 413 is sent as soon as the limit is passed; the rest of the body is then read
+    (so that the client, still sending, is not reset) but kept nowhere, and the app never
+    runs."""
     calls: list[bytes] = []
     app = tiny_app(max_body=1000, calls=calls)
     chunks = [bytes([65 + i % 26]) * 100 for i in range(1000)]  # 100 KB in 100-byte chunks
-    status, headers, body, read = call_asgi(app, chunks, CHUNKED)
-    assert_413(status, headers, body)
-    assert read == 11  # the chunk that crossed 1000 bytes is the last one read
-    assert calls == []  # the app never ran
+    x = exchange(app, chunks, CHUNKED)
+    assert_413(x.status, x.headers, x.body)
+    assert x.read_before_answer == 11  # the chunk that crossed 1000 bytes
+    assert x.read == 1000 and x.ended  # all of it read, then the response ended
+    assert calls == []
 
 
-def test_413_by_content_length_reads_nothing() -> None:
+def test_the_rest_of_a_refused_body_is_read_up_to_a_cap(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(http, "DRAIN_BYTES", 5000)
+    x = exchange(tiny_app(max_body=1000), [b"x" * 100] * 1000, CHUNKED)
+    assert_413(x.status, x.headers, x.body)
+    assert x.read == 51 and x.ended  # past 5,000 bytes it stops reading: the server closes
+
+
+def test_413_by_content_length_answers_before_reading() -> None:
     calls: list[bytes] = []
     app = tiny_app(max_body=1000, calls=calls)
-    status, headers, body, read = call_asgi(app, [b"x" * 1001], [(b"content-length", b"1001")])
-    assert_413(status, headers, body)
-    assert read == 0 and calls == []
+    x = exchange(app, [b"x" * 1001], [(b"content-length", b"1001")])
+    assert_413(x.status, x.headers, x.body)
+    assert x.read_before_answer == 0 and x.read == 1 and calls == []
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [
+        [(b"content-length", b"%d" % (http.DRAIN_BYTES + 1))],
+        [(b"content-length", b"1001"), (b"expect", b"100-continue")],
+    ],
+    ids=["declared-beyond-the-cap", "awaiting-100-continue"],
+)
+def test_413_reads_nothing_of_a_body_not_worth_reading(headers: list[tuple[bytes, bytes]]) -> None:
+    x = exchange(tiny_app(max_body=1000), [b"x" * 1001], headers)
+    assert_413(x.status, x.headers, x.body)
+    assert x.read == 0 and x.ended
+
+
+def test_a_body_that_does_not_arrive_in_time_gets_408() -> None:
+    """The client sent part of its body and then nothing: 408, JSON, connection closed."""
+    sent: list[dict[str, Any]] = []
+    calls = 0
+
+    async def receive() -> dict[str, Any]:
+        nonlocal calls
+        calls += 1
+        if calls == 1:
+            return {"type": "http.request", "body": b"[", "more_body": True}
+        await anyio.sleep(60)  # a client trickling, or gone quiet
+        raise AssertionError("the body timeout did not stop the read")
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    quiet = tiny_app(max_body=1000, body_timeout=0.2)
+    anyio.run(quiet, scope_for("POST", "/echo", CHUNKED), receive, send)
+    headers = {k.decode(): v.decode() for k, v in sent[0]["headers"]}
+    assert sent[0]["status"] == 408 and headers["connection"] == "close"
+    assert "did not arrive within 0.2 s" in json.loads(sent[1]["body"])["error"]
 
 
 @pytest.mark.parametrize("size", [0, 1, 999, 1000])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import socket
 import time
@@ -12,6 +13,7 @@ import click
 from wordlekit.cli.app import app, examples
 from wordlekit.cli.options import Decorator, combine, db_option
 from wordlekit.errors import WordleError
+from wordlekit.web.http import BODY_TIMEOUT, CONNECTIONS_PER_ADDRESS, HEADER_TIMEOUT
 from wordlekit.web.limits import PER_ADDRESS, PER_PLAYER
 
 
@@ -98,10 +100,44 @@ pool_options = combine(
 )
 @click.option(
     "--forwarded-allow-ips",
-    default="127.0.0.1",
-    show_default=True,
+    default=None,
     metavar="IPS",
-    help="Proxies whose X-Forwarded-For/-Proto are trusted (comma-separated, or *).",
+    help="The reverse proxy's address (comma-separated if several): only connections from "
+    "it have X-Forwarded-For/-Proto read for the client's address and scheme; by default none "
+    "(the connection's own address counts). Give exactly the proxy's address, never * or a "
+    "range others share, and make the proxy append to X-Forwarded-For (nginx: "
+    "proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for): else any client chooses "
+    "its address, and with it its limits.",
+)
+@click.option(
+    "--header-timeout",
+    default=HEADER_TIMEOUT,
+    show_default=True,
+    type=click.FloatRange(0.1, 3600),
+    metavar="SECONDS",
+    help="Time a connection has to send a request's headers; then it is closed (slow clients).",
+)
+@click.option(
+    "--body-timeout",
+    default=BODY_TIMEOUT,
+    show_default=True,
+    type=click.FloatRange(0.1, 3600),
+    metavar="SECONDS",
+    help="Time a request's body has to arrive after its headers; then 408.",
+)
+@_count(
+    "--connections-per-address",
+    CONNECTIONS_PER_ADDRESS,
+    1,
+    10**6,
+    "Open connections per client address; more get 429 and are closed (a trusted proxy's "
+    "are not counted).",
+)
+@click.option(
+    "--server-timing",
+    is_flag=True,
+    help="Say on every response how long the app worked on it (Server-Timing: app;dur=): "
+    "for load tests, as it tells anyone what each request costs.",
 )
 def serve_cmd(
     host: str,
@@ -110,7 +146,11 @@ def serve_cmd(
     secure_cookies: bool,
     games_per_hour: int,
     games_per_address: int,
-    forwarded_allow_ips: str,
+    forwarded_allow_ips: str | None,
+    header_timeout: float,
+    body_timeout: float,
+    connections_per_address: int,
+    server_timing: bool,
     **pool: Any,
 ) -> None:
     """Start the web app: play, get help on a game, watch the bot.
@@ -125,6 +165,7 @@ def serve_cmd(
     from wordlekit.services.files import default_db_path
     from wordlekit.services.pool import PoolConfig
     from wordlekit.web.api import ServerSettings, create_app
+    from wordlekit.web.protocol import server_config
 
     path = db or str(default_db_path())
     _check_port(host, port)
@@ -133,6 +174,10 @@ def serve_cmd(
         secure_cookies=secure_cookies,
         games_per_player=games_per_hour,
         games_per_address=games_per_address,
+        header_timeout=header_timeout,
+        body_timeout=body_timeout,
+        connections_per_address=connections_per_address,
+        server_timing=server_timing,
     )
     application = create_app(path, settings=settings)  # an unusable db: StorageError, one line
     url_host = "127.0.0.1" if host in ("127.0.0.1", "0.0.0.0") else host
@@ -146,14 +191,19 @@ def serve_cmd(
         "then those requests get 503 'warming up'. Progress:"
     )
     show_progress(started)
-    uvicorn.run(
+    config = server_config(
         application,
-        host=host,
-        port=port,
-        log_level="warning",
-        proxy_headers=True,
+        host,
+        port,
+        settings,
         forwarded_allow_ips=forwarded_allow_ips,
+        log_level="warning",
     )
+    server = uvicorn.Server(config)
+    with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: a normal stop
+        server.run()
+    if not server.started:
+        raise SystemExit(3)  # uvicorn's code for a server that could not start
 
 
 class Elapsed(logging.Formatter):

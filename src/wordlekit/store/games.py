@@ -236,6 +236,11 @@ class GameStore:
             (game.status.value, len(game.guesses), _now() if game.over else None, gid),
         )
 
+    def has_player(self, player: str) -> bool:
+        """Whether ``player`` has any game here (one lookup in the player index)."""
+        row = self._conn().execute("SELECT 1 FROM games WHERE player = ? LIMIT 1", (player,))
+        return row.fetchone() is not None
+
     def count_finished(self) -> int:
         row = self._conn().execute("SELECT COUNT(*) FROM games WHERE status != 'playing'")
         return int(row.fetchone()[0])

@@ -40,7 +40,7 @@ from wordlekit.web.errors import install_error_handlers
 from wordlekit.web.http import install
 from wordlekit.web.limits import CreationLimits
 from wordlekit.web.pages import install_pages
-from wordlekit.web.player import COOKIE, PlayerMiddleware
+from wordlekit.web.player import COOKIE, PlayerMiddleware, Signer, cookie_key
 
 __all__ = ["COOKIE", "ServerSettings", "create_app"]
 
@@ -112,11 +112,18 @@ def create_app(
         lifespan=partial(started, work),
     )
     app.state.context = context
+
+    async def known(player: str) -> bool:
+        return await context.quick(context.store.has_player, player)
+
     app.add_middleware(
         PlayerMiddleware,
         secure=cfg.secure_cookies,
         expensive=goes_to_the_pool,
         check=work.check_limits,
+        signer=Signer(cfg.cookie_key or cookie_key(db_path)),
+        known=known,
+        server_timing=cfg.server_timing,
     )
     install_error_handlers(app)
     for router in (
@@ -128,5 +135,5 @@ def create_app(
     ):
         app.include_router(router)
     install_pages(app)
-    install(app, max_body=cfg.max_body)
+    install(app, max_body=cfg.max_body, body_timeout=cfg.body_timeout)
     return app

@@ -26,7 +26,12 @@ from wordlekit.services.catalog import is_expensive
 from wordlekit.services.games import GameStore, StoredGame, load_game
 from wordlekit.services.operations import HEAVY
 from wordlekit.services.pool import PoolConfig, WorkPool
-from wordlekit.web.http import MAX_BODY
+from wordlekit.web.http import (
+    BODY_TIMEOUT,
+    CONNECTIONS_PER_ADDRESS,
+    HEADER_TIMEOUT,
+    MAX_BODY,
+)
 from wordlekit.web.limits import PER_ADDRESS, PER_PLAYER, CreationLimits
 
 T = TypeVar("T")
@@ -47,6 +52,16 @@ class ServerSettings:
     #: Games a player, and a client address, may start an hour (see web/limits.py).
     games_per_player: int = PER_PLAYER
     games_per_address: int = PER_ADDRESS
+    #: Seconds a client has for a request's headers, and then for its body (slow clients,
+    #: web/protocol.py and web/http.py); open connections per client address.
+    header_timeout: float = HEADER_TIMEOUT
+    body_timeout: float = BODY_TIMEOUT
+    connections_per_address: int = CONNECTIONS_PER_ADDRESS
+    #: ``Server-Timing: app;dur=`` on every response (for load tests: it tells anyone what
+    #: each request costs).
+    server_timing: bool = False
+    #: The key signing player cookies; None: the one kept next to the database.
+    cookie_key: bytes | None = None
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,14 @@
 - Request bodies over ``max_body`` bytes get ``413 {"error": ...}``: at once when
   Content-Length says so, else while the body is read (never more than ``max_body`` bytes are
   kept). The app receives a body under the limit unchanged, in one message.
+- Every 413 is read by its client: the answer is sent at once, then the rest of the body is
+  read and dropped (at most :data:`DRAIN_BYTES` bytes in :data:`DRAIN_SECONDS` seconds) before
+  the connection closes. Closing a socket with unread data resets it, and a client still
+  sending its body would see a broken pipe in place of its 413. A body declared larger than
+  that, or one awaiting ``100 Continue``, is refused without reading.
+- A body must arrive within ``body_timeout`` seconds of its headers, or the request gets
+  ``408 {"error": ...}`` and the connection closes (a client trickling its body holds
+  nothing for long; the headers' own timeout is :mod:`wordlekit.web.protocol`'s).
 - A ``405`` always says ``Allow`` (and ``HEAD`` wherever ``GET`` is allowed).
 - Request headers over :data:`MAX_HEADERS` bytes in all get ``431 {"error": ...}`` before
   anything reads them (the Cookie header is then never parsed): summing their lengths is the
@@ -22,14 +30,23 @@ from __future__ import annotations
 import json
 from urllib.parse import urlsplit
 
+import anyio
 from fastapi import FastAPI
 from starlette.datastructures import Headers, MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 MAX_BODY = 65536
 #: The most bytes of request headers (names and values) the app reads: far above what a
-#: browser sends (the player cookie is 24 characters), below what a proxy allows by default.
+#: browser sends (the player cookie is 47 characters), below what a proxy allows by default.
 MAX_HEADERS = 16384
+#: Seconds a client has for a request's headers (web/protocol.py), then for its body.
+HEADER_TIMEOUT = 10.0
+BODY_TIMEOUT = 10.0
+#: Open connections per client address (a browser opens at most 6 per site).
+CONNECTIONS_PER_ADDRESS = 32
+#: The most of a refused body read (and dropped) so that its client reads the 413.
+DRAIN_BYTES = 8 * 2**20
+DRAIN_SECONDS = 5.0
 
 CSP = "; ".join(
     [
@@ -57,7 +74,7 @@ SECURITY_HEADERS = {
 DEFAULT_ALLOW = "GET, HEAD"
 
 
-def install(app: FastAPI, *, max_body: int = MAX_BODY) -> None:
+def install(app: FastAPI, *, max_body: int = MAX_BODY, body_timeout: float = BODY_TIMEOUT) -> None:
     """Wrap ``app`` in :class:`HttpHygiene`, outside every other layer (so that also the
     responses of Starlette's error middleware, such as a 500, get the headers).
 
@@ -68,7 +85,7 @@ def install(app: FastAPI, *, max_body: int = MAX_BODY) -> None:
     build = app.build_middleware_stack
 
     def build_hardened() -> ASGIApp:
-        return HttpHygiene(build(), max_body=max_body)
+        return HttpHygiene(build(), max_body=max_body, body_timeout=body_timeout)
 
     app.build_middleware_stack = build_hardened  # type: ignore[method-assign]
 
@@ -100,9 +117,12 @@ def relative_location(location: str) -> str:
 class HttpHygiene:
     """The pure ASGI middleware behind :func:`install` (see the module's docstring)."""
 
-    def __init__(self, app: ASGIApp, *, max_body: int = MAX_BODY) -> None:
+    def __init__(
+        self, app: ASGIApp, *, max_body: int = MAX_BODY, body_timeout: float = BODY_TIMEOUT
+    ) -> None:
         self.app = app
         self.max_body = max_body
+        self.body_timeout = body_timeout
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -120,30 +140,11 @@ class HttpHygiene:
                 message = {"type": "http.response.body", "body": b"", "more_body": more}
             await send(message)
 
-        refusal = self._oversized(scope)
-        if refusal is not None:
-            await _refuse(send_hardened, *refusal)
+        body = await self._read_body(scope, receive, send_hardened)
+        if body is None:
             return
-        chunks: list[bytes] = []
-        size = 0
-        while True:
-            message = await receive()
-            if message["type"] != "http.request":  # http.disconnect: nobody left to answer
-                return
-            chunk: bytes = message.get("body", b"")
-            size += len(chunk)
-            if size > self.max_body:
-                await self._too_large(send_hardened)
-                return
-            chunks.append(chunk)
-            if not message.get("more_body", False):
-                break
-        pending: Message | None = {
-            "type": "http.request",
-            "body": b"".join(chunks),
-            "more_body": False,
-        }
-        del chunks
+        pending: Message | None = {"type": "http.request", "body": body, "more_body": False}
+        del body
 
         async def replay() -> Message:
             nonlocal pending
@@ -155,6 +156,44 @@ class HttpHygiene:
         # A new scope for HEAD: the server keeps its own, and still knows to send no body.
         inner = {**scope, "method": "GET"} if head else scope
         await self.app(inner, replay, send_hardened)
+
+    async def _read_body(self, scope: Scope, receive: Receive, send: Send) -> bytes | None:
+        """The whole request body, or None once the request is answered here (too large,
+        too slow) or its client is gone."""
+        refusal = self._oversized(scope)
+        if refusal is not None:
+            status, error = refusal
+            declared = _content_length(scope) or 0
+            if status == 413 and declared <= DRAIN_BYTES and not _awaits_continue(scope):
+                await self._too_large(send, receive, read=0)
+            else:
+                await _refuse(send, status, error)
+            return None
+        chunks: list[bytes] = []
+        size = 0
+        more = True
+        with anyio.move_on_after(self.body_timeout):
+            while more:
+                message = await receive()
+                if message["type"] != "http.request":  # http.disconnect: nobody to answer
+                    return None
+                chunk: bytes = message.get("body", b"")
+                size += len(chunk)
+                more = bool(message.get("more_body", False))
+                if size > self.max_body:
+                    break
+                chunks.append(chunk)
+        if size > self.max_body:
+            await self._too_large(send, receive, read=size, more=more)
+            return None
+        if more:
+            await _refuse(
+                send,
+                408,
+                f"the request body did not arrive within {self.body_timeout:g} s",
+            )
+            return None
+        return b"".join(chunks)
 
     def _oversized(self, scope: Scope) -> tuple[int, str] | None:
         """The refusal of a request whose headers, or declared body, are over the limits."""
@@ -169,13 +208,29 @@ class HttpHygiene:
     def _too_large_body(self) -> str:
         return f"request body too large: the limit is {self.max_body} bytes"
 
-    async def _too_large(self, send: Send) -> None:
-        await _refuse(send, 413, self._too_large_body)
+    async def _too_large(
+        self, send: Send, receive: Receive, *, read: int, more: bool = True
+    ) -> None:
+        """The 413, sent at once; then the rest of the body (``read`` bytes of it so far) is
+        read and dropped, within :data:`DRAIN_BYTES` and :data:`DRAIN_SECONDS`, before the
+        response ends and the connection closes: the client, still sending, reads its 413
+        rather than a reset."""
+        await _refuse(send, 413, self._too_large_body, more=more)
+        if not more:
+            return
+        with anyio.move_on_after(DRAIN_SECONDS):
+            while more and read <= DRAIN_BYTES:
+                message = await receive()
+                if message["type"] != "http.request":
+                    return  # the client went away: nothing left to send
+                read += len(message.get("body", b""))
+                more = bool(message.get("more_body", False))
+        await send({"type": "http.response.body", "body": b"", "more_body": False})
 
 
-async def _refuse(send: Send, status: int, error: str) -> None:
+async def _refuse(send: Send, status: int, error: str, *, more: bool = False) -> None:
     """A JSON error that closes the connection (the rest of the request is not worth
-    reading)."""
+    reading), or, with ``more``, all of it but the response's end."""
     body = json.dumps({"error": error}).encode()
     headers = [
         (b"content-type", b"application/json"),
@@ -183,7 +238,7 @@ async def _refuse(send: Send, status: int, error: str) -> None:
         (b"connection", b"close"),
     ]
     await send({"type": "http.response.start", "status": status, "headers": headers})
-    await send({"type": "http.response.body", "body": body, "more_body": False})
+    await send({"type": "http.response.body", "body": body, "more_body": more})
 
 
 def _harden(message: Message, *, api: bool) -> None:
@@ -202,6 +257,10 @@ def _harden(message: Message, *, api: bool) -> None:
         if "GET" in methods and "HEAD" not in methods:
             methods.append("HEAD")  # this middleware answers HEAD wherever GET works
         headers["Allow"] = ", ".join(methods)
+
+
+def _awaits_continue(scope: Scope) -> bool:
+    return Headers(scope=scope).get("expect", "").lower() == "100-continue"
 
 
 def _content_length(scope: Scope) -> int | None:
