@@ -26,6 +26,8 @@ const STORE_KEY = "wordlekit.assist";
 export const CYCLE = Object.freeze({ gray: "yellow", yellow: "green", green: "gray" });
 const MAX_ROWS = 12;
 const COLOURING_PAUSE_MS = 500;
+const MAX_RETRIES = 3;
+const RETRY_MS = 700;
 /** The answer models the page offers, and what each means. `likely` is the default: a game
  * played elsewhere (the NYT's) may have an answer outside the original list. */
 const ANSWER_MODELS = Object.freeze({
@@ -285,9 +287,11 @@ export function createAssistPage(root, { ready }) {
   // Asking the server ------------------------------------------------------------------------
 
   let reveal = false; // after this update, bring the count and the best guesses into view
+  let retries = 0; // of this update, refused for lack of capacity
 
   function changed(delay = 150, { reveal: show = false } = {}) {
     save();
+    retries = 0;
     reveal = reveal || show;
     window.clearTimeout(timer);
     timer = window.setTimeout(update, delay);
@@ -333,11 +337,19 @@ export function createAssistPage(root, { ready }) {
     reveal = false;
     try {
       const data = await api("/api/assist", { method: "POST", body, signal });
+      retries = 0;
       hideError();
       render(data);
       if (show) revealFigures();
     } catch (err) {
       if (isAbort(err)) return;
+      // No capacity just now (an update cancelled a moment ago may still hold this client's
+      // slot): try again shortly, a few times, before saying so.
+      if ((err.status === 429 || err.status === 503) && retries < MAX_RETRIES) {
+        retries += 1;
+        timer = window.setTimeout(update, RETRY_MS * retries);
+        return;
+      }
       showError(err.message, "api", err.data);
       clearFigures();
     } finally {
