@@ -112,6 +112,9 @@ def test_a_wrong_url_is_a_page_for_a_browser_and_json_for_the_api(client: TestCl
     assert r.headers["content-type"].startswith("text/html")
     assert 'href="/"' in r.text and "/static/base.css" in r.text
     assert "/nosuchpage" in r.text
+    for sheet in re.findall(r'<link rel="stylesheet" href="([^"]+)"', r.text):
+        got = client.get(sheet)
+        assert got.status_code == 200 and got.headers["content-type"].startswith("text/css")
     # The path is shown as text, never as markup.
     r = client.get("/%3Cscript%3Ealert(1)%3C/script%3E", headers=html)
     assert r.status_code == 404

@@ -26,8 +26,8 @@ const STORE_KEY = "wordlekit.assist";
 export const CYCLE = Object.freeze({ gray: "yellow", yellow: "green", green: "gray" });
 const MAX_ROWS = 12;
 const COLOURING_PAUSE_MS = 500;
-const MAX_RETRIES = 3;
-const RETRY_MS = 700;
+const MAX_RETRIES = 4;
+const RETRY_MS = 1000;
 /** The answer models the page offers, and what each means. `likely` is the default: a game
  * played elsewhere (the NYT's) may have an answer outside the original list. */
 const ANSWER_MODELS = Object.freeze({
