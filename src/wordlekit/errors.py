@@ -79,12 +79,17 @@ class HardModeError(WordleError):
 class InconsistentFeedbackError(WordleError):
     """Feedback that no word can produce, or that contradicts an earlier turn.
 
-    ``turn`` is the 1-based number of the turn that made the history impossible.
+    ``turn`` is the 1-based number of the turn that made the history impossible;
+    ``any_word_fits``, when the answers were the list's, how many valid words fit the turns
+    (``None``: not counted), so that a front end can say that any word would fit.
     """
 
-    def __init__(self, message: str, turn: int | None = None) -> None:
+    def __init__(
+        self, message: str, turn: int | None = None, any_word_fits: int | None = None
+    ) -> None:
         super().__init__(message)
         self.turn = turn
+        self.any_word_fits = any_word_fits
 
 
 class UltrahardError(HardModeError):

@@ -28,7 +28,8 @@ from wordlekit.core.constraints import KnownLetters
 from wordlekit.core.feedback import Turn, TurnView
 from wordlekit.core.knowledge import Knowledge
 from wordlekit.core.rules import GuessPool, Mode
-from wordlekit.errors import BudgetExceeded
+from wordlekit.core.words import WordList
+from wordlekit.errors import BudgetExceeded, InconsistentFeedbackError
 from wordlekit.fast.matrix import PatternMatrix
 from wordlekit.services.catalog import FALLBACK, budget_note, is_expensive
 from wordlekit.solve.registry import get_strategy
@@ -43,6 +44,7 @@ __all__ = [
     "StepView",
     "Suggestion",
     "answer_matrix",
+    "any_word_fits",
     "assist",
     "hint",
     "hint_verdict",
@@ -259,7 +261,12 @@ def assist(
     # an unknown name, or one that does not play the answer model, is refused before any work
     check_answer_model(get_strategy(strategy, seed=seed), matrix.wordlist)
     m, p = Mode.parse(mode), GuessPool.parse(pool)
-    state = GameState.from_turns(matrix, turns, mode=m, pool=p)
+    try:
+        state = GameState.from_turns(matrix, turns, mode=m, pool=p)
+    except InconsistentFeedbackError as e:
+        if matrix.wordlist.answer_model == "list" and e.any_word_fits is None:
+            e.any_word_fits = any_word_fits(matrix.wordlist, turns)
+        raise
     advice = advise(state, strategy, top, seed=seed, for_person=for_person)
     k = Knowledge(turns, matrix.wordlist, "answers")  # what a person reads of the turns
     if state.weighted:  # most likely first, with their probabilities
@@ -273,6 +280,15 @@ def assist(
         state.n, matrix.wordlist.answer_model, m, p, words, probabilities, advice,
         ANSWER_PREFERENCE, k.summary.known(), steps,
     )  # fmt: skip
+
+
+def any_word_fits(wordlist: WordList, turns: Sequence[Turn]) -> int:
+    """How many valid words fit ``turns`` (0 when they contradict each other whatever the
+    answer): turns no answer of the list fits may still fit a word outside it."""
+    try:
+        return len(Knowledge(turns, wordlist, "valid"))
+    except InconsistentFeedbackError:
+        return 0
 
 
 def hint(

@@ -19,6 +19,7 @@ from wordlekit.core.rules import GuessPool, Mode
 from wordlekit.core.words import WordList, read_word_file
 from wordlekit.errors import BudgetExceeded, InvalidWordError, WordleError, quoted
 from wordlekit.fast.matrix import PatternMatrix
+from wordlekit.services.advice import answer_matrix
 from wordlekit.services.catalog import FALLBACK, budget_note
 from wordlekit.solve.bench import BenchmarkResult
 from wordlekit.solve.bench import benchmark as run_benchmark
@@ -106,10 +107,13 @@ def solve(
     mode: Mode | str = Mode.NORMAL,
     pool: GuessPool | str = GuessPool.VALID,
     seed: int = 0,
+    answers: str | None = None,
 ) -> BotPlay:
     """The bot plays ``answer``: every guess and the words left after it (``pool``
     ``candidates``: it guesses only words that could still be the answer; ultrahard mode:
-    the same, in hard mode, a ``start`` word included)."""
+    the same, in hard mode, a ``start`` word included). ``answers`` is the answer model
+    (``list``, ``likely`` or ``all``; ``None``: the matrix's own), as the helper's."""
+    matrix = answer_matrix(matrix, answers)
     wl = matrix.wordlist
     strat = get_strategy(strategy, seed=seed)
     check_answer_model(strat, wl)

@@ -105,7 +105,8 @@ def create_app(
 
     app = FastAPI(
         title="wordlekit",
-        summary="Play Wordle, get help on a game, watch the bot.",
+        summary="Play Wordle in every variant (Dordle … Duotrigordle, Absurdle), get help on a "
+        "game played elsewhere (Assist, Boards helper), watch the bot, review a game.",
         version=version("wordlekit"),
         docs_url=None,
         redoc_url=None,

@@ -37,6 +37,17 @@ POOL = Field(
 )
 
 
+#: Which words may be the answer. ``all`` (every valid word, equally) stays on the command line:
+#: its square matrix is not loaded by the workers, so its first request would cost more than a
+#: request's budget.
+AnswerModel = Literal["list", "likely"]
+ANSWERS_HELP = (
+    "which words may be the answer: list (the list's answers) or likely (every valid word, "
+    "weighted by how likely it is to be the answer: for a game played elsewhere, whose answer "
+    "may be outside the list)"
+)
+
+
 # Request bodies ------------------------------------------------------------------------------
 
 
@@ -92,14 +103,7 @@ class TurnIn(Strict):
 
 class AssistIn(Strict):
     turns: list[TurnIn] = Field(default_factory=list, max_length=MAX_TURNS)
-    # ``all`` (every valid word, equally) stays on the command line: its square matrix is not
-    # loaded by the workers, so its first request would cost more than a request's budget.
-    answers: Literal["list", "likely"] = Field(
-        default="list",
-        description="which words may be the answer: list (the list's answers) or likely (every "
-        "valid word, weighted by how likely it is to be the answer: for a game played "
-        "elsewhere, whose answer may be outside the list)",
-    )
+    answers: AnswerModel = Field(default="list", description=ANSWERS_HELP)
     strategy: StrategyName = "entropy"
     top: int = Field(default=10, ge=1, le=100)
     mode: Mode = Field(
@@ -120,6 +124,7 @@ class ReviewIn(Strict):
 
 class SolveIn(Strict):
     answer: str = Field(max_length=32)
+    answers: AnswerModel = Field(default="list", description=ANSWERS_HELP)
     strategy: StrategyName = "entropy"
     start: str | None = Field(default=None, max_length=32)
     mode: Mode = MODE
@@ -142,6 +147,12 @@ class ContradictionOut(ErrorOut):
     turn: int | None = Field(
         default=None, description="the turn that contradicts the others (1 is the first)"
     )
+    any_word_fits: int | None = Field(
+        default=None,
+        description='with answers "list": how many valid words fit the turns, when some do '
+        '(answers "likely" would take them)',
+    )
+    hint: str | None = Field(default=None, description="what would help, when something would")
 
 
 #: The error answers a route documents, by status.

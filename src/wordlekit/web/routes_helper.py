@@ -9,7 +9,8 @@ from __future__ import annotations
 from fastapi import APIRouter, Query
 
 from wordlekit.core.feedback import Turn
-from wordlekit.errors import WordleError
+from wordlekit.core.words import WordList
+from wordlekit.errors import InvalidWordError, WordleError
 from wordlekit.services.advice import Assist
 from wordlekit.services.bot import BotPlay
 from wordlekit.services.catalog import StrategyInfo, check_strategy, strategies
@@ -22,6 +23,8 @@ from wordlekit.web.models import (
     TurnIn,
     errors,
 )
+
+LIKELY_HINT = 'answers "likely" lets any valid word be the answer'
 
 router = APIRouter(prefix="/api", tags=["helper"], responses=errors())
 
@@ -60,13 +63,29 @@ async def assist(body: AssistIn, work: WorkDep) -> Assist:
     )
 
 
+def check_answer(words: WordList, answer: str, answers: str) -> None:
+    """Refuse an answer the answer model cannot have before any work: with ``likely`` any
+    valid word may be the answer; with ``list`` a valid word outside it says what would
+    take it."""
+    if answers == "likely":
+        words.check_guess(answer)
+        return
+    try:
+        words.check_answer(answer)
+    except InvalidWordError as e:
+        if not words.is_valid(answer.strip().lower()):
+            raise
+        raise InvalidWordError(f"{e} ({LIKELY_HINT})") from None
+
+
 @router.post("/solve", response_model=BotPlay, responses=errors(429))
 async def solve(body: SolveIn, work: WorkDep, words: WordsDep) -> BotPlay:
     """The bot plays ``answer`` with a strategy: every guess (``turns[].turn``) and the words
     left after it. Past the server's budget the game goes on with entropy (``exact`` false,
-    ``fallback_from_turn``, ``note``)."""
+    ``fallback_from_turn``, ``note``). With ``answers`` ``likely`` the answer may be any valid
+    word (a game played elsewhere), not only one of the list's answers."""
     strategy = check_strategy(body.strategy)
-    words.check_answer(body.answer)
+    check_answer(words, body.answer, body.answers)
     if body.start is not None:
         words.check_guess(body.start)
     return await work.run(
@@ -78,6 +97,7 @@ async def solve(body: SolveIn, work: WorkDep, words: WordsDep) -> BotPlay:
         mode=body.mode,
         pool=body.pool,
         seed=body.seed,
+        answers=body.answers,
     )
 
 

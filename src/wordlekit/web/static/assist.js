@@ -1,7 +1,12 @@
 // The Assist page: the guesses of a game played elsewhere, their colours set by clicking tiles,
 // and after every change what remains, what is known and the best next guesses (/api/assist).
-// Errors appear next to the input; a contradiction names its turns, drawn with the app's own
-// tiles (from the colours the server wrote in its message), and the row it names is marked.
+// A word typed without its colours waits for them ("pending": its tiles are to be clicked, and
+// it is not sent until a tile is clicked, Done is pressed or another guess is added), so that
+// an all-gray row never raises a contradiction before the colours could be set.
+// Errors appear next to the input, and no figure of other turns stays beside them; a
+// contradiction names its turns, drawn with the app's own tiles (from the colours the server
+// wrote in its message), and the row it names is marked. When no word of the list fits but
+// words outside it do, the error says so and offers to allow them.
 
 import { api, cancellation, isAbort } from "./api.js";
 import { elements, h, linkUltrahard, modeOf, plural, storage } from "./dom.js";
@@ -20,6 +25,9 @@ import {
 const STORE_KEY = "wordlekit.assist";
 export const CYCLE = Object.freeze({ gray: "yellow", yellow: "green", green: "gray" });
 const MAX_ROWS = 12;
+const COLOURING_PAUSE_MS = 500;
+const MAX_RETRIES = 4;
+const RETRY_MS = 1000;
 /** The answer models the page offers, and what each means. `likely` is the default: a game
  * played elsewhere (the NYT's) may have an answer outside the original list. */
 const ANSWER_MODELS = Object.freeze({
@@ -57,6 +65,7 @@ export function createAssistPage(root, { ready }) {
     error: "assist-error",
     remaining: "assist-remaining",
     remainingLabel: "assist-remaining-label",
+    pending: "assist-pending",
     steps: "assist-steps",
     stepsEmpty: "assist-steps-empty",
     pattern: "assist-pattern",
@@ -69,10 +78,11 @@ export function createAssistPage(root, { ready }) {
   });
   const error = errorBox(els.error);
   const updates = cancellation(); // a newer update makes the figures of an older one obsolete
-  let rows = []; // [{guess: "crane", states: ["gray", ...]}]
+  let rows = []; // [{guess: "crane", states: ["gray", ...], pending: bool}]
   let length = null; // letters per word, from the server
   let timer = 0;
   let activated = false;
+  let colouring = null; // the row added last, whose colours are being clicked
   const started = ready.then((info) => {
     length = info.length;
     restore();
@@ -87,9 +97,10 @@ export function createAssistPage(root, { ready }) {
       rows = saved.rows
         .filter((r) => r && shape.test(r.guess) && Array.isArray(r.states))
         .slice(0, MAX_ROWS)
-        .map((r) => ({
+        .map((r, i, all) => ({
           guess: r.guess,
           states: Array.from(r.guess, (_, c) => (r.states[c] in CYCLE ? r.states[c] : "gray")),
+          pending: r.pending === true && i === all.length - 1, // only the last row waits
         }));
       if (Number.isInteger(saved.top)) els.top.value = String(saved.top);
       if (saved.answers in ANSWER_MODELS) els.answers.value = saved.answers;
@@ -123,11 +134,32 @@ export function createAssistPage(root, { ready }) {
         return new Error(`${match[1].toUpperCase()} has ${length} letters: give ${length} colours.`);
       }
     }
-    return { guess: match[1], states: [...letters].map((ch) => LETTER_STATES[ch]) };
+    return {
+      guess: match[1],
+      states: [...letters].map((ch) => LETTER_STATES[ch]),
+      pending: !match[2], // a bare word: its colours are still to be clicked
+    };
+  }
+
+  const pendingRow = () => rows.find((r) => r.pending) || null;
+
+  /** The row waiting for its colours is taken as it is now (an all-gray row is a result too). */
+  function confirmPending() {
+    const row = pendingRow();
+    if (!row) return false;
+    row.pending = false;
+    return true;
   }
 
   async function addFromInput() {
     await started;
+    // Enter (or Add) with nothing typed: the row waiting for its colours is done.
+    if (!els.word.value.trim() && pendingRow()) {
+      confirmPending();
+      renderRows();
+      changed(0, { reveal: true });
+      return;
+    }
     const row = readGuess(els.word.value);
     if (row instanceof Error) {
       showError(row.message, "input");
@@ -137,10 +169,12 @@ export function createAssistPage(root, { ready }) {
       showError(`At most ${MAX_ROWS} guesses.`, "input");
       return;
     }
+    confirmPending(); // typing the next guess means the previous one's colours are set
+    colouring = row;
     rows.push(row);
     els.word.value = "";
     renderRows();
-    changed(0);
+    changed(0, { reveal: !row.pending });
   }
 
   function onRowsClick(event) {
@@ -150,7 +184,24 @@ export function createAssistPage(root, { ready }) {
       const c = Number(tile.dataset.col);
       row.states[c] = CYCLE[row.states[c]];
       setTile(tile, row.guess[c], row.states[c]);
-      changed();
+      if (row.pending) {
+        // Its colours are being set: the row counts from now on.
+        row.pending = false;
+        colouring = row;
+        renderRows();
+        els.rows.querySelector(`[data-testid="${tile.dataset.testid}"]`)?.focus();
+      }
+      // While a new row's colours are being clicked, wait for a pause in the clicks: its
+      // first colours alone may well contradict the other turns.
+      changed(row === colouring ? COLOURING_PAUSE_MS : 150);
+      return;
+    }
+    const done = event.target.closest("button[data-done]");
+    if (done) {
+      confirmPending();
+      renderRows();
+      changed(0, { reveal: true });
+      els.word.focus();
       return;
     }
     const remove = event.target.closest("button[data-remove]");
@@ -179,10 +230,34 @@ export function createAssistPage(root, { ready }) {
         title: "Click to change the colour (gray → yellow → green)",
       }),
     });
+    const waiting = row.pending
+      ? [
+          h(
+            "button",
+            {
+              type: "button",
+              class: "button small done",
+              "data-done": r,
+              "data-testid": `assist-done-${r}`,
+              title: `The colours of ${word} are set: use this guess`,
+            },
+            "Done",
+          ),
+        ]
+      : [];
     return h(
       "div",
-      { class: "assist-row", role: "listitem", "data-testid": `assist-row-${r}` },
-      rowOf(tiles, { role: "group", "aria-label": `Guess ${r + 1}: ${word}` }),
+      {
+        class: `assist-row${row.pending ? " pending" : ""}`,
+        role: "listitem",
+        "data-testid": `assist-row-${r}`,
+        "data-pending": row.pending ? "true" : undefined,
+      },
+      rowOf(tiles, {
+        role: "group",
+        "aria-label": `Guess ${r + 1}: ${word}${row.pending ? " (colours to set)" : ""}`,
+      }),
+      ...waiting,
       h(
         "button",
         {
@@ -201,12 +276,23 @@ export function createAssistPage(root, { ready }) {
   function renderRows() {
     els.rows.replaceChildren(...rows.map(guessRow));
     els.empty.hidden = rows.length > 0;
+    const row = pendingRow();
+    els.pending.hidden = !row;
+    els.pending.textContent = row
+      ? `Colour the tiles of ${row.guess.toUpperCase()} (click them: gray → yellow → green), ` +
+        "then press Done or Enter. The figures are those of the guesses before it."
+      : "";
   }
 
   // Asking the server ------------------------------------------------------------------------
 
-  function changed(delay = 150) {
+  let reveal = false; // after this update, bring the count and the best guesses into view
+  let retries = 0; // of this update, refused for lack of capacity
+
+  function changed(delay = 150, { reveal: show = false } = {}) {
     save();
+    retries = 0;
+    reveal = reveal || show;
     window.clearTimeout(timer);
     timer = window.setTimeout(update, delay);
   }
@@ -232,7 +318,8 @@ export function createAssistPage(root, { ready }) {
     window.clearTimeout(timer);
     const signal = updates.renew();
     const body = {
-      turns: rows.map((row) => ({
+      // A row waiting for its colours is not sent: the figures are those of the turns before.
+      turns: rows.filter((row) => !row.pending).map((row) => ({
         guess: row.guess,
         pattern: row.states.map((s) => STATE_LETTERS[s]).join(""),
       })),
@@ -246,16 +333,25 @@ export function createAssistPage(root, { ready }) {
     };
     els.output.setAttribute("aria-busy", "true");
     els.output.classList.add("loading");
+    const show = reveal;
+    reveal = false;
     try {
       const data = await api("/api/assist", { method: "POST", body, signal });
+      retries = 0;
       hideError();
       render(data);
+      if (show) revealFigures();
     } catch (err) {
       if (isAbort(err)) return;
-      showError(err.message);
-      els.output.classList.add("stale");
-      els.remaining.textContent = "–";
-      els.output.dataset.state = "error";
+      // No capacity just now (an update cancelled a moment ago may still hold this client's
+      // slot): try again shortly, a few times, before saying so.
+      if ((err.status === 429 || err.status === 503) && retries < MAX_RETRIES) {
+        retries += 1;
+        timer = window.setTimeout(update, RETRY_MS * retries);
+        return;
+      }
+      showError(err.message, "api", err.data);
+      clearFigures();
     } finally {
       if (!signal.aborted) {
         els.output.setAttribute("aria-busy", "false");
@@ -270,8 +366,35 @@ export function createAssistPage(root, { ready }) {
     els.answersHelp.textContent = ANSWER_MODELS[els.answers.value] || "";
   }
 
+  /** No figure stays next to an error: they were those of other turns. */
+  function clearFigures() {
+    els.output.dataset.state = "error";
+    els.remaining.textContent = "–";
+    els.remainingLabel.textContent = "no figures for these turns (see the message by your guesses)";
+    els.steps.replaceChildren();
+    els.knowledge.replaceChildren();
+    els.pattern.replaceChildren();
+    els.suggestions.replaceChildren();
+    els.candidates.replaceChildren();
+    els.note.hidden = true;
+    els.preference.hidden = true;
+  }
+
+  /**
+   * On one column (a phone), after a guess is added, scroll as little as it takes for the
+   * count and the first suggestions to be on screen (on a laptop they are beside the input).
+   */
+  function revealFigures() {
+    if (!window.matchMedia("(max-width: 900px)").matches) return;
+    const first = els.suggestions.querySelector("tr") || els.remaining;
+    const top = els.remaining.getBoundingClientRect().top;
+    const bottom = first.getBoundingClientRect().bottom;
+    const header = document.querySelector(".site-header")?.getBoundingClientRect().bottom || 0;
+    if (top >= header && bottom <= window.innerHeight) return;
+    window.scrollBy({ top: Math.max(bottom - window.innerHeight + 8, top - header - 8) });
+  }
+
   function render(data) {
-    els.output.classList.remove("stale");
     els.output.dataset.state = "ok";
     els.output.dataset.answers = data.answers;
     els.remaining.textContent = String(data.remaining);
@@ -339,12 +462,43 @@ export function createAssistPage(root, { ready }) {
    * 🟩🟩🟩🟩🟩) contradicts …") is drawn as a small row of the app's tiles, never as emoji (which
    * some systems cannot draw), and the row of the turn it starts with is marked.
    */
-  function showError(message, source = "api") {
+  function showError(message, source = "api", data = null) {
     error.show(message, source);
     const nodes = messageNodes(message);
     if (nodes) els.error.replaceChildren(...nodes);
+    const hint = hintOf(data);
+    if (hint) els.error.append(hint);
     markConflict(/^turn (\d+)\b/i.exec(message));
     els.error.scrollIntoView({ block: "nearest" });
+  }
+
+  /**
+   * What would help, as the command line says it ("1 valid word fits the turns: --answers
+   * likely …"), in the page's words: no answer of the list fits, but valid words do.
+   */
+  function hintOf(data) {
+    const fits = data?.any_word_fits;
+    if (!Number.isInteger(fits) || fits < 1 || els.answers.value !== "list") return null;
+    const words = fits === 1 ? "1 valid word fits" : `${fits} valid words fit`;
+    return h(
+      "p",
+      { class: "error-hint", "data-testid": "assist-error-hint" },
+      `${words} the turns: choose “Any word, by likelihood” to allow words outside the list.`,
+      h(
+        "button",
+        {
+          type: "button",
+          class: "button small",
+          "data-testid": "assist-allow-any",
+          onclick: () => {
+            els.answers.value = "likely";
+            describeAnswers();
+            changed(0);
+          },
+        },
+        "Allow any word",
+      ),
+    );
   }
 
   function hideError() {
@@ -429,11 +583,11 @@ export function createAssistPage(root, { ready }) {
           s.word.toUpperCase(),
         ),
       ),
-      h("td", { class: "num" }, formatNumber(s.score)),
+      h("td", { class: "num col-score" }, formatNumber(s.score)),
       h("td", { class: "num" }, s.bits.toFixed(2)),
-      h("td", { class: "num" }, String(s.parts)),
+      h("td", { class: "num col-parts" }, String(s.parts)),
       h("td", { class: "num" }, String(s.largest)),
-      h("td", { class: "num" }, formatNumber(s.expected)),
+      h("td", { class: "num" }, expected(s.expected)),
       h(
         "td",
         { class: `can-win ${s.can_win ? "yes" : "no"}` },
@@ -493,5 +647,10 @@ function percent(p) {
 function formatNumber(x) {
   if (typeof x !== "number") return String(x);
   if (Number.isInteger(x)) return String(x);
-  return Math.abs(x) >= 100 ? x.toFixed(1) : x.toFixed(3);
+  return x.toFixed(3);
+}
+
+/** Expected words left: two decimals at every turn (351.00 at the start, 30.95 after). */
+function expected(x) {
+  return typeof x === "number" ? x.toFixed(2) : String(x);
 }

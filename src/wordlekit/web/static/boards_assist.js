@@ -1,8 +1,10 @@
 // The Boards page: the helper for a multi-board game (Dordle … Duotrigordle) played elsewhere
 // (games of several boards are played on the Play page, as every variant). A guess
-// is added to every board not solved yet; each board's colours are set by clicking its tiles
-// (gray → yellow → green, as on the Assist page); a board whose row is all green is solved and
-// takes no more rows. After each change /api/boards/assist gives the words left on each board
+// is added to every board not solved yet, bare (its tiles to click) or with its colours typed
+// as the terminal takes them: `soare bbbbb gbbby bbbyy bbbyb`, one pattern per board not solved
+// yet (or one per board, `-` for a solved one). Each board's colours are set by clicking its
+// tiles (gray → yellow → green, as on the Assist page); a board whose row is all green is
+// solved and takes no more rows ("Mark solved" makes its last row green). After each change /api/boards/assist gives the words left on each board
 // and the best next guesses for all boards together. A contradiction is shown as one line next
 // to the input (the server's message names the board and the turn), never as a crash.
 
@@ -10,7 +12,16 @@ import { api, cancellation, isAbort } from "./api.js";
 import { CYCLE } from "./assist.js";
 import { elements, h, plural, storage } from "./dom.js";
 import { errorBox } from "./errorbox.js";
-import { STATE_LETTERS, allGreen, rowOf, setTile, tileRow } from "./tiles.js";
+import {
+  LETTER_STATES,
+  STATE_LETTERS,
+  TileError,
+  allGreen,
+  readTiles,
+  rowOf,
+  setTile,
+  tileRow,
+} from "./tiles.js";
 
 const STORE_KEY = "wordlekit.boards.assist";
 const WORDS_SHOWN = 6;
@@ -79,20 +90,89 @@ export function createBoardsAssist(root) {
     storage.setJSON(STORE_KEY, { variant: el.variant.value, guesses, states });
   }
 
+  /**
+   * A typed turn: a word, then optionally one pattern per board not solved yet, in board
+   * order (or one per board, `-` for a solved one), as the terminal reads it. The word and
+   * every board's colours ({word, rows}: null for a solved board), or an Error saying what
+   * is expected.
+   */
+  function readTurn(text) {
+    const [word = "", ...parts] = text.trim().toLowerCase().split(/[\s,:;]+/u);
+    if (!new RegExp(`^[a-z]{${length}}$`).test(word)) {
+      return new Error(
+        `Type a word of ${length} letters, optionally followed by one pattern per board ` +
+          `(g/y/b), e.g. ${sentence(example("crane"))}`,
+      );
+    }
+    const n = boardsCount();
+    const open = states.map((_, b) => b).filter((b) => solvedAt(b) < 0);
+    const upper = word.toUpperCase();
+    let given; // board -> its pattern text
+    if (!parts.length) given = new Map(open.map((b) => [b, "b".repeat(length)]));
+    else if (parts.length === open.length) given = new Map(open.map((b, i) => [b, parts[i]]));
+    else if (parts.length === n) {
+      given = new Map();
+      for (const [b, p] of parts.entries()) {
+        if (solvedAt(b) >= 0) {
+          if (p !== "-") return new Error(`${upper}: board ${b + 1} is solved (use - for it).`);
+        } else given.set(b, p);
+      }
+    } else {
+      const boards = open.length === n ? `${n} boards` : `${open.length} unsolved boards`;
+      return new Error(
+        `${upper}: ${plural(parts.length, "pattern")} for ${boards}: give one per ` +
+          `${open.length === n ? "board" : "unsolved board"}, in board order, e.g. ` +
+          `${sentence(example(word, open.length))}`,
+      );
+    }
+    const rows = states.map(() => null);
+    for (const [b, p] of given) {
+      if (p === "-") return new Error(`${upper}: board ${b + 1} is not solved: its colours?`);
+      let tiles;
+      try {
+        tiles = readTiles(p);
+      } catch (err) {
+        if (err instanceof TileError) return new Error(`${upper}, board ${b + 1}: ${err.message}`);
+        throw err;
+      }
+      if (tiles.length !== length) {
+        return new Error(
+          `${upper}, board ${b + 1}: ${tiles.length} colours for ${length} letters.`,
+        );
+      }
+      rows[b] = [...tiles].map((ch) => LETTER_STATES[ch]);
+    }
+    return { word, rows, typed: parts.length > 0 };
+  }
+
+  /** A message's end: a full stop, unless it ends with an ellipsis. */
+  const sentence = (text) => (text.endsWith("…") ? text : `${text}.`);
+
+  /** "soare bbbbb gbbby …": the word and the first patterns of a turn, as an example. */
+  function example(word, boards = boardsCount()) {
+    const samples = ["bbbbb", "gbbby", "bbbyy", "bbbyb"].map((p) =>
+      p.padEnd(length, "b").slice(0, length),
+    );
+    const shown = samples.slice(0, Math.min(boards, 2));
+    return `${word} ${shown.join(" ")}${boards > shown.length ? " …" : ""}`;
+  }
+
   function add(event) {
     event.preventDefault();
-    const word = el.word.value.trim().toLowerCase();
-    if (!new RegExp(`^[a-z]{${length}}$`).test(word)) {
-      errors.show(`Type a word of ${length} letters.`, "input");
-      return;
-    }
     const open = states.filter((_, b) => solvedAt(b) < 0).length;
     if (!open) {
       errors.show("Every board is solved: undo a row or start again.", "input");
       return;
     }
+    const turn = readTurn(el.word.value);
+    if (turn instanceof Error) {
+      errors.show(turn.message, "input");
+      return;
+    }
+    const { word, rows: typed } = turn;
     guesses.push(word);
-    for (const rows of states) rows.push(Array.from(word, () => "gray"));
+    // A solved board keeps a row too (not shown, not sent): every board has one per guess.
+    states.forEach((rows, b) => rows.push(typed[b] || Array.from(word, () => "gray")));
     el.word.value = "";
     errors.hide();
     render();
@@ -218,7 +298,30 @@ export function createBoardsAssist(root) {
       const text = el.section.dataset.state === "error" ? "–" : "…";
       left = h("p", { class: "ba-left", "data-testid": `boards-assist-left-${b}` }, text);
     }
+    // Nothing to mark before the first guess; after it, an action ("Mark solved") for a board
+    // being played, and a status ("Solved") with an undo for a solved one.
     const canSolve = shownRows(b) > 0;
+    const control = !canSolve
+      ? ""
+      : h(
+          "button",
+          {
+            type: "button",
+            class: "button small ba-solve",
+            "data-solve": b,
+            "data-testid": `boards-assist-solve-${b}`,
+            title:
+              at >= 0
+                ? "Not solved after all: its last row back to gray"
+                : "This board is solved: make its last row all green",
+            "aria-label": at >= 0 ? `Board ${b + 1}: mark not solved` : `Board ${b + 1}: mark solved`,
+          },
+          at >= 0 ? "Not solved" : "Mark solved",
+        );
+    const status =
+      at >= 0
+        ? h("span", { class: "ba-status", "data-testid": `boards-assist-status-${b}` }, "Solved")
+        : "";
     return h(
       "section",
       {
@@ -232,22 +335,8 @@ export function createBoardsAssist(root) {
         "div",
         { class: "ba-head" },
         h("h3", { class: "mboard-title" }, at >= 0 ? `${b + 1} ✓` : `Board ${b + 1}`),
-        h(
-          "button",
-          {
-            type: "button",
-            class: "button small ba-solve",
-            "data-solve": b,
-            "data-testid": `boards-assist-solve-${b}`,
-            disabled: canSolve ? undefined : "",
-            title:
-              at >= 0
-                ? "Not solved after all: its last row back to gray"
-                : "Solved: its last row all green",
-            "aria-label": at >= 0 ? `Board ${b + 1}: not solved` : `Board ${b + 1}: solved`,
-          },
-          at >= 0 ? "Undo ✓" : "Solved",
-        ),
+        status,
+        control,
       ),
       h("div", { class: "mboard-rows" }, rows),
       left,

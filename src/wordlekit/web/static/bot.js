@@ -11,6 +11,15 @@ import { rowOf, tileRow } from "./tiles.js";
 const STEP_MS = 150;
 const PROGRESS_AFTER_MS = 250; // quick answers never flash the progress line
 const TICK_MS = 100;
+/** The answer models the page offers (as Assist's), and what each means for the bot. */
+const ANSWER_MODELS = Object.freeze({
+  list: "Only the words of the original answer list can be the answer, as in the built-in game.",
+  likely:
+    "Any valid word may be the answer (a game played elsewhere), each weighted by how likely it is to be chosen.",
+});
+// The server's advice for a valid word outside the list, in the page's own words.
+const LIKELY_ADVICE = /\s*\(answers "likely" lets any valid word be the answer\)/u;
+const LIKELY_CHOICE = ": choose Answers “Any word, by likelihood” to let any valid word be the answer.";
 
 /** The Bot page over its root element; setLength(n) once the server's word length is known. */
 export function createBotPage(root) {
@@ -18,6 +27,8 @@ export function createBotPage(root) {
     form: "bot-form",
     answer: "bot-answer",
     strategy: "bot-strategy",
+    answers: "bot-answers",
+    answersHelp: "bot-answers-help",
     start: "bot-start",
     hard: "bot-hard",
     ultrahard: "bot-ultrahard",
@@ -67,6 +78,7 @@ export function createBotPage(root) {
     startClock();
     const body = {
       answer,
+      answers: els.answers.value,
       strategy: els.strategy.value || "entropy",
       mode: modeOf(els.hard, els.ultrahard),
       pool: "valid",
@@ -79,7 +91,7 @@ export function createBotPage(root) {
     } catch (err) {
       if (isAbort(err)) return;
       stopClock();
-      error.show(err.message);
+      error.show(err.message.replace(LIKELY_ADVICE, LIKELY_CHOICE));
       els.summary.textContent = "";
       els.board.dataset.state = "error";
     } finally {
@@ -187,7 +199,8 @@ export function createBotPage(root) {
     const result = `${data.solved ? "Solved" : "Did not solve"} ${word} in ${guesses}`;
     els.summary.replaceChildren(
       h("strong", { "data-testid": "bot-result" }, result),
-      ` (${how.join(", ")}), from ${data.start_candidates} possible answers.`,
+      ` (${how.join(", ")}), from ${data.start_candidates} possible ` +
+        `${data.answers === "list" ? "answers" : "words"}.`,
     );
     els.summary.dataset.guesses = String(data.guesses);
     // Past the server's budget the game went on with a heuristic: say from which turn.
@@ -205,6 +218,14 @@ export function createBotPage(root) {
     solve();
   });
   els.cancel.addEventListener("click", cancel);
+  const describeAnswers = () => {
+    els.answersHelp.textContent = ANSWER_MODELS[els.answers.value] || "";
+  };
+  els.answers.addEventListener("change", () => {
+    describeAnswers();
+    if (error.source === "api") error.hide();
+  });
+  describeAnswers();
   linkUltrahard(els.hard, els.ultrahard);
   for (const field of [els.answer, els.start]) {
     field.addEventListener("input", () => {

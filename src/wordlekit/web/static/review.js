@@ -317,9 +317,10 @@ export function createReviewPage(root) {
       }
     });
   }
+  // The example is there to show what a review looks like: it is filled in and reviewed.
   els.example.addEventListener("click", () => {
     fillForm(EXAMPLE);
-    els.input.focus();
+    reviewFromForm();
   });
 
   return {
