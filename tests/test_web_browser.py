@@ -522,7 +522,7 @@ def test_review_other_notations_give_the_same_turns(page: Page) -> None:
         expect(page.locator("#review-turns > li")).to_have_count(3)
         expect(page.get_by_test_id("review-remaining-1")).to_have_text("16 → 1")
         shown.append(page.get_by_test_id("review-turns").inner_text())
-        page.get_by_test_id("review-example").click()  # changes the form, not the review
+        page.get_by_test_id("review-example").click()  # fills in the example (and reviews it)
     assert shown[0] == shown[1] == shown[2]
     expect(page.get_by_test_id("review-input")).to_have_value(GIANT_PASTE)
     expect(page.get_by_test_id("review-answer")).to_have_value("")
