@@ -137,7 +137,7 @@ def test_a_database_of_version_1_is_migrated_keeping_every_game(tmp_path: Path) 
         assert s.daily.played + s.practice.played == figures["played"], name
         assert s.daily.wins + s.practice.wins == figures["wins"], name
     tables = {r[0] for r in rows(store, "SELECT name FROM sqlite_master WHERE type = 'table'")}
-    assert tables == {"games", "secrets", "turns"}
+    assert tables == {"games", "secrets", "turns", "summaries", "summary_wins"}
     assert rows(store, "PRAGMA user_version") == [(SCHEMA_VERSION,)]
     # a game of version 1 plays on
     playing = next(gid for gid, e in expected["games"].items() if e["what"] == "3-board playing")
@@ -163,9 +163,16 @@ def at(n: int) -> dt.date:
     return DAY0 + dt.timedelta(days=n)
 
 
-def daily(store: GameStore, day: dt.date, *, won: bool = True, mode: str = "normal") -> None:
-    """A finished daily game of ``day`` (won in two guesses, or lost)."""
-    stored, _ = start_game(store, "p1", GameRequest(kind="daily", date=day, mode=mode))
+def daily(
+    store: GameStore, day: dt.date, *, won: bool = True, mode: str = "normal", again: bool = False
+) -> None:
+    """A finished daily game of ``day`` (won in two guesses, or lost); ``again``: a second one
+    of that day in another mode, stored as before the one-daily rule allowed it."""
+    if again:
+        game = CLASSIC.daily(day, wordlist=WL, mode=mode)
+        stored = store.insert("p1", game, "daily", day.isoformat(), None)
+    else:
+        stored, _ = start_game(store, "p1", GameRequest(kind="daily", date=day, mode=mode))
     answer = stored.game.secret[0]
     wrong = next(w for w in ("fuzzy", "jazzy") if w != answer)
     for w in [wrong] * (1 if won else 6) + ([answer] if won else []):
@@ -210,12 +217,13 @@ def test_days_count_by_the_puzzles_date_not_the_order_played(store: GameStore) -
 
 
 def test_the_modes_of_one_day_count_once_the_first_finished(store: GameStore) -> None:
+    # a database from before the one-daily rule may hold a day in several modes
     daily(store, at(0), won=False)
-    daily(store, at(0), won=True, mode="hard")  # the answer is known by now: not counted
+    daily(store, at(0), won=True, mode="hard", again=True)  # the answer was known: not counted
     d = store.stats("p1", CLASSIC, today=at(0)).daily
     assert (d.played, d.wins, d.current_streak) == (1, 0, 0)
     daily(store, at(1), mode="ultrahard")
-    daily(store, at(1), won=False)
+    daily(store, at(1), won=False, again=True)
     d = store.stats("p1", CLASSIC, today=at(1)).daily
     assert (d.played, d.wins, d.current_streak, d.max_streak) == (2, 1, 1, 1)
 

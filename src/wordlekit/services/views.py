@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from wordlekit.core.feedback import Tile, TurnView
+from wordlekit.core.feedback import Tile, Turn, TurnView
 from wordlekit.core.game import Game, Variant
 from wordlekit.core.rules import Mode
 
@@ -121,6 +121,23 @@ class GameView:
     share: str | None = None
 
 
+#: Tile names by base-3 digit (a pattern's digit i is letter i's tile).
+_DIGIT_NAMES: tuple[TileName, ...] = tuple(TILE_NAMES[Tile(d)] for d in range(3))
+
+
+def _keyboard(turns: tuple[Turn, ...]) -> dict[str, TileName]:
+    """Each letter's best tile seen in ``turns``, by letter: ``Board.keyboard`` read from the
+    patterns' digits (no Tile per letter: a 32-board view has 10,000 letters)."""
+    best: dict[str, int] = {}
+    for turn in turns:
+        p = turn.pattern
+        for letter in turn.guess:
+            p, digit = divmod(p, 3)
+            if digit > best.get(letter, -1):
+                best[letter] = digit
+    return {letter: _DIGIT_NAMES[d] for letter, d in sorted(best.items())}
+
+
 #: How many of the Absurdle host's words a view lists.
 HOST_SAMPLE = 30
 
@@ -137,7 +154,7 @@ def game_view(
     over = game.over
     boards = []
     for b, board in enumerate(game.boards):
-        keyboard = {ch: TILE_NAMES[t] for ch, t in sorted(board.keyboard().items())}
+        keyboard = _keyboard(board.turns)
         turns = [TurnView.of(t) for t in board.turns]
         boards.append(BoardView(turns, board.solved_at, keyboard, game.answer_of(b)))
     remaining = game.host_words()
