@@ -9,7 +9,8 @@
   practice games (built through the store directly, as the report's attacker built them with
   seeded games: create, then guess the seed's answer).
 - **disk**: bytes a stored game adds to the SQLite file (WAL checkpointed), for a classic game
-  and a 32-board one, new (as a flood of creations leaves them) and after 6 guesses.
+  and a 32-board one, new (as a flood of creations leaves them) and after 6 guesses; and what
+  storing a new game costs (a player with 150 unfinished ones included: past the cap).
 
 Run: ``PYTHONPATH=src .venv/bin/python benchmarks/bench_views.py`` (``--runs`` samples a
 figure; ``--only views|stats|disk``). The figures change with the machine's load: compare
@@ -33,12 +34,20 @@ from fastapi.testclient import TestClient
 from wordlekit.core.game import Game, Variant
 from wordlekit.core.variants import variant_for
 from wordlekit.core.words import WordList
-from wordlekit.services.games import load_game, play_guess, player_stats, view
+from wordlekit.services.games import (
+    GameRequest,
+    load_game,
+    play_guess,
+    player_stats,
+    start_game,
+    view,
+)
 from wordlekit.services.pool import PoolConfig, WorkPool
 from wordlekit.store.games import GameStore
 from wordlekit.web.api import ServerSettings, create_app
 
 WL = WordList.bundled()
+CLASSIC = variant_for("classic")
 PLAYER = "bench-player-0000000001"
 #: The web's caps (web/models.py): 32 boards, 64 guesses.
 SIZES = (1, 8, 32)
@@ -199,6 +208,23 @@ def bench_disk(folder: Path, games: int) -> None:
             print(f"  {name:>12}, {played} guesses: {per:,.0f} B a game")
 
 
+def bench_create(folder: Path, runs: int) -> None:
+    """A new practice game stored (its own transaction, as a request makes it): by a player
+    with a few unfinished games, and by one holding 150 (past the cap of 100 unfinished ones
+    where there is one: each new game then deletes the oldest)."""
+    store = GameStore(folder / "create.sqlite3", WL)
+    with store.transaction():
+        for i in range(150):
+            store.insert("flooder-000000001", CLASSIC.practice(i, wordlist=WL), "practice", None, i)
+    print(f"create: p50 / p99 in ms of a new practice game stored ({runs} samples)")
+    for player in ("player-0000000001", "flooder-000000001"):
+        took = timed(
+            lambda: start_game(store, player, GameRequest(kind="practice")),  # noqa: B023
+            runs,
+        )
+        print(f"  {player}: {_ms(took)}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--runs", type=int, default=50)
@@ -214,6 +240,7 @@ def main() -> None:
             bench_stats(folder, args.runs, args.games)
         if args.only in (None, "disk"):
             bench_disk(folder, args.disk_games)
+            bench_create(folder, args.runs)
 
 
 if __name__ == "__main__":

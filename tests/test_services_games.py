@@ -170,6 +170,32 @@ def test_a_view_is_made_once_per_game_state(store: GameStore) -> None:
     assert view(load_game(fresh, stored.id, "p1")) == after
 
 
+@pytest.mark.parametrize(
+    ("name", "words"),
+    [
+        ("quordle", ["crane", "cigar", "sloth", "humor", "snake", "fruit"]),  # 2 solved on the way
+        ("classic", ["crane", "sloth", "pudgy", "fizzy", "mound", "whack"]),  # lost: answer shown
+        ("absurdle", ["crane", "smolt", "fudgy", "vivid"]),
+    ],
+)
+def test_a_view_grown_guess_by_guess_is_the_view_made_afresh(
+    store: GameStore, name: str, words: list[str]
+) -> None:
+    answers = ["cigar", "humor", "snake", "fruit"] if name == "quordle" else []
+    kind = "challenge" if answers else "practice"
+    seed = 2 if name == "classic" else None  # Absurdle's free game: the line above wins
+    request = GameRequest(name, kind=kind, answers=answers, seed=seed)
+    stored, _ = start_game(store, "p1", request)
+    view(stored)  # the view each guess grows from
+    for word in words:
+        shown = view(play_guess(store, stored.id, "p1", word))
+        fresh = open_store(store.path, WL)  # restored and made from nothing
+        assert shown == view(load_game(fresh, stored.id, "p1")), word
+        if shown.over:
+            break
+    assert shown.over and all(b.answer for b in shown.boards)  # every answer shown at the end
+
+
 def test_a_guess_is_refereed_and_stored(store: GameStore) -> None:
     stored, _ = start_game(
         store, "p1", GameRequest(kind="challenge", answers=["cigar"], mode="hard")

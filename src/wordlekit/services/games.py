@@ -298,7 +298,11 @@ def play_guess(
                 )
         if game.max_guesses is None and played >= UNLIMITED_CAP and not game.over:
             raise GameOverError(f"a game takes at most {UNLIMITED_CAP} guesses")
-        return store.save_guess(stored, game.guess(word))
+        saved = store.save_guess(stored, game.guess(word))
+    shown = stored.derived.get(_view_key(stored))
+    if isinstance(shown, GameView):  # the view grows by one turn instead of being made again
+        _keep_view(saved, _view_of(saved, shown))
+    return saved
 
 
 def record_hint(store: GameStore, stored: StoredGame) -> StoredGame:
@@ -318,16 +322,31 @@ def view(stored: StoredGame) -> GameView:
     Computed once per game state and hints, and kept with the state in the store's cache
     (``stored.derived``): every GET of an unchanged game answers with the same value, which
     callers treat as read-only."""
-    key = ("view", stored.id, stored.kind, stored.day, stored.hints)
-    found = stored.derived.get(key)
+    found = stored.derived.get(_view_key(stored))
     if isinstance(found, GameView):
         return found
-    made = game_view(
-        stored.game, gid=stored.id, kind=stored.kind, date=stored.day, hints=stored.hints
+    return _keep_view(stored, _view_of(stored))
+
+
+def _view_key(stored: StoredGame) -> tuple[object, ...]:
+    return ("view", stored.id, stored.kind, stored.day, stored.hints)
+
+
+def _view_of(stored: StoredGame, before: GameView | None = None) -> GameView:
+    return game_view(
+        stored.game,
+        gid=stored.id,
+        kind=stored.kind,
+        date=stored.day,
+        hints=stored.hints,
+        before=before,
     )
+
+
+def _keep_view(stored: StoredGame, made: GameView) -> GameView:
     if len(stored.derived) >= _VIEWS_PER_STATE:
         stored.derived.clear()
-    stored.derived[key] = made
+    stored.derived[_view_key(stored)] = made
     return made
 
 
