@@ -332,19 +332,30 @@ def test_practice_aggregates_equal_a_readable_reference(results: list[tuple[bool
 # The cache of restored games -------------------------------------------------------------
 
 
-def test_a_game_read_again_is_the_game_restored_from_its_rows(tmp_path: Path) -> None:
-    """With the cache and without (a store keeping nothing), every state of a game reads the
-    same: the cache only saves the replay."""
+@pytest.mark.parametrize(
+    ("game", "words"),
+    [
+        (VARIANTS["quordle"].challenge(["cigar", "humor", "snake", "fruit"]),
+         ["snake", "cigar", "humor", "fruit"]),  # boards solved on the way, then won
+        (CLASSIC.challenge(["cigar"], mode="hard"), ["crane", "cigar"]),
+        (VARIANTS["octordle"].practice(3), ["crane", "sloth", "pudgy"]),
+        (VARIANTS["absurdle"].practice(None), ["crane", "smolt", "fudgy", "vivid"]),
+    ],
+)  # fmt: skip
+def test_a_game_read_again_is_the_game_played(tmp_path: Path, game: Game, words: list[str]) -> None:
+    """Every state of a game reads back as the game played in memory: from the cache, and
+    restored from the rows by a store keeping nothing (a fixed host's game from its stored
+    patterns, Absurdle's replayed)."""
     path = tmp_path / "g.sqlite3"
     cached = GameStore(path, WL)
     plain = GameStore(path, WL, cache=GameCache(entries=0))
-    q = VARIANTS["quordle"].challenge(["cigar", "humor", "snake", "fruit"])
-    gid = cached.insert("p1", q, "challenge", None, None).id
-    for word in ("snake", "cigar", "humor", "fruit"):
+    gid = cached.insert("p1", game, "challenge", None, None).id
+    for word in words:
+        game = game.guess(word)
         play_guess(cached, gid, "p1", word)
         a, b = cached.get(gid, "p1"), plain.get(gid, "p1")
-        assert a is not None and b is not None and a.game == b.game
-    assert a.game.over and len(plain.cache) == 0
+        assert a is not None and b is not None and a.game == b.game == game, word
+    assert len(plain.cache) == 0
 
 
 def test_a_guess_written_by_another_store_is_never_hidden_by_the_cache(tmp_path: Path) -> None:

@@ -41,7 +41,9 @@ from collections.abc import Hashable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from wordlekit.core.game import Game, Kind, Status, Variant
+from wordlekit.core.feedback import Turn
+from wordlekit.core.game import Board, Game, Kind, Status, Variant
+from wordlekit.core.rules import Host
 from wordlekit.core.words import WordList
 from wordlekit.errors import StorageError
 from wordlekit.store import retention
@@ -242,24 +244,37 @@ class GameStore:
         )
 
     def _restore(self, db: sqlite3.Connection, row: sqlite3.Row) -> Game:
-        """The game of ``row`` replayed from its secret and its first ``row['guesses']``
-        guesses (a guess stored after the row was read belongs to a later state)."""
-        gid = row["id"]
+        """The game of ``row`` after its first ``row['guesses']`` guesses (a guess stored
+        after the row was read belongs to a later state).
+
+        A fixed host's game is its answers, its guesses and each board's turns, all stored:
+        it is rebuilt from the stored patterns, with no scoring (a 32-board game after 63
+        guesses was 2,016 scores). A host whose state moves with each guess (Absurdle's
+        words left) is replayed from the guesses."""
+        gid, n = row["id"], row["guesses"]
         words = [
             r["word"]
             for r in db.execute("SELECT word FROM secrets WHERE game_id = ? ORDER BY board", (gid,))
         ]
-        guesses = [
-            r["guess"]
-            for r in db.execute(
-                "SELECT n, MIN(guess) AS guess FROM turns WHERE game_id = ? AND n <= ? "
-                "GROUP BY n ORDER BY n",
-                (gid, row["guesses"]),
-            )
-        ]
         variant = stored_variant(row["variant"], row["boards"], row["max_guesses"])
         rules = variant.rules(self.wordlist, row["mode"])
-        return variant.game.restore(variant, rules, row["label"], words, guesses)
+        turns = db.execute(
+            "SELECT board, n, guess, pattern FROM turns WHERE game_id = ? AND n <= ? "
+            "ORDER BY board, n",
+            (gid, n),
+        ).fetchall()
+        guesses = dict(sorted((r["n"], r["guess"]) for r in turns))
+        if variant.host is not Host.FIXED or len(words) != rules.boards:
+            return variant.game.restore(variant, rules, row["label"], words, guesses.values())
+        boards: list[list[Turn]] = [[] for _ in words]
+        for r in turns:
+            boards[r["board"]].append(Turn(r["guess"], r["pattern"]))
+        started = variant.game.start(variant, rules, tuple(words), row["label"])
+        return replace(
+            started,
+            guesses=tuple(guesses.values()),
+            boards=tuple(Board(tuple(b)) for b in boards),
+        )
 
     def save_guess(self, stored: StoredGame, game: Game) -> StoredGame:
         """Record the last guess of ``game`` (``stored.game`` after one more guess) and its
