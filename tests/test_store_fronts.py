@@ -1,5 +1,6 @@
-"""The games store as the web app's players meet it (issue 22): one daily game a date (W9: no
-second try in another mode for a clean share), a big game's view always the stored one (B2:
+"""The games store as the players of the web app and the terminal UI meet it (issue 22): one
+daily game a date (W9: no second try in another mode for a clean share; the TUI says so on its
+message line), a big game's view always the stored one (B2:
 served from the cache, never stale), the statistics of a player with many games (B3) and
 abandoned games pruned while the app runs (W3)."""
 
@@ -12,11 +13,15 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
+from textual.pilot import Pilot
 
+from harness_tui import AppFactory, play_screen, run
 from wordlekit.core.variants import variant_for
 from wordlekit.core.words import WordList
-from wordlekit.services.games import GameRequest, make_game, open_store, play_guess
+from wordlekit.services.games import GameRequest, make_game, open_store, play_guess, start_game
+from wordlekit.services.players import local_player_id
 from wordlekit.services.pool import PoolConfig, WorkPool
+from wordlekit.tui import WordleApp
 from wordlekit.web.api import COOKIE, ServerSettings, create_app
 
 WL = WordList.bundled()
@@ -136,3 +141,27 @@ def test_abandoned_games_go_while_the_app_runs(db: Path, pool: WorkPool) -> None
         assert start(client, kind="practice", seed=seed)[0] == 201
     r = client.get(f"/api/games/{old['id']}")
     assert r.status_code == 404 and r.json() == {"error": "no such game"}
+
+
+def test_the_terminal_ui_says_a_daily_played_is_refused(
+    make_app: AppFactory, db: Path, tui_data_dir: Path
+) -> None:
+    """``wordle tui --daily 2024-03-01 --hard`` after winning that daily in normal mode: the
+    refusal is the message line, and the keys go on working (a new practice game)."""
+    store = open_store(db, WL)
+    player = local_player_id()
+    stored, _ = start_game(store, player, GameRequest(kind="daily", date=DAY))
+    play_guess(store, stored.id, player, stored.game.secret[0])
+    app = make_app(daily=DAY, mode="hard")
+
+    async def scenario(app: WordleApp, pilot: Pilot[None]) -> None:
+        screen = play_screen(app)
+        assert screen.message == (
+            "You have played Wordle 986 (won in 1): start a practice game to play again"
+        )
+        assert screen.query_one("#message").has_class("-error")
+        await pilot.press("c", "r", "enter", "ctrl+n")
+        await pilot.pause()
+        assert screen.stored is not None and screen.stored.kind == "practice"
+
+    run(app, scenario)
