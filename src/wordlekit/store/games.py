@@ -218,7 +218,7 @@ class GameStore:
         return StoredGame(gid, player, kind, day, seed, game, hints, entry.derived)
 
     def get(self, gid: str, player: str) -> StoredGame | None:
-        """The game ``gid`` if it is ``player``'s: restored from its guesses, or taken from
+        """The game ``gid`` if it is ``player``'s: restored from its rows, or taken from
         the cache when this very state was restored or played lately (the key is read from
         the database each time: see :mod:`wordlekit.store.cache`)."""
         db = self._conn()
