@@ -1,6 +1,7 @@
 """Abandoned games are deleted, so the store cannot grow without bound (issue 22, W3): practice
-games and challenges left unfinished for over 30 days, and a player's unfinished ones past
-the cap; finished games (the statistics) and daily games stay. ``wordle db prune`` applies
+games and challenges left unfinished for over 30 days, daily games never played as long, and
+a player's unfinished ones past the cap; finished games (the statistics) and daily games
+played stay. ``wordle db prune`` applies
 the rule to a whole database."""
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from wordlekit.services.games import (
     play_guess,
     player_stats,
     prune_games,
+    record_hint,
     start_game,
 )
 
@@ -75,7 +77,7 @@ def exists(store: GameStore, gid: str, player: str = "p1") -> bool:
     return True
 
 
-def test_abandoned_old_practice_games_go_recent_finished_and_daily_ones_stay(
+def test_abandoned_old_games_go_recent_finished_and_played_daily_ones_stay(
     tmp_path: Path,
 ) -> None:
     store = open_store(tmp_path / "g.sqlite3", WL)
@@ -84,16 +86,26 @@ def test_abandoned_old_practice_games_go_recent_finished_and_daily_ones_stay(
     old_challenge = start_game(store, "p1", GameRequest(kind="challenge", answers=["cigar"]))[0].id
     recent = practice(store)
     finished = won_practice(store)
-    old_daily = daily(store)
-    age(store, [old, old_challenge, finished, old_daily], days=31)
+    played_daily = daily(store)
+    play_guess(store, played_daily, "p1", "crane")
+    untouched_daily = daily(store, date="2024-03-02")  # never played: nothing to keep
+    hinted_daily = daily(store, date="2024-03-03")
+    record_hint(store, load_game(store, hinted_daily, "p1"))  # a hint counts: kept
+    every_old = [old, old_challenge, finished, played_daily, untouched_daily, hinted_daily]
+    age(store, every_old, days=31)
     age(store, [recent], days=29)
 
     pruned = prune_games(store.path, WL)
 
-    assert (pruned.stale, pruned.over_cap) == (2, 0)
+    assert (pruned.stale, pruned.over_cap) == (3, 0)
     assert not exists(store, old) and not exists(store, old_challenge)
+    assert not exists(store, untouched_daily)
     assert count(store, "turns", old) == 0 and count(store, "secrets", old) == 0
-    assert exists(store, recent) and exists(store, finished) and exists(store, old_daily)
+    assert exists(store, recent) and exists(store, finished)
+    assert exists(store, played_daily) and exists(store, hinted_daily)
+    # asked for again, the daily never played starts as it was
+    again, created = start_game(store, "p1", GameRequest(kind="daily", date="2024-03-02"))
+    assert created and again.game.guesses == ()
     assert player_stats(store, "p1").practice.played == 1  # the finished game still counts
 
 

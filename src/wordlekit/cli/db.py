@@ -96,7 +96,8 @@ def prune_cmd(db: str | None, days: float, unfinished: int, json_: bool) -> None
 
     A practice game or a challenge still being played and untouched (no guess, no hint) for
     more than --days goes, and so do a player's least recently touched unfinished ones past
-    --unfinished. Finished games (the statistics) and daily games are kept. Safe while the web
+    --unfinished; a daily game never played (no guess, no hint) goes after --days too.
+    Finished games (the statistics) and daily games once played are kept. Safe while the web
     app is running: one short transaction a batch.
     """
     from wordlekit.services.files import default_db_path

@@ -26,8 +26,9 @@ apart.
 - Statistics per variant as the NYT keeps them: the daily games make the streak, the others
   have figures of their own (see :class:`~wordlekit.store.games.PlayerStats`).
 - Storage is bounded: practice games and challenges abandoned for 30 days, or past a player's
-  100 unfinished ones, are deleted (:class:`~wordlekit.store.retention.Retention`;
-  :func:`prune_games` applies the rule to a whole database at once).
+  100 unfinished ones, are deleted, and so are daily games never played (no guess, no hint)
+  for 30 days (:class:`~wordlekit.store.retention.Retention`; :func:`prune_games` applies the
+  rule to a whole database at once).
 - A game's view is computed once per game state and kept with it (:func:`view`): the store
   keeps restored games in memory by state, so a big game is not replayed on every request.
 """

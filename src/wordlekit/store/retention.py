@@ -8,8 +8,11 @@ The rule (:class:`Retention`):
   more than ``days`` days is deleted;
 - a player keeps at most ``unfinished`` practice games and challenges still being played:
   starting one more deletes their least recently touched ones past the cap;
-- finished games are kept (they are the statistics), and so are daily games, finished or not
-  (one a date and variant: bounded by the calendar, and a player may come back to one).
+- a daily game never played (no guess, no hint) and untouched for more than ``days`` days
+  goes too: nothing of it is lost (asked for again, the same game starts), and a client could
+  otherwise store one for every date, mode and custom variant;
+- finished games are kept (they are the statistics), and so are daily games once played (one
+  a date and variant: bounded by the calendar, and a player may come back to one).
 
 Every deletion is bounded work, in the caller's transaction: at most ``batch`` games at a time,
 their turns and secrets with them. :class:`~wordlekit.store.games.GameStore` applies the age
@@ -42,8 +45,13 @@ __all__ = [
 DAYS = 30.0
 UNFINISHED = 100
 
-#: The games the rule may delete (the partial indexes of the schema are on exactly these).
+#: The games the cap counts (the partial index ``games_open_by_player`` is on exactly these).
 OPEN = "status = 'playing' AND kind != 'daily'"
+#: The games the age rule may delete (the partial index ``games_open_by_age``): the open ones
+#: above, and daily games never played (no guess, no hint: nothing of them is lost, the same
+#: game starts again if asked for), which a client could otherwise pile up for every date
+#: and custom variant.
+STALE = "status = 'playing' AND (kind != 'daily' OR (guesses = 0 AND hints = 0))"
 
 
 @dataclass(frozen=True)
@@ -104,7 +112,7 @@ def stale(db: sqlite3.Connection, rule: Retention, now: dt.datetime) -> int:
     ids = [
         r[0]
         for r in db.execute(
-            f"SELECT id FROM games WHERE {OPEN} AND touched_at < ? ORDER BY touched_at LIMIT ?",
+            f"SELECT id FROM games WHERE {STALE} AND touched_at < ? ORDER BY touched_at LIMIT ?",
             (cutoff, rule.batch),
         )
     ]

@@ -63,7 +63,7 @@ CREATE UNIQUE INDEX IF NOT EXISTS games_daily
 CREATE INDEX IF NOT EXISTS games_open_by_player ON games (player, touched_at)
     WHERE status = 'playing' AND kind != 'daily';
 CREATE INDEX IF NOT EXISTS games_open_by_age ON games (touched_at)
-    WHERE status = 'playing' AND kind != 'daily';
+    WHERE status = 'playing' AND (kind != 'daily' OR (guesses = 0 AND hints = 0));
 CREATE TABLE IF NOT EXISTS secrets (
     game_id TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
     board INTEGER NOT NULL,
