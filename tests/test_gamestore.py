@@ -1,5 +1,6 @@
-"""The one store of every game: rows, secrets and turns by game and board, the migration of
-a database made before the one game model, and the statistics (bounded SQL aggregates)."""
+"""The one store of every game: rows, secrets and turns by game and board, the migrations of
+databases made by earlier versions, the statistics (a summary kept as games end) and the cache
+of restored games (keyed by what is stored, bounded)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import json
 import random
 import shutil
 import sqlite3
+from dataclasses import asdict
 from pathlib import Path
 
 import pytest
@@ -19,6 +21,7 @@ from wordlekit.core.variants import VARIANTS, variant_for
 from wordlekit.core.words import WordList
 from wordlekit.errors import StorageError
 from wordlekit.services.games import GameRequest, play_guess, start_game
+from wordlekit.store.cache import GameCache
 from wordlekit.store.games import GameStore
 from wordlekit.store.schema import SCHEMA_VERSION
 
@@ -137,7 +140,7 @@ def test_a_database_of_version_1_is_migrated_keeping_every_game(tmp_path: Path) 
         assert s.daily.played + s.practice.played == figures["played"], name
         assert s.daily.wins + s.practice.wins == figures["wins"], name
     tables = {r[0] for r in rows(store, "SELECT name FROM sqlite_master WHERE type = 'table'")}
-    assert tables == {"games", "secrets", "turns"}
+    assert tables == {"games", "secrets", "turns", "summaries", "summary_wins"}
     assert rows(store, "PRAGMA user_version") == [(SCHEMA_VERSION,)]
     # a game of version 1 plays on
     playing = next(gid for gid, e in expected["games"].items() if e["what"] == "3-board playing")
@@ -163,9 +166,16 @@ def at(n: int) -> dt.date:
     return DAY0 + dt.timedelta(days=n)
 
 
-def daily(store: GameStore, day: dt.date, *, won: bool = True, mode: str = "normal") -> None:
-    """A finished daily game of ``day`` (won in two guesses, or lost)."""
-    stored, _ = start_game(store, "p1", GameRequest(kind="daily", date=day, mode=mode))
+def daily(
+    store: GameStore, day: dt.date, *, won: bool = True, mode: str = "normal", again: bool = False
+) -> None:
+    """A finished daily game of ``day`` (won in two guesses, or lost); ``again``: a second one
+    of that day in another mode, stored as before the one-daily rule allowed it."""
+    if again:
+        game = CLASSIC.daily(day, wordlist=WL, mode=mode)
+        stored = store.insert("p1", game, "daily", day.isoformat(), None)
+    else:
+        stored, _ = start_game(store, "p1", GameRequest(kind="daily", date=day, mode=mode))
     answer = stored.game.secret[0]
     wrong = next(w for w in ("fuzzy", "jazzy") if w != answer)
     for w in [wrong] * (1 if won else 6) + ([answer] if won else []):
@@ -210,12 +220,13 @@ def test_days_count_by_the_puzzles_date_not_the_order_played(store: GameStore) -
 
 
 def test_the_modes_of_one_day_count_once_the_first_finished(store: GameStore) -> None:
+    # a database from before the one-daily rule may hold a day in several modes
     daily(store, at(0), won=False)
-    daily(store, at(0), won=True, mode="hard")  # the answer is known by now: not counted
+    daily(store, at(0), won=True, mode="hard", again=True)  # the answer was known: not counted
     d = store.stats("p1", CLASSIC, today=at(0)).daily
     assert (d.played, d.wins, d.current_streak) == (1, 0, 0)
     daily(store, at(1), mode="ultrahard")
-    daily(store, at(1), won=False)
+    daily(store, at(1), won=False, again=True)
     d = store.stats("p1", CLASSIC, today=at(1)).daily
     assert (d.played, d.wins, d.current_streak, d.max_streak) == (2, 1, 1, 1)
 
@@ -234,6 +245,39 @@ def test_practice_games_have_figures_of_their_own(store: GameStore) -> None:
     daily(store, at(0))
     stats = store.stats("p1", CLASSIC, today=at(0))
     assert stats.last_kind == "daily" and stats.daily.played == 1 and stats.practice.played == 4
+
+
+def test_a_database_of_version_2_is_migrated_with_the_same_statistics(tmp_path: Path) -> None:
+    """tests/data/games-v2.sqlite3 was made by the store of schema 2 (main at 590d466, whose
+    statistics read every game by window functions); games-v2.json holds those statistics.
+    The summaries filled by the migration give the same figures, and every game is kept."""
+    path = tmp_path / "v2.sqlite3"
+    shutil.copy(DATA / "games-v2.sqlite3", path)
+    expected = json.loads((DATA / "games-v2.json").read_text())["stats"]
+    before = rows_of(path, "SELECT id, status, guesses, hints FROM games ORDER BY id")
+    store = GameStore(path, WL)
+    assert rows(store, "PRAGMA user_version") == [(SCHEMA_VERSION,)]
+    assert rows(store, "SELECT id, status, guesses, hints FROM games ORDER BY id") == before
+    assert rows(store, "SELECT COUNT(*) FROM games WHERE touched_at IS NULL") == [(0,)]
+    for key, figures in expected.items():
+        player, name = key.split("/")
+        got = asdict(store.stats(player, VARIANTS[name], dt.date(2024, 3, 4)))
+        for kind in ("daily", "practice"):
+            figures[kind]["distribution"] = {
+                int(k): v for k, v in figures[kind]["distribution"].items()
+            }
+        assert got == figures, key
+    # the summaries go on from there: one more practice game won
+    practice(store, "cigar", won=True)  # as p1, who had none
+    assert store.stats("p1", CLASSIC).practice.played == 1
+
+
+def rows_of(path: Path, sql: str) -> list[tuple[object, ...]]:
+    conn = sqlite3.connect(path)
+    try:
+        return list(conn.execute(sql))
+    finally:
+        conn.close()
 
 
 def test_statistics_are_per_variant(store: GameStore) -> None:
@@ -267,8 +311,8 @@ def reference_streaks(results: list[bool]) -> tuple[int, int]:
 @settings(max_examples=25, deadline=None)
 @given(st.lists(st.tuples(st.booleans(), st.integers(1, 6)), max_size=30))
 def test_practice_aggregates_equal_a_readable_reference(results: list[tuple[bool, int]]) -> None:
-    """The SQL of the practice figures (one scan, window functions) against a loop over the
-    games in the order they ended."""
+    """The practice summary (updated as each game ends) against a loop over the games in the
+    order they ended."""
     import tempfile
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -283,3 +327,71 @@ def test_practice_aggregates_equal_a_readable_reference(results: list[tuple[bool
         assert p.distribution == {
             k: sum(1 for w, n in results if w and n == k) for k in range(1, 7)
         }
+
+
+# The cache of restored games -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("game", "words"),
+    [
+        (VARIANTS["quordle"].challenge(["cigar", "humor", "snake", "fruit"]),
+         ["snake", "cigar", "humor", "fruit"]),  # boards solved on the way, then won
+        (CLASSIC.challenge(["cigar"], mode="hard"), ["crane", "cigar"]),
+        (VARIANTS["octordle"].practice(3), ["crane", "sloth", "pudgy"]),
+        (VARIANTS["absurdle"].practice(None), ["crane", "smolt", "fudgy", "vivid"]),
+    ],
+)  # fmt: skip
+def test_a_game_read_again_is_the_game_played(tmp_path: Path, game: Game, words: list[str]) -> None:
+    """Every state of a game reads back as the game played in memory: from the cache, and
+    restored from the rows by a store keeping nothing (a fixed host's game from its stored
+    patterns, Absurdle's replayed)."""
+    path = tmp_path / "g.sqlite3"
+    cached = GameStore(path, WL)
+    plain = GameStore(path, WL, cache=GameCache(entries=0))
+    gid = cached.insert("p1", game, "challenge", None, None).id
+    for word in words:
+        game = game.guess(word)
+        play_guess(cached, gid, "p1", word)
+        a, b = cached.get(gid, "p1"), plain.get(gid, "p1")
+        assert a is not None and b is not None and a.game == b.game == game, word
+    assert len(plain.cache) == 0
+
+
+def test_a_guess_written_by_another_store_is_never_hidden_by_the_cache(tmp_path: Path) -> None:
+    """The web app and the terminal UI each keep a cache of the same file: a guess one of
+    them stores changes what the other reads at once (the key is read from the rows)."""
+    path = tmp_path / "g.sqlite3"
+    web, tui = GameStore(path, WL), GameStore(path, WL)
+    stored, _ = start_game(web, "p1", GameRequest(kind="practice", seed=3))
+    assert web.get(stored.id, "p1").game.guesses == ()  # type: ignore[union-attr]
+    play_guess(tui, stored.id, "p1", "crane")
+    assert web.get(stored.id, "p1").game.guesses == ("crane",)  # type: ignore[union-attr]
+    # a database put back from a backup and played differently: same count, another word
+    conn = sqlite3.connect(path)
+    conn.execute("DELETE FROM turns WHERE game_id = ?", (stored.id,))
+    conn.execute("UPDATE games SET guesses = 0 WHERE id = ?", (stored.id,))
+    conn.commit()
+    conn.close()
+    play_guess(tui, stored.id, "p1", "slate")
+    assert web.get(stored.id, "p1").game.guesses == ("slate",)  # type: ignore[union-attr]
+
+
+def test_the_cache_is_bounded_by_games_and_by_turns() -> None:
+    octordle = VARIANTS["octordle"].practice(1)
+    big = octordle.replay(["crane", "sloth", "pudgy"])  # 24 turns
+    small = CLASSIC.practice(1).guess("crane")  # 1 turn
+    cache = GameCache(entries=3, turns=60)
+    for n in range(5):
+        cache.put((f"s{n}", 1, "crane"), small)
+    assert len(cache) == 3 and cache.get(("s0", 1, "crane")) is None  # the oldest went
+    assert cache.get(("s2", 1, "crane")) is not None  # now the most recently used
+    cache.put(("b0", 3, "pudgy"), big)
+    cache.put(("b1", 3, "pudgy"), big)  # 2 * 25 + 2 = 52 turns, within 60 and 3 games
+    assert len(cache) == 3 and cache.weight <= 60
+    assert cache.get(("s2", 1, "crane")) is not None and cache.get(("s3", 1, "crane")) is None
+    cache.put(("b2", 3, "pudgy"), big)  # 75 turns: the least recently used go
+    assert cache.weight <= 60 and cache.get(("b2", 3, "pudgy")) is not None
+    huge = GameCache(entries=10, turns=20)
+    huge.put(("b", 3, "pudgy"), big)  # bigger than the whole cache: not kept
+    assert len(huge) == 0

@@ -16,6 +16,7 @@ from wordlekit.core.rules import Mode
 from wordlekit.core.variants import VARIANTS
 from wordlekit.core.words import WordList
 from wordlekit.errors import (
+    DailyPlayedError,
     GameNotFoundError,
     GameOverError,
     HardModeError,
@@ -39,7 +40,7 @@ from wordlekit.services.games import (
     variants,
     view,
 )
-from wordlekit.store.games import GameStore
+from wordlekit.store.games import GameStore, StoredGame
 
 WL = WordList.bundled()
 
@@ -98,20 +99,101 @@ def test_refused_requests(kwargs: dict[str, object], error: type[Exception], mat
         make_game(GameRequest(**kwargs))  # type: ignore[arg-type]
 
 
-def test_each_mode_is_a_daily_game_of_its_own(store: GameStore) -> None:
-    ids = {
-        start_game(store, "p1", GameRequest(kind="daily", date="2021-06-19", mode=m))[0].id
-        for m in Mode
-    }
-    assert len(ids) == 3
-    stored, created = start_game(
-        store, "p1", GameRequest(kind="daily", date="2021-06-19", mode="ultrahard")
-    )
-    assert not created and stored.id in ids and stored.game.mode is Mode.ULTRAHARD
-    with pytest.raises(HardModeError, match="SALET cannot be the answer: it is not in the answer"):
-        play_guess(store, stored.id, "p1", "salet", turn=1)
-    other, created = start_game(store, "p2", GameRequest(kind="daily", date="2021-06-19"))
-    assert created and other.id not in ids  # another player's daily game
+def daily(
+    store: GameStore, mode: str = "normal", player: str = "p1", variant: str = "classic"
+) -> tuple[StoredGame, bool]:
+    """Start (or find) the daily game of 2021-06-19 (Wordle 0)."""
+    request = GameRequest(variant, kind="daily", date="2021-06-19", mode=mode)
+    return start_game(store, player, request)
+
+
+def test_one_daily_game_a_date_whatever_the_mode(store: GameStore) -> None:
+    """As the NYT has it: the mode is chosen before the first guess, and a puzzle played once
+    is not played again in another mode (its answer is known: a clean share otherwise)."""
+    first, created = daily(store)
+    assert created and first.game.mode is Mode.NORMAL
+    record_hint(store, first)
+    # not played yet: hard mode may still be chosen; the game takes its place, its hint kept
+    hard, created = daily(store, "hard")
+    assert created and hard.game.mode is Mode.HARD and hard.hints == 1
+    with pytest.raises(GameNotFoundError):
+        load_game(store, first.id, "p1")
+    answer = hard.game.secret[0]
+    play_guess(store, hard.id, "p1", "fuzzy")
+    with pytest.raises(
+        DailyPlayedError,
+        match=r"^normal mode can only be chosen before the first guess: Wordle 0 is under way "
+        r"in hard mode$",
+    ):
+        daily(store, "normal")
+    again, created = daily(store, "hard")  # the same mode: the game as it stands
+    assert not created and again.id == hard.id and again.game.guesses == ("fuzzy",)
+    play_guess(store, hard.id, "p1", answer)
+    for mode in ("normal", "ultrahard"):
+        with pytest.raises(DailyPlayedError) as refused:
+            daily(store, mode)
+        assert str(refused.value) == (
+            "you have played Wordle 0 (won in 2): start a practice game to play again"
+        )
+    assert isinstance(refused.value, GameOverError)  # a 409 in the web app
+    done, created = daily(store, "hard")  # the finished game, to show its result
+    assert not created and done.game.over and done.id == hard.id
+    stats = player_stats(store, "p1")
+    assert (stats.daily.played, stats.daily.wins) == (1, 1)
+    # another player, or another variant, is another daily game
+    assert daily(store, "ultrahard", player="p2")[1]
+    assert daily(store, "ultrahard", variant="dordle")[1]
+
+
+def test_a_lost_daily_cannot_be_replayed_in_another_mode(store: GameStore) -> None:
+    stored, _ = daily(store)
+    answer = stored.game.secret[0]
+    wrong = [w for w in ("fuzzy", "jiffy", "pygmy", "mummy", "civic", "kayak") if w != answer]
+    for w in wrong[:6]:
+        stored = play_guess(store, stored.id, "p1", w)
+    assert stored.game.status.value == "lost"
+    with pytest.raises(DailyPlayedError, match=r"you have played Wordle 0 \(lost\)"):
+        daily(store, "hard")
+
+
+def test_a_view_is_made_once_per_game_state(store: GameStore) -> None:
+    stored, _ = start_game(store, "p1", GameRequest("octordle", kind="practice", seed=4))
+    play_guess(store, stored.id, "p1", "crane")
+    first = view(load_game(store, stored.id, "p1"))
+    assert view(load_game(store, stored.id, "p1")) is first  # kept with the state
+    record_hint(store, load_game(store, stored.id, "p1"))
+    hinted = view(load_game(store, stored.id, "p1"))
+    assert hinted is not first and hinted.hints == 1 and hinted.guesses == first.guesses
+    after = view(play_guess(store, stored.id, "p1", "sloth"))
+    assert after.guesses == ["crane", "sloth"] and after == view(load_game(store, stored.id, "p1"))
+    fresh = open_store(store.path, WL)  # another process: restored, the same view
+    assert view(load_game(fresh, stored.id, "p1")) == after
+
+
+@pytest.mark.parametrize(
+    ("name", "words"),
+    [
+        ("quordle", ["crane", "cigar", "sloth", "humor", "snake", "fruit"]),  # 2 solved on the way
+        ("classic", ["crane", "sloth", "pudgy", "fizzy", "mound", "whack"]),  # lost: answer shown
+        ("absurdle", ["crane", "smolt", "fudgy", "vivid"]),
+    ],
+)
+def test_a_view_grown_guess_by_guess_is_the_view_made_afresh(
+    store: GameStore, name: str, words: list[str]
+) -> None:
+    answers = ["cigar", "humor", "snake", "fruit"] if name == "quordle" else []
+    kind = "challenge" if answers else "practice"
+    seed = 2 if name == "classic" else None  # Absurdle's free game: the line above wins
+    request = GameRequest(name, kind=kind, answers=answers, seed=seed)
+    stored, _ = start_game(store, "p1", request)
+    view(stored)  # the view each guess grows from
+    for word in words:
+        shown = view(play_guess(store, stored.id, "p1", word))
+        fresh = open_store(store.path, WL)  # restored and made from nothing
+        assert shown == view(load_game(fresh, stored.id, "p1")), word
+        if shown.over:
+            break
+    assert shown.over and all(b.answer for b in shown.boards)  # every answer shown at the end
 
 
 def test_a_guess_is_refereed_and_stored(store: GameStore) -> None:

@@ -373,10 +373,11 @@ def test_ultrahard_refusals_explain_the_rule(client: TestClient) -> None:
     assert hint["can_win"]
     done = guess(client, gid, "cigar").json()
     assert done["status"] == "won" and done["share"].splitlines()[0] == "Wordle 0 2/6** (1 hint)"
-    # ultrahard is a daily game of its own, next to the normal one of the same date
+    # one daily game a date: played in ultrahard mode, it is not played again in another
     normal = client.post("/api/games", json={"kind": "daily", "date": "2021-06-19"})
-    assert normal.status_code == 201 and normal.json()["id"] != gid
-    assert normal.json()["mode"] == "normal"
+    assert normal.status_code == 409 and normal.json() == {
+        "error": "you have played Wordle 0 (won in 2): start a practice game to play again"
+    }
     again = client.post("/api/games", json=body)
     assert again.status_code == 200 and again.json()["id"] == gid
 

@@ -27,6 +27,7 @@ their class.
     │   ├── WordListError
     │   ├── InvalidDateError
     │   ├── GameOverError
+    │   │   └── DailyPlayedError
     │   ├── VariantError
     │   ├── UnknownStrategyError
     │   ├── AnswerModelError
@@ -220,3 +221,8 @@ def shown(word: str, limit: int = QUOTE_LIMIT) -> str:
     if len(word) <= limit:
         return word.upper()
     return f"{word[:limit].upper()}… ({len(word):,} letters)"
+
+
+class DailyPlayedError(GameOverError):
+    """A daily puzzle asked for in another mode when this player's game of it is over, or
+    under way (one daily game a date and variant, as the NYT has it)."""

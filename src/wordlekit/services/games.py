@@ -5,7 +5,13 @@ apart.
 
 - A daily game is given by date (default today). Past days are an archive; future ones would
   be spoilers, with one day of slack for players whose midnight comes before the machine's. A
-  daily game takes no seed, and each player has one daily game per variant, day and mode.
+  daily game takes no seed, and each player plays one daily game per variant and day, as the
+  NYT has it: asking for it again returns it (in progress or over), in the mode it was started
+  in. Once it is over, the same puzzle in another mode is refused (:class:`DailyPlayedError`:
+  its answer is known, and a second try would make a clean share); while it is under way,
+  another mode is refused after the first guess ("hard mode can only be chosen before the
+  first guess") and taken before it (the game started and not played is replaced, its hints
+  kept).
 - A practice game takes a seed (the same seed, the same game; the label shows it) or none:
   then the secret is drawn from the system's randomness and the label shows no number, since
   a seed would give it away. It takes no date.
@@ -19,6 +25,12 @@ apart.
   another word there, or a turn that is not next, is refused.
 - Statistics per variant as the NYT keeps them: the daily games make the streak, the others
   have figures of their own (see :class:`~wordlekit.store.games.PlayerStats`).
+- Storage is bounded: practice games and challenges abandoned for 30 days, or past a player's
+  100 unfinished ones, are deleted, and so are daily games never played (no guess, no hint)
+  for 30 days (:class:`~wordlekit.store.retention.Retention`; :func:`prune_games` applies the
+  rule to a whole database at once).
+- A game's view is computed once per game state and kept with it (:func:`view`): the store
+  keeps restored games in memory by state, so a big game is not replayed on every request.
 """
 
 from __future__ import annotations
@@ -33,6 +45,7 @@ from wordlekit.core.rules import BOARDS_HARD_RULE, ULTRAHARD_RULE, Mode
 from wordlekit.core.variants import VARIANTS, variant_for
 from wordlekit.core.words import WordList, day_number, parse_date
 from wordlekit.errors import (
+    DailyPlayedError,
     GameNotFoundError,
     GameOverError,
     InvalidDateError,
@@ -47,9 +60,21 @@ from wordlekit.services.views import (
     VariantInfo,
     game_view,
 )
-from wordlekit.store.games import GameStore, PlayerStats, Stats, StoredGame, default_db_path
+from wordlekit.store.games import (
+    DAYS,
+    UNFINISHED,
+    GameStore,
+    PlayerStats,
+    Pruned,
+    Retention,
+    Stats,
+    StoredGame,
+    default_db_path,
+)
 
 __all__ = [
+    "DAYS",
+    "UNFINISHED",
     "DailyPuzzle",
     "GameRequest",
     "GameStore",
@@ -58,6 +83,8 @@ __all__ = [
     "ModeInfo",
     "NewGame",
     "PlayerStats",
+    "Pruned",
+    "Retention",
     "Stats",
     "StoredGame",
     "daily_date",
@@ -69,6 +96,7 @@ __all__ = [
     "open_store",
     "play_guess",
     "player_stats",
+    "prune_games",
     "record_hint",
     "start_game",
     "variants",
@@ -182,31 +210,57 @@ def open_store(
     wordlist: WordList | None = None,
     *,
     busy_timeout: float | None = None,
+    retention: Retention | None = None,
 ) -> GameStore:
     """The games database at ``path`` (default: the one in the user data folder), whose
     writes wait at most ``busy_timeout`` seconds for another process's (default: the
-    store's)."""
+    store's), and whose abandoned games go by ``retention`` (default: :class:`Retention`)."""
     where = path if path is not None else default_db_path()
     wl = wordlist or WordList.bundled()
     if busy_timeout is None:
-        return GameStore(where, wl)
-    return GameStore(where, wl, busy_timeout=busy_timeout)
+        return GameStore(where, wl, retention=retention)
+    return GameStore(where, wl, busy_timeout=busy_timeout, retention=retention)
 
 
 def start_game(
     store: GameStore, player: str, request: GameRequest | NewGame
 ) -> tuple[StoredGame, bool]:
     """Store a new game for ``player``; a daily game this player already started (same
-    variant, day and mode) is returned instead. Returns the game and whether it is new."""
+    variant and day) is returned instead, by the daily rule of the module docstring. Returns
+    the game and whether it is new."""
     new = request if isinstance(request, NewGame) else make_game(request, store.wordlist)
     game = new.game
     with store.transaction():
+        hints = 0
         if new.kind == "daily":
             assert new.day is not None
-            found = store.find_daily(player, game.variant.name, new.day, game.mode.value)
-            if found is not None:
-                return found, False
-        return store.insert(player, game, new.kind, new.day, new.seed), True
+            found = store.dailies(player, game.variant.name, new.day)
+            same = next((s for s in found if s.game.mode is game.mode), None)
+            if same is not None:
+                return same, False
+            _refuse_other_mode(found, game)
+            # started in another mode and not played yet: this mode takes its place
+            hints = sum(s.hints for s in found)
+            store.delete([s.id for s in found])
+        return store.insert(player, game, new.kind, new.day, new.seed, hints), True
+
+
+def _refuse_other_mode(found: list[StoredGame], wanted: Game) -> None:
+    """Refuse ``wanted`` if a daily game of its day in another mode is over or under way."""
+    over = next((s for s in found if s.game.over), None)
+    if over is not None:
+        g = over.game
+        result = f"won in {len(g.guesses)}" if g.status.value == "won" else "lost"
+        raise DailyPlayedError(
+            f"you have played {g.label} ({result}): start a practice game to play again"
+        )
+    begun = next((s for s in found if s.game.guesses), None)
+    if begun is not None:
+        mode = wanted.mode.value
+        raise DailyPlayedError(
+            f"{mode} mode can only be chosen before the first guess: {begun.game.label} is "
+            f"under way in {begun.game.mode.value} mode"
+        )
 
 
 def load_game(store: GameStore, gid: str, player: str) -> StoredGame:
@@ -245,7 +299,11 @@ def play_guess(
                 )
         if game.max_guesses is None and played >= UNLIMITED_CAP and not game.over:
             raise GameOverError(f"a game takes at most {UNLIMITED_CAP} guesses")
-        return store.save_guess(stored, game.guess(word))
+        saved = store.save_guess(stored, game.guess(word))
+    shown = stored.derived.get(_view_key(stored))
+    if isinstance(shown, GameView):  # the view grows by one turn instead of being made again
+        _keep_view(saved, _view_of(saved, shown))
+    return saved
 
 
 def record_hint(store: GameStore, stored: StoredGame) -> StoredGame:
@@ -255,11 +313,63 @@ def record_hint(store: GameStore, stored: StoredGame) -> StoredGame:
     return store.add_hint(stored)
 
 
+#: Views kept with one game state (one a number of hints: a few at most).
+_VIEWS_PER_STATE = 4
+
+
 def view(stored: StoredGame) -> GameView:
-    """What the player may see of a stored game (the secret only once it is over)."""
+    """What the player may see of a stored game (the secret only once it is over).
+
+    Computed once per game state and hints, and kept with the state in the store's cache
+    (``stored.derived``): every GET of an unchanged game answers with the same value, which
+    callers treat as read-only."""
+    found = stored.derived.get(_view_key(stored))
+    if isinstance(found, GameView):
+        return found
+    return _keep_view(stored, _view_of(stored))
+
+
+def _view_key(stored: StoredGame) -> tuple[object, ...]:
+    return ("view", stored.id, stored.kind, stored.day, stored.hints)
+
+
+def _view_of(stored: StoredGame, before: GameView | None = None) -> GameView:
     return game_view(
-        stored.game, gid=stored.id, kind=stored.kind, date=stored.day, hints=stored.hints
+        stored.game,
+        gid=stored.id,
+        kind=stored.kind,
+        date=stored.day,
+        hints=stored.hints,
+        before=before,
     )
+
+
+def _keep_view(stored: StoredGame, made: GameView) -> GameView:
+    if len(stored.derived) >= _VIEWS_PER_STATE:
+        stored.derived.clear()
+    stored.derived[_view_key(stored)] = made
+    return made
+
+
+def prune_games(
+    path: str | Path | None = None,
+    wordlist: WordList | None = None,
+    *,
+    days: float | None = DAYS,
+    unfinished: int | None = UNFINISHED,
+    now: dt.datetime | None = None,
+) -> Pruned:
+    """Delete the abandoned games of the database at ``path`` (default: the one in the user
+    data folder) by the retention rule with these settings (see
+    :mod:`wordlekit.store.retention`; ``None`` turns that part off), a batch a transaction;
+    returns what went. No database there is a :class:`WordleError` (none is made)."""
+    where = Path(path) if path is not None else default_db_path()
+    if not where.exists():
+        why = "" if path is not None else ": no game has been stored yet"
+        raise WordleError(f"no database at {where}{why}")
+    rule = Retention(days=days, unfinished=unfinished)
+    store = GameStore(where, wordlist or WordList.bundled(), retention=rule)
+    return store.pruned_at_open + store.prune(now)
 
 
 def player_stats(

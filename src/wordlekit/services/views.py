@@ -11,11 +11,11 @@ Tiles are named everywhere (``green``, ``yellow``, ``gray``), in rows and keyboa
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
-from wordlekit.core.feedback import Tile, TurnView
-from wordlekit.core.game import Game, Variant
+from wordlekit.core.feedback import Tile, Turn, TurnView
+from wordlekit.core.game import Board, Game, Variant
 from wordlekit.core.rules import Mode
 
 TileName = Literal["green", "yellow", "gray"]
@@ -121,6 +121,45 @@ class GameView:
     share: str | None = None
 
 
+#: Tile names by base-3 digit (a pattern's digit i is letter i's tile).
+_DIGIT_NAMES: tuple[TileName, ...] = tuple(TILE_NAMES[Tile(d)] for d in range(3))
+
+
+def _keyboard(turns: tuple[Turn, ...]) -> dict[str, TileName]:
+    """Each letter's best tile seen in ``turns``, by letter: ``Board.keyboard`` read from the
+    patterns' digits (no Tile per letter: a 32-board view has 10,000 letters)."""
+    best: dict[str, int] = {}
+    for turn in turns:
+        p = turn.pattern
+        for letter in turn.guess:
+            p, digit = divmod(p, 3)
+            if digit > best.get(letter, -1):
+                best[letter] = digit
+    return {letter: _DIGIT_NAMES[d] for letter, d in sorted(best.items())}
+
+
+_DIGITS: dict[TileName, int] = {name: d for d, name in enumerate(_DIGIT_NAMES)}
+
+
+def _board_view(board: Board, answer: str | None, old: BoardView | None) -> BoardView:
+    """A board's view, from its view one guess earlier (``old``) when there is one."""
+    if old is not None and len(old.turns) == len(board.turns):  # solved before: no new turn
+        return old if old.answer == answer else replace(old, answer=answer)
+    if old is None or len(old.turns) != len(board.turns) - 1:
+        return BoardView(
+            [TurnView.of(t) for t in board.turns], board.solved_at, _keyboard(board.turns), answer
+        )
+    turn = board.turns[-1]
+    best = {letter: _DIGITS[name] for letter, name in old.keyboard.items()}
+    p = turn.pattern
+    for letter in turn.guess:
+        p, digit = divmod(p, 3)
+        if digit > best.get(letter, -1):
+            best[letter] = digit
+    keyboard = {letter: _DIGIT_NAMES[d] for letter, d in sorted(best.items())}
+    return BoardView([*old.turns, TurnView.of(turn)], board.solved_at, keyboard, answer)
+
+
 #: How many of the Absurdle host's words a view lists.
 HOST_SAMPLE = 30
 
@@ -132,14 +171,21 @@ def game_view(
     kind: Literal["daily", "practice", "challenge"] = "practice",
     date: str | None = None,
     hints: int = 0,
+    before: GameView | None = None,
 ) -> GameView:
-    """The public view of ``game`` (see the module docstring)."""
+    """The public view of ``game`` (see the module docstring).
+
+    ``before``, the view of this game one guess earlier, lets each board's view grow by its
+    last turn instead of being made again (a 32-board game after 63 guesses has 2,016 turns);
+    a ``before`` of any other game or state is ignored."""
     over = game.over
+    if before is not None and (before.id != gid or before.guesses != list(game.guesses[:-1])):
+        before = None
     boards = []
     for b, board in enumerate(game.boards):
-        keyboard = {ch: TILE_NAMES[t] for ch, t in sorted(board.keyboard().items())}
-        turns = [TurnView.of(t) for t in board.turns]
-        boards.append(BoardView(turns, board.solved_at, keyboard, game.answer_of(b)))
+        boards.append(
+            _board_view(board, game.answer_of(b), None if before is None else before.boards[b])
+        )
     remaining = game.host_words()
     outcome = game.outcome()
     return GameView(

@@ -1,5 +1,11 @@
-"""The games database's schema (version 2, ``PRAGMA user_version``) and the migration of a
-database of version 1 (:mod:`wordlekit.store.games` says what each table holds).
+"""The games database's schema (version 3, ``PRAGMA user_version``) and the migrations of
+databases of versions 1 and 2 (:mod:`wordlekit.store.games` says what each table holds).
+
+Version 3 added ``games.touched_at`` (the time of the last change: what the retention rule of
+:mod:`wordlekit.store.retention` reads, with two partial indexes on the open games) and the
+summaries of :mod:`wordlekit.store.summary`. :func:`migrate_v2` adds the column;
+:func:`fill_v3` then sets it (the last known time of each game: its end, else its start) and
+fills the summaries from the games.
 
 Version 1 kept one-board games in ``games`` with the mode as a number in ``hard`` (0 normal,
 1 hard, 2 ultrahard) and their turns in ``turns``, and several-board games in ``board_games``
@@ -16,12 +22,23 @@ from collections.abc import Iterator, Sequence
 from wordlekit.core.feedback import score
 from wordlekit.core.game import Variant
 from wordlekit.core.variants import variant_for
+from wordlekit.store.summary import SUMMARY_SCHEMA, fill
 
-__all__ = ["SCHEMA", "SCHEMA_VERSION", "create", "is_v1", "migrate_v1", "stored_variant"]
+__all__ = [
+    "SCHEMA",
+    "SCHEMA_VERSION",
+    "create",
+    "fill_v3",
+    "is_v1",
+    "migrate_v1",
+    "migrate_v2",
+    "stored_variant",
+]
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
-SCHEMA = """
+SCHEMA = (
+    """
 CREATE TABLE IF NOT EXISTS games (
     id TEXT PRIMARY KEY,
     player TEXT NOT NULL,
@@ -37,11 +54,16 @@ CREATE TABLE IF NOT EXISTS games (
     guesses INTEGER NOT NULL DEFAULT 0,
     hints INTEGER NOT NULL DEFAULT 0,
     created_at TEXT NOT NULL,
-    finished_at TEXT
+    finished_at TEXT,
+    touched_at TEXT
 );
 CREATE INDEX IF NOT EXISTS games_player ON games (player, variant, kind, finished_at);
 CREATE UNIQUE INDEX IF NOT EXISTS games_daily
     ON games (player, variant, day, mode) WHERE kind = 'daily';
+CREATE INDEX IF NOT EXISTS games_open_by_player ON games (player, touched_at)
+    WHERE status = 'playing' AND kind != 'daily';
+CREATE INDEX IF NOT EXISTS games_open_by_age ON games (touched_at)
+    WHERE status = 'playing' AND (kind != 'daily' OR (guesses = 0 AND hints = 0));
 CREATE TABLE IF NOT EXISTS secrets (
     game_id TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
     board INTEGER NOT NULL,
@@ -57,6 +79,8 @@ CREATE TABLE IF NOT EXISTS turns (
     PRIMARY KEY (game_id, board, n)
 );
 """
+    + SUMMARY_SCHEMA
+)
 
 
 def stored_variant(name: str, boards: int, max_guesses: int | None) -> Variant:
@@ -81,6 +105,21 @@ def create(db: sqlite3.Connection) -> None:
 def is_v1(db: sqlite3.Connection) -> bool:
     columns = {r[1] for r in db.execute("PRAGMA table_info(games)")}
     return "hard" in columns and "variant" not in columns
+
+
+def migrate_v2(db: sqlite3.Connection) -> None:
+    """Version 2 to 3, before :func:`create` (whose indexes read the new column)."""
+    columns = {r[1] for r in db.execute("PRAGMA table_info(games)")}
+    if "touched_at" not in columns:
+        db.execute("ALTER TABLE games ADD COLUMN touched_at TEXT")
+
+
+def fill_v3(db: sqlite3.Connection) -> None:
+    """What version 3 adds, from the rows of an earlier version (after :func:`create`)."""
+    db.execute(
+        "UPDATE games SET touched_at = COALESCE(finished_at, created_at) WHERE touched_at IS NULL"
+    )
+    fill(db)
 
 
 _V1_MODES = "CASE hard WHEN 0 THEN 'normal' WHEN 1 THEN 'hard' ELSE 'ultrahard' END"

@@ -61,7 +61,7 @@ async def variants_and_modes() -> Menu:
     status_code=201,
     response_model=GameView,
     responses={
-        **errors(429),
+        **errors(409, 429),
         200: {"model": GameView, "description": "a daily game already started"},
     },
 )
@@ -79,7 +79,10 @@ async def new_game(
     give the answer away) or a challenge on chosen words (one per board; Absurdle's target).
 
     A daily game this player already started (same variant, date and mode) is returned as it
-    stands (200). The view holds no answer before the game is over. A player, and a client
+    stands (200). One daily game a date and variant, as the NYT has it: once it is over,
+    another mode is refused (409: "you have played Wordle 1991 (won in 3): start a practice
+    game to play again"), and while it is under way another mode is refused after the first
+    guess (409). The view holds no answer before the game is over. A player, and a client
     address, start at most so many games an hour (429 with Retry-After beyond)."""
     wanted = GameRequest(
         variant=body.variant,
