@@ -470,8 +470,8 @@ def unbroken(pairs: list[tuple[str, str]], width: int) -> Text:
     """Words with their (dim) probabilities, as many to a line as ``width`` holds, a word
     never parted from its probability (the terminal would break the line between them).
 
-    >>> unbroken([("ABOUT ", "24%"), ("TOTAL ", "0.7%")], 12).plain
-    'ABOUT 24%\nTOTAL 0.7%'
+    >>> unbroken([("ABOUT ", "24%"), ("TOTAL ", "0.7%")], 12).plain.splitlines()
+    ['ABOUT 24%', 'TOTAL 0.7%']
     """
     text, used = Text(), 0
     for word, share in pairs:
