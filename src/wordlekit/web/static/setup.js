@@ -143,10 +143,25 @@ export function createSetup(form) {
   for (const radio of form.elements.kind) radio.addEventListener("change", sync);
   sync();
 
+  /** What a control of the form chooses, to name it in a sentence ("Hard mode", "Practice"). */
+  function describe(control) {
+    if (control === el.mode) {
+      const option = el.mode.selectedOptions[0];
+      return `${option ? option.textContent : "This"} mode`;
+    }
+    if (control === el.variant) return selected()?.title || "This game";
+    if (control === el.date) return "The date";
+    if (control.name === "kind") return control.closest("label")?.textContent.trim() || "This choice";
+    return "This choice";
+  }
+
   return {
     load,
     body,
     show,
+    describe,
+    /** The kind of game chosen (daily, practice, challenge). */
+    kind,
     /** The variant chosen (as the server describes it). */
     selected,
     /** The variants by name. */
