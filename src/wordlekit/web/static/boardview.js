@@ -19,7 +19,7 @@ export const FLIP = 280;
 const MIN_ROWS = 6;
 /** Several boards: the largest tile, and the smallest before the board area scrolls instead. */
 const MAX_TILE = 52;
-const MIN_TILE = 5;
+const MIN_TILE = 4;
 /** On a narrow screen, 16 boards or more would need tiles too small to read once they have
  * a few rows: they keep this size and their area scrolls within itself (never the keyboard
  * off the screen). */
@@ -32,7 +32,7 @@ const GRID_PAD = 4;
 function spacing(tile) {
   if (tile >= 24) return { mgap: 3, bpad: 4, title: 17, bgap: 8 };
   if (tile >= 14) return { mgap: 2, bpad: 3, title: 14, bgap: 6 };
-  return { mgap: 1, bpad: 2, title: 11, bgap: 4 };
+  return { mgap: 1, bpad: 2, title: 11, bgap: 3 };
 }
 
 /**
@@ -300,6 +300,26 @@ export function createBoardView(el) {
     /** An empty board of six rows of `length` tiles (before the first game). */
     empty(length) {
       if (!view) buildSingle(MIN_ROWS, length);
+    },
+    /** Back to an empty board of `length` tiles: no game shown. */
+    reset(length) {
+      view = null;
+      typed = "";
+      typingRows = [];
+      fitted = "";
+      el.dataset.status = "none";
+      delete el.dataset.gameId;
+      delete el.dataset.count;
+      delete el.dataset.fits;
+      buildSingle(MIN_ROWS, length);
+      for (const row of single) {
+        row.classList.remove("shake", "win");
+        delete row.dataset.state;
+        for (const tile of row.children) {
+          tile.classList.remove("flip", "pop");
+          setTile(tile, "", "empty");
+        }
+      }
     },
   };
 }

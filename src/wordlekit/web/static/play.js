@@ -201,8 +201,10 @@ export function createPlayPage(root, ctx) {
     } catch (err) {
       if (isAbort(err)) return;
       busy = false;
-      // The game shown stays (the server refused the new one: a bad word, a date not out
-      // yet, the daily already played in another mode).
+      // The server refused the new game (a bad word, a date not out yet, the daily already
+      // played in another mode). A game in progress stays; a finished one leaves the page, so
+      // that its words and its end are not read as the answer to the new choice.
+      if (game && game.status !== "playing") clearGame();
       toasts.show(sentence(err.message), "error", { stay: true });
     } finally {
       if (!signal.aborted) els.board.removeAttribute("aria-busy");
@@ -403,6 +405,28 @@ export function createPlayPage(root, ctx) {
     els.label.textContent = parts.join(" · ");
     els.label.title = els.label.textContent; // the whole of it, where a phone cuts it short
     els.label.dataset.status = game.status;
+  }
+
+  /** No game on the page (a finished one put away): the empty board, the form. */
+  function clearGame() {
+    const length = game ? game.length : 5;
+    game = null;
+    typed = "";
+    cancelReveal();
+    cancelTimers();
+    board.reset(length);
+    keyboard.render(null);
+    els.keyboard.dataset.idle = "true";
+    host.show(null);
+    root.dataset.layout = "single";
+    if (root.parentElement) root.parentElement.dataset.playLayout = "single";
+    delete root.dataset.host;
+    els.label.textContent = "Choose a game and press New game.";
+    els.label.title = "";
+    delete els.label.dataset.status;
+    els.hint.disabled = true;
+    formOpen = false;
+    layoutSetup();
   }
 
   function formShown() {

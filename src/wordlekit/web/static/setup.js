@@ -106,6 +106,13 @@ export function createSetup(form) {
     if (out.kind === "daily") {
       const date = el.date.value.trim();
       if (date && !DATE_RE.test(date)) throw new SetupError("Pick a date (YYYY-MM-DD) for the daily game.");
+      // (the form is not validated by the browser: its bubbles would say it less clearly)
+      if (date && el.date.min && date < el.date.min) {
+        throw new SetupError(`The first daily puzzle is of ${longDate(el.date.min)}: pick that day or a later one.`);
+      }
+      if (date && el.date.max && date > el.date.max) {
+        throw new SetupError(`The puzzle of ${longDate(date)} is not out yet: pick today or an earlier day.`);
+      }
       if (date && !("date" in overrides)) out.date = date;
     } else if (out.kind === "practice") {
       const text = el.seed.value.trim();
@@ -174,4 +181,11 @@ export function createSetup(form) {
     /** The mode chosen. */
     mode: () => el.mode.value,
   };
+}
+
+/** A date of the form (YYYY-MM-DD) as a reader says it: "1 January 2099". */
+function longDate(iso) {
+  const [y, m, d] = iso.split("-").map(Number);
+  const when = new Date(y, m - 1, d);
+  return when.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric" });
 }
