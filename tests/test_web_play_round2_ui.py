@@ -333,6 +333,14 @@ def test_every_row_of_every_board_fits_to_the_end(
                     page.get_by_test_id("hint").click()
                 expect(page.get_by_test_id("message")).to_contain_text("Hint: try")
                 assert_fits(page, "with the hint shown")
+            elif turn == 5:  # the mode of the next game, chosen mid-game
+                page.get_by_test_id("play-again").click()
+                page.get_by_test_id("mode").select_option("hard")
+                expect(page.get_by_test_id("message")).to_contain_text("Hard mode is for your next")
+                assert_fits(page, "with the set-up form open")
+            elif turn == 6:
+                expect(label).not_to_contain_text("hard mode")
+                page.get_by_test_id("setup-close").click()
             if turn in (1, limit // 2, limit - 1):
                 snap(page, f"{variant}-{width}x{height}-turn{turn}")
         # the last board, solved by the last guess the limit allows
@@ -390,7 +398,8 @@ def test_toasts_never_cover_the_label_or_the_hint_button(
             assert t is not None
             for part in ("game-label", "hint"):
                 assert not overlap(t, box(page, part)), f"{when}: the toast covers {part}"
-            assert box(page, "board")["y"] <= t["y"], f"{when}: the toast is above the board"
+            area = page.locator("#board-wrap").bounding_box()
+            assert area is not None and area["y"] <= t["y"], f"{when}: the toast is above the board"
 
         start_game(page)
         expect(message).to_contain_text("good luck")
@@ -445,7 +454,9 @@ def test_absurdle_keyboard_share_and_board(
                 expect(page.get_by_test_id("game-label")).to_contain_text(f"{turn} guess")
             else:
                 expect(page.get_by_test_id("board")).to_have_attribute("data-status", "won")
+                expect(page.get_by_test_id("stats-dialog")).to_be_visible()
                 page.keyboard.press("Escape")
+                expect(page.get_by_test_id("stats-dialog")).to_be_hidden()
             settled(page)
             # Each key has its best colour so far, the host's (as on the classic board).
             best: dict[str, str] = {}
@@ -562,6 +573,7 @@ def test_the_share_preview_draws_its_keycaps(web_browser: Browser, web_server: S
             type_guess(page, word)
             expect(page.get_by_test_id(f"board-{b}")).to_have_attribute("data-solved", "true")
         expect(page.get_by_test_id("board")).to_have_attribute("data-status", "won")
+        expect(page.get_by_test_id("stats-dialog")).to_be_visible()
         page.keyboard.press("Escape")
         preview = page.get_by_test_id("share-text")
         expect(preview).to_be_visible()

@@ -37,8 +37,8 @@ function spacing(tile) {
 
 /**
  * The layout of `count` boards of `lines` rows of `length` tiles in a `width` × `height` area:
- * {cols, tile, fits, ...spacing}, the number of columns giving the largest tiles with which
- * every row of every board fits (a board: a 1px border, its padding, its title, its rows).
+ * {cols, tile, fits, ...spacing}, the number of columns (a divisor of `count`: full rows of
+ * boards) giving the largest tiles with which every row of every board fits (a board: a 1px border, its padding, its title, its rows).
  * When even the smallest tiles do not fit (`fits` false), the columns that fit the width at
  * the smallest size: the area then scrolls down, never sideways.
  */
@@ -51,8 +51,9 @@ export function fitBoards(count, lines, length, width, height) {
   const H = height - 2 * GRID_PAD;
   let best = null;
   for (let cols = 1; cols <= count; cols += 1) {
-    const brows = Math.ceil(count / cols);
-    if (cols > 1 && Math.ceil(count / (cols - 1)) === brows) continue; // no fewer rows of boards
+    // Full rows of boards only (2 × 4, never 7 + 7 + 2): the grid reads as the keys' regions.
+    if (count % cols !== 0) continue;
+    const brows = count / cols;
     for (let t = MAX_TILE; t >= smallest; t -= 0.25) {
       const s = spacing(t);
       const fitsWide = cols * boardWidth(t, s) + (cols - 1) * s.bgap <= W;
@@ -65,7 +66,8 @@ export function fitBoards(count, lines, length, width, height) {
   }
   if (best) return best;
   const s = spacing(smallest);
-  const cols = Math.max(1, Math.min(count, Math.floor((W + s.bgap) / (boardWidth(smallest, s) + s.bgap))));
+  let cols = Math.max(1, Math.min(count, Math.floor((W + s.bgap) / (boardWidth(smallest, s) + s.bgap))));
+  while (count % cols !== 0) cols -= 1;
   return { cols, tile: smallest, fits: false, ...s };
 }
 
