@@ -119,7 +119,8 @@ export function createPlayPage(root, ctx) {
   function afterClick(event) {
     if (!ctx.isActive() || event.detail === 0) return;
     const target = event.target instanceof Element ? event.target : null;
-    const control = target && target.closest("button, summary, a[href^='#']");
+    // (not the navigation's links: moving to another page puts the focus on that page)
+    const control = target && target.closest("button, summary");
     if (!control || control.closest("dialog") || els.keyboard.contains(control)) return;
     if (control.closest("#setup-form") && formShown()) return; // choosing the next game
     if (document.activeElement === control) focusBoard();
