@@ -71,6 +71,7 @@ export function createPlayPage(root, ctx) {
   // Changes the player made to the form: a game that arrives after one keeps the form as the
   // player left it (it shows the next game's choices, not the one just shown).
   let edits = 0;
+  let shownVariant = "classic"; // the variant in the form (a change event may repeat it)
   // Every request about a game uses this signal; a new game aborts those of the old one.
   const requests = cancellation();
 
@@ -192,7 +193,7 @@ export function createPlayPage(root, ctx) {
       typed = "";
       formOpen = false;
       applyState(data);
-      if (edits === editsAtStart) setup.show(data);
+      if (edits === editsAtStart) showChoices(data);
       if (status === 200) toasts.show(`You already started ${data.label}: here it is.`, "info");
       else {
         const mode = MODE_NAMES[data.mode];
@@ -223,7 +224,7 @@ export function createPlayPage(root, ctx) {
     try {
       const state = await api(`/api/games/${encodeURIComponent(id)}`, { signal: requests.signal });
       applyState(state);
-      setup.show(state);
+      showChoices(state);
     } catch (err) {
       if (isAbort(err)) return;
       if (err instanceof ApiError && err.status === 404) {
@@ -430,6 +431,12 @@ export function createPlayPage(root, ctx) {
     layoutSetup();
   }
 
+  /** The form shows the choices of a game (the one just started, or resumed). */
+  function showChoices(view) {
+    setup.show(view);
+    shownVariant = setup.selected()?.name;
+  }
+
   function formShown() {
     return !els.form.hidden;
   }
@@ -456,7 +463,10 @@ export function createPlayPage(root, ctx) {
     edits += 1;
     const target = event.target;
     const underway = Boolean(game) && game.status === "playing" && game.guesses.length > 0;
-    if (target.id === "variant-input" && setup.kind() === "daily" && !underway) {
+    const variant = setup.selected()?.name;
+    const otherVariant = target.id === "variant-input" && variant !== shownVariant;
+    if (target.id === "variant-input") shownVariant = variant;
+    if (otherVariant && setup.kind() === "daily" && !underway) {
       startFromForm();
       return;
     }
@@ -558,7 +568,10 @@ export function createPlayPage(root, ctx) {
     /** Fill the variant chooser and the modes from the server. */
     loadVariants: () => setup.load(),
     /** Choose a variant in the set-up form (the old #absurdle link). */
-    chooseVariant: (name) => setup.choose(name),
+    chooseVariant: (name) => {
+      setup.choose(name);
+      shownVariant = setup.selected()?.name;
+    },
     /** The last view of the game the server sent (null before the first). */
     currentGame: () => game,
     /** The variant of the game shown, or the one chosen in the form before the first game. */
