@@ -231,8 +231,7 @@ export function createPlayPage(root, ctx) {
         storage.remove(GAME_KEY);
         // The game is gone (another database): today's puzzle, as on a first visit.
         await newGame({ variant: "classic", kind: "daily", mode: "normal" }, { focus: false });
-      }
-      else toasts.show(`Could not load your game: ${err.message}`, "error", { stay: true });
+      } else toasts.show(`Could not load your game: ${err.message}`, "error", { stay: true });
     }
   }
 
