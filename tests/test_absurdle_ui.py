@@ -124,7 +124,9 @@ def test_the_daily_challenge_shows_its_target(web_browser: Browser, web_server: 
     assert target
     with screen(web_browser, web_server, 390, 844) as page:
         open_app(page)
-        start_game(page, "absurdle", kind="daily")
+        # With Daily chosen (a first visit's), choosing Absurdle opens today's at once.
+        page.get_by_test_id("variant").select_option("absurdle")
+        expect(page.get_by_test_id("game-label")).to_contain_text("Absurdle")
         expect(page.get_by_test_id("host-target")).to_have_text(f"Target: {target.upper()}")
         shot(page, "absurdle-daily-390")
 

@@ -541,6 +541,7 @@ def test_a_played_board_shows_the_palette(
     assert {"green", "yellow", "gray", "unused"} <= set(states), states
 
     # An input: its edge against its own fill and what is around it; the focus ring.
+    page.get_by_test_id("play-again").click()  # the set-up form, folded during a game
     seed = page.get_by_test_id("seed")
     m = dict(seed.evaluate(MEASURE))
     assert m["border"] == css_rgb(palette["--border-strong"]), m

@@ -333,7 +333,8 @@ def test_skip_link_and_a_short_tab_order(page: Page) -> None:
     assert stops[0] == "skip-link", stops
     assert stops[1] == "nav-play", stops
     assert not [s for s in stops if s.startswith("key-")], stops
-    assert "new-game" in stops[:20], stops
+    # (the game has a guess: the set-up form is folded, the game bar's New game opens it)
+    assert "play-again" in stops[:20], stops
     assert "hint" in stops[:20], stops
     # The on-screen keys are out of the Tab order but still buttons with names.
     for name in ("Enter", "Backspace", "Q"):
@@ -454,12 +455,12 @@ def test_a_hint_works_on_every_variant(
 # Every variant fits every screen ----------------------------------------------------------------
 
 #: Everything of the Play page that must be on the screen for any variant: the keys, the
-#: game bar; and the page neither scrolls nor is wider than the screen (the boards of a game
-#: of several boards scroll within their area).
+#: game bar (with its New game button: the set-up form folds once the game is under way); and
+#: the page neither scrolls nor is wider than the screen.
 PAGE_FITS = """() => {
   const W = window.innerWidth, H = window.innerHeight;
   const wanted = [...document.querySelectorAll('#keyboard [data-key]'),
-                  document.querySelector('#game-label'), document.querySelector('#new-game')];
+                  document.querySelector('#game-label'), document.querySelector('#again-button')];
   const outside = wanted.filter((el) => {
     const r = el.getBoundingClientRect();
     return r.width < 1 || r.top < 0 || r.left < 0 || r.bottom > H + 0.5 || r.right > W + 0.5;

@@ -149,6 +149,11 @@ function createApp(doc) {
       setContrast(doc.documentElement.dataset.contrast !== "high");
     });
     byId("stats-button").addEventListener("click", () => stats.open());
+    // A dialog gives the focus back to the control that opened it; on Play it goes to the
+    // board instead, so that typing a word and Enter play it (Enter never reopens the dialog).
+    byId("stats-dialog").addEventListener("close", () => {
+      if (current === "play") play.focusBoard();
+    });
     window.addEventListener("hashchange", route);
     route();
     // The variants come before the game kept in this browser is shown (its variant is then

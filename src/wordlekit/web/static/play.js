@@ -50,6 +50,7 @@ export function createPlayPage(root, ctx) {
     review: "review-game-button",
     resultStats: "result-stats",
     showResult: "show-result",
+    setupClose: "setup-close",
   });
   const skipLink = document.getElementById("skip-link");
   const setup = createSetup(els.form);
@@ -64,32 +65,66 @@ export function createPlayPage(root, ctx) {
   let busy = false; // a request that changes the game is on its way
   let timers = [];
   let revealTimers = []; // the keyboard update (and the end of the game) after a reveal
+  // The set-up form, once a game has begun, folds away (the game label says what is played);
+  // "New game" opens it again to choose the next game, without touching the one in progress.
+  let formOpen = false;
+  // Changes the player made to the form: a game that arrives after one keeps the form as the
+  // player left it (it shows the next game's choices, not the one just shown).
+  let edits = 0;
+  let shownVariant = "classic"; // the variant in the form (a change event may repeat it)
   // Every request about a game uses this signal; a new game aborts those of the old one.
   const requests = cancellation();
 
   // Input -------------------------------------------------------------------------------------
+
+  // Where typing is the player's own text: the keys stay there. A select, a radio button or a
+  // checkbox is not (the NYT: typing always plays): letters and Enter go to the game while it
+  // is played, so that choosing the next game's mode never swallows a word or submits the form.
+  const TEXT_FIELDS =
+    "textarea, [contenteditable=''], [contenteditable='true'], input:not([type=radio]):not([type=checkbox])";
 
   function onKeyDown(event) {
     if (!ctx.isActive() || event.defaultPrevented) return;
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     if (document.querySelector("dialog[open]")) return;
     const target = event.target instanceof Element ? event.target : null;
-    const editable = "input, textarea, select, [contenteditable=''], [contenteditable='true']";
-    if (target && target.closest(editable)) return;
+    if (target && target.closest(TEXT_FIELDS)) return;
+    const playing = Boolean(game) && game.status === "playing";
+    if (target && target.closest("select, input") && !playing) return;
     const inKeyboard = Boolean(target && els.keyboard.contains(target));
     const onControl = Boolean(target && target.closest("button, a, summary"));
     if (event.key === "Enter") {
-      // Enter on a focused button outside the on-screen keyboard activates that button.
-      if (onControl && !inKeyboard) return;
+      // Enter on a focused button outside the on-screen keyboard activates that button (how
+      // a keyboard user presses it), unless a word is being typed: then it plays the word.
+      if (onControl && !inKeyboard && !(playing && typed)) return;
       event.preventDefault();
       if (!event.repeat) handleKey("enter");
     } else if (event.key === "Backspace") {
       event.preventDefault();
       handleKey("backspace");
     } else if (/^[a-zA-Z]$/.test(event.key)) {
+      if (!playing && target && target.closest("select")) return; // its own type-ahead
       event.preventDefault();
       handleKey(event.key.toLowerCase());
     }
+  }
+
+  /** The focus back on the board, where typing plays (after a control is used). */
+  function focusBoard() {
+    if (ctx.isActive() && game) els.board.focus({ preventScroll: true });
+  }
+
+  /** A control clicked with the mouse (or a tap) keeps no focus: Enter is for the game then
+   * and never presses that control again (the NYT). A control reached with the keyboard
+   * keeps it, and so does one whose handler moved the focus on purpose. */
+  function afterClick(event) {
+    if (!ctx.isActive() || event.detail === 0) return;
+    const target = event.target instanceof Element ? event.target : null;
+    // (not the navigation's links: moving to another page puts the focus on that page)
+    const control = target && target.closest("button, summary");
+    if (!control || control.closest("dialog") || els.keyboard.contains(control)) return;
+    if (control.closest("#setup-form") && formShown()) return; // choosing the next game
+    if (document.activeElement === control) focusBoard();
   }
 
   function handleKey(key) {
@@ -147,6 +182,7 @@ export function createPlayPage(root, ctx) {
    * the first visit's automatic start, so that the first Tab still reaches the skip link). */
   async function newGame(body, { focus = true } = {}) {
     const signal = requests.renew();
+    const editsAtStart = edits;
     cancelTimers();
     cancelReveal();
     busy = true;
@@ -155,8 +191,9 @@ export function createPlayPage(root, ctx) {
       const { status, data } = await request("/api/games", { method: "POST", body, signal });
       busy = false;
       typed = "";
+      formOpen = false;
       applyState(data);
-      setup.show(data);
+      if (edits === editsAtStart) showChoices(data);
       if (status === 200) toasts.show(`You already started ${data.label}: here it is.`, "info");
       else {
         const mode = MODE_NAMES[data.mode];
@@ -166,7 +203,11 @@ export function createPlayPage(root, ctx) {
     } catch (err) {
       if (isAbort(err)) return;
       busy = false;
-      toasts.show(err.message, "error", { stay: true });
+      // The server refused the new game (a bad word, a date not out yet, the daily already
+      // played in another mode). A game in progress stays; a finished one leaves the page, so
+      // that its words and its end are not read as the answer to the new choice.
+      if (game && game.status !== "playing") clearGame();
+      toasts.show(sentence(err.message), "error", { stay: true });
     } finally {
       if (!signal.aborted) els.board.removeAttribute("aria-busy");
     }
@@ -183,11 +224,14 @@ export function createPlayPage(root, ctx) {
     try {
       const state = await api(`/api/games/${encodeURIComponent(id)}`, { signal: requests.signal });
       applyState(state);
-      setup.show(state);
+      showChoices(state);
     } catch (err) {
       if (isAbort(err)) return;
-      if (err instanceof ApiError && err.status === 404) storage.remove(GAME_KEY);
-      else toasts.show(`Could not load your game: ${err.message}`, "error", { stay: true });
+      if (err instanceof ApiError && err.status === 404) {
+        storage.remove(GAME_KEY);
+        // The game is gone (another database): today's puzzle, as on a first visit.
+        await newGame({ variant: "classic", kind: "daily", mode: "normal" }, { focus: false });
+      } else toasts.show(`Could not load your game: ${err.message}`, "error", { stay: true });
     }
   }
 
@@ -315,7 +359,9 @@ export function createPlayPage(root, ctx) {
       keyboard.render(state);
       if (endedNow) finish(reveal);
     }
-    if (state.status === "playing") showSetup();
+    delete els.keyboard.dataset.idle;
+    // (a game that ends now shows its result once its last row has landed: finish)
+    if (state.status === "playing") layoutSetup();
     else if (!endedNow) renderResult();
   }
 
@@ -362,25 +408,74 @@ export function createPlayPage(root, ctx) {
     els.label.dataset.status = game.status;
   }
 
-  /** The set-up form in its place above the board (while playing, or to choose a new game). */
-  function showSetup() {
-    els.result.hidden = true;
-    els.form.hidden = false;
-    const over = Boolean(game) && game.status !== "playing";
-    els.showResult.hidden = !over;
-    els.hint.hidden = over;
+  /** No game on the page (a finished one put away): the empty board, the form. */
+  function clearGame() {
+    const length = game ? game.length : 5;
+    game = null;
+    typed = "";
+    cancelReveal();
+    cancelTimers();
+    board.reset(length);
+    keyboard.render(null);
+    els.keyboard.dataset.idle = "true";
+    host.show(null);
+    root.dataset.layout = "single";
+    if (root.parentElement) root.parentElement.dataset.playLayout = "single";
+    delete root.dataset.host;
+    els.label.textContent = "Choose a game and press New game.";
+    els.label.title = "";
+    delete els.label.dataset.status;
+    els.hint.disabled = true;
+    formOpen = false;
+    layoutSetup();
   }
 
-  /** The result of the finished game in the place of the set-up form. */
-  function showResult() {
-    els.form.hidden = true;
-    els.result.hidden = false;
-    els.showResult.hidden = true;
-    els.hint.hidden = true;
+  /** The form shows the choices of a game (the one just started, or resumed). */
+  function showChoices(view) {
+    setup.show(view);
+    shownVariant = setup.selected()?.name;
+  }
+
+  function formShown() {
+    return !els.form.hidden;
+  }
+
+  /** Above the board: the set-up form before a game's first guess (its choices may still
+   * change) and whenever the player asks for it; once the game is under way, folded (the game
+   * label says what is played, "New game" opens it); the result once the game is over. */
+  function layoutSetup() {
+    const over = Boolean(game) && game.status !== "playing";
+    const begun = Boolean(game) && (over || game.guesses.length > 0);
+    const open = !begun || formOpen;
+    els.form.hidden = !open;
+    els.setupClose.hidden = !(open && begun && !over);
+    els.again.hidden = open;
+    els.hint.hidden = over;
+    els.showResult.hidden = !(over && open);
+    els.result.hidden = !(over && !open);
+  }
+
+  /** A choice of the form changed. With no game under way, choosing a game of the day opens
+   * it at once (as the first visit opens today's Wordle); during a game, the choices are for
+   * the next one: the game in progress goes on, and the player is told. */
+  function formChanged(event) {
+    edits += 1;
+    const target = event.target;
+    const underway = Boolean(game) && game.status === "playing" && game.guesses.length > 0;
+    const variant = setup.selected()?.name;
+    const otherVariant = target.id === "variant-input" && variant !== shownVariant;
+    if (target.id === "variant-input") shownVariant = variant;
+    if (otherVariant && setup.kind() === "daily" && !underway) {
+      startFromForm();
+      return;
+    }
+    if (!game || game.status !== "playing" || target.closest("#seed-field, #words-field")) return;
+    toasts.show(`${setup.describe(target)} is for your next game: press New game to start it.`, "info");
   }
 
   function renderResult() {
-    showResult();
+    formOpen = false;
+    layoutSetup();
     els.result.dataset.status = game.status;
     const mode = MODE_NAMES[game.mode];
     const message = game.outcome.message + (mode ? ` (${mode})` : "");
@@ -409,7 +504,9 @@ export function createPlayPage(root, ctx) {
   // Start-up ----------------------------------------------------------------------------------
 
   board.empty(5);
+  els.keyboard.dataset.idle = "true"; // nothing to type into before a game is shown
   setup.dateInput.value = localDate();
+  setup.dateInput.max = localDate(); // no puzzle of a day to come
   setup.dateInput.addEventListener("input", () => {
     setup.dateInput.dataset.touched = "1";
   });
@@ -423,17 +520,26 @@ export function createPlayPage(root, ctx) {
   });
   els.share.addEventListener("click", async () => toasts.show(await share(), "success"));
   els.again.addEventListener("click", () => {
-    showSetup();
+    formOpen = true;
+    layoutSetup();
     els.form.querySelector("#variant-input").focus();
   });
+  els.setupClose.addEventListener("click", () => {
+    formOpen = false;
+    layoutSetup();
+    focusBoard();
+  });
+  els.form.addEventListener("change", formChanged);
   els.resultStats.addEventListener("click", () => ctx.openStats());
   els.showResult.addEventListener("click", () => {
     if (!game || game.status === "playing") return;
-    showResult();
+    formOpen = false;
+    layoutSetup();
     els.result.focus({ preventScroll: true });
   });
   els.review.addEventListener("click", () => ctx.review());
   document.addEventListener("keydown", onKeyDown);
+  document.addEventListener("click", afterClick);
   els.board.addEventListener("blur", () => els.board.classList.remove("skipped"));
   // The skip link: on Play it goes to the board, where typing plays; elsewhere to the page. It
   // moves the focus itself, since following "#main" would change the page (the hash routes).
@@ -457,10 +563,14 @@ export function createPlayPage(root, ctx) {
     resume,
     share,
     startPractice,
+    focusBoard,
     /** Fill the variant chooser and the modes from the server. */
     loadVariants: () => setup.load(),
     /** Choose a variant in the set-up form (the old #absurdle link). */
-    chooseVariant: (name) => setup.choose(name),
+    chooseVariant: (name) => {
+      setup.choose(name);
+      shownVariant = setup.selected()?.name;
+    },
     /** The last view of the game the server sent (null before the first). */
     currentGame: () => game,
     /** The variant of the game shown, or the one chosen in the form before the first game. */
@@ -472,6 +582,9 @@ export function createPlayPage(root, ctx) {
       if (!date) return;
       const input = setup.dateInput;
       input.dataset.today = date;
+      // No day to come: the player's today, or the server's if it is later (it says which
+      // puzzles are out).
+      input.max = date > localDate() ? date : localDate();
       if (!input.dataset.touched && (!game || game.kind !== "daily")) input.value = date;
     },
   };
@@ -492,6 +605,14 @@ export function hintText(data) {
   const passed = data.hint?.advice?.passed_over;
   if (passed) text += ` Preferred to ${passed.toUpperCase()}, which cannot be the answer.`;
   return text + note;
+}
+
+/** A server's message as a sentence: a capital first, a full stop last. */
+export function sentence(text) {
+  const t = String(text || "").trim();
+  if (!t) return t;
+  const first = t[0].toUpperCase() + t.slice(1);
+  return /[.!?…)]$/.test(first) ? first : `${first}.`;
 }
 
 function localDate() {

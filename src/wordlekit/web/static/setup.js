@@ -106,6 +106,13 @@ export function createSetup(form) {
     if (out.kind === "daily") {
       const date = el.date.value.trim();
       if (date && !DATE_RE.test(date)) throw new SetupError("Pick a date (YYYY-MM-DD) for the daily game.");
+      // (the form is not validated by the browser: its bubbles would say it less clearly)
+      if (date && el.date.min && date < el.date.min) {
+        throw new SetupError(`The first daily puzzle is of ${longDate(el.date.min)}: pick that day or a later one.`);
+      }
+      if (date && el.date.max && date > el.date.max) {
+        throw new SetupError(`The puzzle of ${longDate(date)} is not out yet: pick today or an earlier day.`);
+      }
       if (date && !("date" in overrides)) out.date = date;
     } else if (out.kind === "practice") {
       const text = el.seed.value.trim();
@@ -143,10 +150,25 @@ export function createSetup(form) {
   for (const radio of form.elements.kind) radio.addEventListener("change", sync);
   sync();
 
+  /** What a control of the form chooses, to name it in a sentence ("Hard mode", "Practice"). */
+  function describe(control) {
+    if (control === el.mode) {
+      const option = el.mode.selectedOptions[0];
+      return `${option ? option.textContent : "This"} mode`;
+    }
+    if (control === el.variant) return selected()?.title || "This game";
+    if (control === el.date) return "The date";
+    if (control.name === "kind") return control.closest("label")?.textContent.trim() || "This choice";
+    return "This choice";
+  }
+
   return {
     load,
     body,
     show,
+    describe,
+    /** The kind of game chosen (daily, practice, challenge). */
+    kind,
     /** The variant chosen (as the server describes it). */
     selected,
     /** The variants by name. */
@@ -159,4 +181,11 @@ export function createSetup(form) {
     /** The mode chosen. */
     mode: () => el.mode.value,
   };
+}
+
+/** A date of the form (YYYY-MM-DD) as a reader says it: "1 January 2099". */
+function longDate(iso) {
+  const [y, m, d] = iso.split("-").map(Number);
+  const when = new Date(y, m - 1, d);
+  return when.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric" });
 }

@@ -51,8 +51,26 @@ export function createStatsDialog(dialog, hooks) {
     again: "stats-again",
     review: "stats-review",
     shareStatus: "stats-share-status",
+    countdown: "stats-countdown",
   });
   const opening = cancellation();
+  let ticking = 0;
+
+  /** "Next Wordle in hh:mm:ss": the time to the next midnight on the player's clock, when
+   * the next daily puzzle comes out where they are (as the NYT's). */
+  function tick() {
+    els.countdown.textContent = `Next Wordle in ${untilMidnight(new Date())}`;
+  }
+
+  function startCountdown() {
+    tick();
+    if (!ticking) ticking = window.setInterval(tick, 1000);
+  }
+
+  function stopCountdown() {
+    window.clearInterval(ticking);
+    ticking = 0;
+  }
 
   /** Fetch the statistics, fill the dialog and open it. */
   async function open() {
@@ -73,6 +91,7 @@ export function createStatsDialog(dialog, hooks) {
     const game = finishedGame();
     els.actions.hidden = !game;
     els.review.hidden = !game || !hooks.canReview(game);
+    startCountdown();
     if (!dialog.open) dialog.showModal();
   }
 
@@ -232,6 +251,7 @@ export function createStatsDialog(dialog, hooks) {
   });
   dialog.addEventListener("close", () => {
     els.shareStatus.textContent = "";
+    stopCountdown();
   });
   els.share.addEventListener("click", async () => {
     els.shareStatus.textContent = await hooks.share();
@@ -246,4 +266,12 @@ export function createStatsDialog(dialog, hooks) {
   });
 
   return { open };
+}
+
+/** The time from `now` to the next local midnight, as hh:mm:ss. */
+export function untilMidnight(now) {
+  const midnight = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);
+  const total = Math.max(0, Math.floor((midnight.getTime() - now.getTime()) / 1000));
+  const pad = (n) => String(n).padStart(2, "0");
+  return `${pad(Math.floor(total / 3600))}:${pad(Math.floor(total / 60) % 60)}:${pad(total % 60)}`;
 }

@@ -1,7 +1,7 @@
-// The Play page's messages: one toast at a time over the game bar (it takes no room from the
-// board). A toast fades out after a moment (TOAST_MS by kind, longer for a long text), unless
-// it must stay: an error the player has to act on (the server cannot be reached), or a hint
-// to be used.
+// The Play page's messages: one toast at a time over the top of the board area (it takes no
+// room from the board and never hides the game bar). A toast fades out after a moment
+// (TOAST_MS by kind, longer for a long text), unless it must stay: an error the player has to
+// act on (the server cannot be reached), or a hint to be used.
 
 import { h } from "./dom.js";
 
@@ -43,6 +43,11 @@ export function createToasts(el) {
       window.setTimeout(() => clear(), shown + (reduced ? 0 : TOAST_FADE_MS)),
     );
   }
+
+  // A hint stays until the next guess; a click on it puts it away sooner.
+  el.addEventListener("click", (event) => {
+    if (el.dataset.kind === "hint" && event.target.closest(".toast")) clear();
+  });
 
   return {
     show,
