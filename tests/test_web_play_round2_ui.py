@@ -142,10 +142,13 @@ def test_enter_plays_the_word_after_any_control(
         expect(dialog).to_be_visible()
         snap(page, f"enter-after-controls-{width}")
         page.keyboard.press("Escape")
+        expect(dialog).to_be_hidden()
 
         # A keyboard user still presses a button with Enter (no word typed): the focus that
         # Tab gives a control stays on it.
-        page.get_by_test_id("contrast-toggle").focus()
+        toggle = page.get_by_test_id("contrast-toggle")
+        toggle.focus()
+        expect(toggle).to_be_focused()
         page.keyboard.press("Enter")
         expect(html).to_have_attribute("data-contrast", "high")
 
