@@ -125,6 +125,27 @@ def run_server(
         running.stop()
 
 
+def read_response(sock: socket.socket) -> tuple[int, dict[str, str], bytes]:
+    """One HTTP response read from a raw socket: its status, headers (lower-case names) and
+    body (by Content-Length), for the tests that speak HTTP byte by byte."""
+    data = b""
+    while b"\r\n\r\n" not in data:
+        more = sock.recv(65536)
+        assert more, f"the connection closed before the response's headers: {data!r}"
+        data += more
+    head, _, body = data.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    headers = {}
+    for line in lines[1:]:
+        name, _, value = line.partition(":")
+        headers[name.strip().lower()] = value.strip()
+    while len(body) < int(headers["content-length"]):
+        more = sock.recv(65536)
+        assert more, "the connection closed before the body's end"
+        body += more
+    return int(lines[0].split()[1]), headers, body
+
+
 @pytest.fixture(scope="session")
 def default_pool() -> WorkPool:
     """The work pool ``create_app(db)`` uses (the process-wide one for the bundled lists and

@@ -20,7 +20,7 @@ from fastapi.responses import RedirectResponse, Response
 from fastapi.testclient import TestClient
 from playwright.sync_api import ConsoleMessage, Page, expect
 
-from harness_web import ANSWER, Server, open_app, shot, start_game, type_guess
+from harness_web import ANSWER, Server, open_app, read_response, shot, start_game, type_guess
 from wordlekit.web import http
 from wordlekit.web.api import ServerSettings, create_app
 from wordlekit.web.http import CSP, MAX_BODY, install, relative_location
@@ -408,26 +408,6 @@ def test_one_byte_over_the_limit_is_refused() -> None:
     assert_413(status, headers, body)
     status, headers, body, _ = call_asgi(tiny_app(max_body=1000), [b"x" * 1001], [])
     assert_413(status, headers, body)
-
-
-def read_response(sock: socket.socket) -> tuple[int, dict[str, str], bytes]:
-    data = b""
-    while b"\r\n\r\n" not in data:
-        more = sock.recv(65536)
-        assert more, f"the connection closed before the headers: {data!r}"
-        data += more
-    head, _, body = data.partition(b"\r\n\r\n")
-    lines = head.decode("latin-1").split("\r\n")
-    status = int(lines[0].split()[1])
-    headers = {}
-    for line in lines[1:]:
-        name, _, value = line.partition(":")
-        headers[name.strip().lower()] = value.strip()
-    while len(body) < int(headers["content-length"]):
-        more = sock.recv(65536)
-        assert more, "the connection closed before the body"
-        body += more
-    return status, headers, body
 
 
 def test_413_for_a_chunked_body_on_a_live_server(web_server: Server) -> None:

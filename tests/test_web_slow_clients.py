@@ -24,7 +24,7 @@ from urllib.parse import urlsplit
 import httpx
 import pytest
 
-from harness_web import Server, run_server
+from harness_web import Server, read_response, run_server
 from wordlekit.cli.web import serve_cmd
 from wordlekit.web.api import ServerSettings
 
@@ -57,26 +57,6 @@ def connect(server: Server, source: str = "127.0.0.1") -> socket.socket:
     url = urlsplit(server.url)
     assert url.hostname and url.port
     return socket.create_connection((url.hostname, url.port), PATIENCE, (source, 0))
-
-
-def read_response(sock: socket.socket) -> tuple[int, dict[str, str], bytes]:
-    """One HTTP response from ``sock`` (its body by Content-Length)."""
-    data = b""
-    while b"\r\n\r\n" not in data:
-        more = sock.recv(65536)
-        assert more, f"the connection closed before the response: {data!r}"
-        data += more
-    head, _, body = data.partition(b"\r\n\r\n")
-    lines = head.decode("latin-1").split("\r\n")
-    headers = {}
-    for line in lines[1:]:
-        name, _, value = line.partition(":")
-        headers[name.strip().lower()] = value.strip()
-    while len(body) < int(headers["content-length"]):
-        more = sock.recv(65536)
-        assert more, "the connection closed before the body's end"
-        body += more
-    return int(lines[0].split()[1]), headers, body
 
 
 def closed_by_server(sock: socket.socket) -> bool:

@@ -24,15 +24,25 @@ def _count(name: str, default: int, low: int, high: int, help: str | None = None
     )
 
 
+def _seconds(name: str, default: float, high: float, help: str) -> Decorator:
+    """A duration option in seconds, from 0.1 to ``high``."""
+    return click.option(
+        name,
+        default=default,
+        show_default=True,
+        type=click.FloatRange(0.1, high),
+        metavar="SECONDS",
+        help=help,
+    )
+
+
 #: The work pool's options: their names are :class:`~wordlekit.services.pool.PoolConfig`'s.
 pool_options = combine(
-    click.option(
+    _seconds(
         "--budget",
-        default=2.0,
-        show_default=True,
-        type=click.FloatRange(0.1, 600),
-        metavar="SECONDS",
-        help="Work allowed per expensive request (optimal play, reviews), waiting included; "
+        2.0,
+        600,
+        "Work allowed per expensive request (optimal play, reviews), waiting included; "
         "past it the answer is a labelled fallback or a 503.",
     ),
     _count(
@@ -109,21 +119,17 @@ pool_options = combine(
     "proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for): else any client chooses "
     "its address, and with it its limits.",
 )
-@click.option(
+@_seconds(
     "--header-timeout",
-    default=HEADER_TIMEOUT,
-    show_default=True,
-    type=click.FloatRange(0.1, 3600),
-    metavar="SECONDS",
-    help="Time a connection has to send a request's headers; then it is closed (slow clients).",
+    HEADER_TIMEOUT,
+    3600,
+    "Time a connection has to send a request's headers; then it is closed (slow clients).",
 )
-@click.option(
+@_seconds(
     "--body-timeout",
-    default=BODY_TIMEOUT,
-    show_default=True,
-    type=click.FloatRange(0.1, 3600),
-    metavar="SECONDS",
-    help="Time a request's body has to arrive after its headers; then 408.",
+    BODY_TIMEOUT,
+    3600,
+    "Time a request's body has to arrive after its headers; then 408.",
 )
 @_count(
     "--connections-per-address",
