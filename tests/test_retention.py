@@ -28,6 +28,7 @@ from wordlekit.services.games import (
     record_hint,
     start_game,
 )
+from wordlekit.store.retention import STAMPS, Stamps
 
 WL = WordList.bundled()
 NOW = dt.datetime.now(dt.UTC)
@@ -117,7 +118,23 @@ def test_a_guess_or_a_hint_keeps_a_game_alive(tmp_path: Path) -> None:
     assert prune_games(store.path, WL).games == 0 and exists(store, gid)
 
 
-def test_a_player_keeps_at_most_so_many_unfinished_games(tmp_path: Path) -> None:
+def test_the_store_s_timestamps_always_move_forward() -> None:
+    times = iter([NOW, NOW, NOW - dt.timedelta(seconds=1), NOW + dt.timedelta(seconds=1)])
+    stamps = Stamps(clock=lambda: next(times))
+    got = [stamps() for _ in range(4)]
+    assert got == sorted(got) and len(set(got)) == 4  # a stopped or late clock never ties
+    assert got[1] == (NOW + dt.timedelta(microseconds=1)).isoformat(timespec="microseconds")
+    assert got[3] == (NOW + dt.timedelta(seconds=1)).isoformat(timespec="microseconds")
+    # a stored timestamp of the older precision (milliseconds) sorts before any later one
+    assert NOW.isoformat(timespec="milliseconds") <= NOW.isoformat(timespec="microseconds")
+
+
+@pytest.mark.parametrize("clock", ["real", "stopped"])
+def test_a_player_keeps_at_most_so_many_unfinished_games(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, clock: str
+) -> None:
+    if clock == "stopped":  # every change in the same tick of the clock: the order still holds
+        monkeypatch.setattr(STAMPS, "clock", lambda: NOW)
     store = open_store(tmp_path / "g.sqlite3", WL, retention=Retention(unfinished=3))
     won_practice(store, seed=9)  # finished games do not count against the cap
     daily(store)  # nor daily ones

@@ -381,4 +381,4 @@ def _utcnow() -> dt.datetime:
 
 
 def _now() -> str:
-    return _utcnow().isoformat(timespec="milliseconds")
+    return retention.STAMPS()

@@ -26,15 +26,19 @@ from __future__ import annotations
 
 import datetime as dt
 import sqlite3
+import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from wordlekit.errors import WordleError
 
 __all__ = [
     "DAYS",
+    "STAMPS",
     "UNFINISHED",
     "Pruned",
     "Retention",
+    "Stamps",
     "delete_games",
     "over_cap",
     "players_over_cap",
@@ -52,6 +56,38 @@ OPEN = "status = 'playing' AND kind != 'daily'"
 #: game starts again if asked for), which a client could otherwise pile up for every date
 #: and custom variant.
 STALE = "status = 'playing' AND (kind != 'daily' OR (guesses = 0 AND hints = 0))"
+
+
+def _utc_clock() -> dt.datetime:
+    return dt.datetime.now(dt.UTC)
+
+
+class Stamps:
+    """ISO-8601 UTC timestamps to the microsecond, each strictly later than the one before it
+    (a microsecond later when the clock has not moved or went back).
+
+    Why: the cap keeps a player's most recently touched games by ``touched_at``. Two changes
+    in the same tick of the clock (a guess, then the next game started) would tie, and the tie
+    broken by row order could delete the game just played. Stored timestamps of an older
+    precision (milliseconds) still sort before every later one.
+    """
+
+    def __init__(self, clock: Callable[[], dt.datetime] = _utc_clock) -> None:
+        self.clock = clock
+        self._last: dt.datetime | None = None
+        self._lock = threading.Lock()
+
+    def __call__(self) -> str:
+        with self._lock:
+            now = self.clock()
+            if self._last is not None and now <= self._last:
+                now = self._last + dt.timedelta(microseconds=1)
+            self._last = now
+        return now.isoformat(timespec="microseconds")
+
+
+#: The store's timestamps (one sequence for the whole process: every store shares it).
+STAMPS = Stamps()
 
 
 @dataclass(frozen=True)
@@ -76,7 +112,7 @@ class Retention:
         """The last touch before which an open game is abandoned (as stored), or ``None``."""
         if self.days is None:
             return None
-        return (now - dt.timedelta(days=self.days)).isoformat(timespec="milliseconds")
+        return (now - dt.timedelta(days=self.days)).isoformat(timespec="microseconds")
 
 
 @dataclass(frozen=True)
