@@ -7,7 +7,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck pytest browser bench clean install lock
+.PHONY: run test check lint typecheck pytest browser bench clean install lock docs docs-serve
 
 install: $(STAMP)
 
@@ -42,6 +42,13 @@ pytest: $(STAMP) browser
 	$(BIN)/python -m pytest
 
 test: lint typecheck pytest
+
+# the documentation site (mkdocs-material) into build/site; every warning is an error
+docs: $(STAMP)
+	$(BIN)/mkdocs build --strict --quiet
+
+docs-serve: $(STAMP)
+	$(BIN)/mkdocs serve
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_engine.py
