@@ -12,7 +12,8 @@ STAMP := $(VENV)/.installed
 install: $(STAMP)
 
 # requirements.lock pins every package (pip constraints): the same versions on every machine.
-$(STAMP): pyproject.toml requirements.lock
+# version.py too: the installed metadata reports the version it holds.
+$(STAMP): pyproject.toml requirements.lock src/wordlekit/version.py
 	@if test -x $(BIN)/python; then \
 	    echo "updating $(VENV): pyproject.toml or requirements.lock changed, reinstalling…"; \
 	else \

@@ -94,12 +94,12 @@ from wordlekit.services.engine import Engine
 from wordlekit.solve.registry import get_strategy, register
 from wordlekit.solve.state import GameState
 from wordlekit.solve.strategies import Strategy
+from wordlekit.version import __version__ as __version__
 
 if TYPE_CHECKING:  # imported when first used (they load numba): see __getattr__
     from wordlekit.solve.optimal import solve_opening
     from wordlekit.solve.position import Position
 
-__version__ = "0.1.0"
 
 #: Names whose modules load numba's kernels: imported on first use, so that ``import wordlekit``
 #: (and every ``wordle`` command) starts without compiling anything.

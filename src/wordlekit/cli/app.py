@@ -14,6 +14,7 @@ from typing import Any
 import click
 
 from wordlekit.cli.errors import report
+from wordlekit.version import __version__
 
 
 class WordleGroup(click.Group):
@@ -35,7 +36,7 @@ class WordleGroup(click.Group):
     cls=WordleGroup,
     context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
 )
-@click.version_option(package_name="wordlekit", prog_name="wordle")
+@click.version_option(version=__version__, prog_name="wordle")
 @click.option(
     "--debug",
     is_flag=True,

@@ -25,7 +25,6 @@ import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from functools import partial
-from importlib.metadata import version
 from pathlib import Path
 
 import anyio
@@ -34,6 +33,7 @@ from fastapi import FastAPI
 from wordlekit.core.words import WordList
 from wordlekit.services.games import open_store
 from wordlekit.services.pool import WorkPool, shared_pool
+from wordlekit.version import __version__
 from wordlekit.web import routes_absurdle, routes_boards, routes_games, routes_helper, routes_review
 from wordlekit.web.context import AppContext, Quick, ServerSettings
 from wordlekit.web.errors import install_error_handlers
@@ -107,7 +107,7 @@ def create_app(
         title="wordlekit",
         summary="Play Wordle in every variant (Dordle … Duotrigordle, Absurdle), get help on a "
         "game played elsewhere (Assist, Boards helper), watch the bot, review a game.",
-        version=version("wordlekit"),
+        version=__version__,
         docs_url=None,
         redoc_url=None,
         lifespan=partial(started, work),
