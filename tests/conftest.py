@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from harness_web import needs_pool
 from wordlekit.core.words import WordList
 
 DATA = Path(__file__).parent / "data"
@@ -22,6 +23,22 @@ def pytest_configure(config: pytest.Config) -> None:
         os.environ["WORDLEKIT_CACHE_DIR"] = tempfile.mkdtemp(prefix="wordlekit-test-cache-")
     if "WORDLEKIT_DATA_DIR" not in os.environ:
         os.environ["WORDLEKIT_DATA_DIR"] = tempfile.mkdtemp(prefix="wordlekit-test-data-")
+
+
+#: Fixtures that make a test slow: a browser, a live server, the warm work pool, a
+#: full-screen terminal app.
+SLOW_FIXTURES = frozenset({"web_browser", "web_server", "default_pool", "tui_data_dir"})
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark ``slow`` every test that needs one of :data:`SLOW_FIXTURES` (or the warm pool
+    through its module), as well as those marked by hand: ``make check`` leaves them out,
+    ``make test`` (and CI) runs them all."""
+    for item in items:
+        fixtures = set(getattr(item, "fixturenames", ()))
+        module = getattr(item, "module", None)
+        if fixtures & SLOW_FIXTURES or (module is not None and needs_pool(module.__name__)):
+            item.add_marker(pytest.mark.slow)
 
 
 #: The first answers of the original daily order: a small list for quick whole-list runs.

@@ -155,11 +155,16 @@ def default_pool() -> WorkPool:
     return pool
 
 
+def needs_pool(module: str) -> bool:
+    """Whether the tests of ``module`` (its name) call the warm default work pool: the web
+    modules, whose in-process clients (``TestClient(create_app(db))``) reach it at once."""
+    return module.startswith(("test_web", "test_absurdle_web"))
+
+
 @pytest.fixture(autouse=True)
 def _warm_pool_for_web_tests(request: pytest.FixtureRequest) -> None:
-    """The web app listens before its workers are warm; the web tests' in-process clients
-    (``TestClient(create_app(db))``) call the pool at once, so their modules wait for it."""
-    if request.module.__name__.startswith(("test_web", "test_absurdle_web")):
+    """The web app listens before its workers are warm: the web modules wait for them."""
+    if needs_pool(request.module.__name__):
         request.getfixturevalue("default_pool")
 
 

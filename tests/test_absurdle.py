@@ -115,6 +115,7 @@ def test_tie_break_order_is_greens_then_yellows_then_left_to_right() -> None:
     assert max(rank[3**i] for i in range(5)) < min(rank[2 * 3**i] for i in range(5))
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(wl=small_lists(), data=st.data())
 def test_host_matches_the_reference(wl: WordList, data: st.DataObject) -> None:
@@ -189,6 +190,7 @@ def test_daily_and_seeded_games_are_challenges_and_ultrahard_plays_the_hosts_wor
 # -- the solver against brute force -----------------------------------------------------------
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(wl=small_lists(), hard=st.booleans())
 def test_minimum_matches_brute_force(wl: WordList, hard: bool) -> None:
@@ -202,6 +204,7 @@ def test_minimum_matches_brute_force(wl: WordList, hard: bool) -> None:
         assert played.status is Status.WON
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(wl=small_lists(), data=st.data())
 def test_challenge_minimum_matches_brute_force(wl: WordList, data: st.DataObject) -> None:

@@ -45,6 +45,7 @@ def pm() -> PatternMatrix:
     return PatternMatrix.for_list(ORIGINAL)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", strategy_names())
 def test_pinned_figures(pm: PatternMatrix, name: str) -> None:
     r = benchmark(pm, name, start="salet")
@@ -182,6 +183,7 @@ def test_hidden_words_are_read_off_the_same_tree(pm: PatternMatrix) -> None:
         benchmark(pm, "entropy", hidden=["aahed"])
 
 
+@pytest.mark.slow
 def test_the_likely_bot_on_answers_and_other_words(likely_pm: PatternMatrix) -> None:
     hidden = [*ORIGINAL.answers[::150], "aioli", "xylyl", "zymic"]
     r = benchmark(likely_pm, "entropy", hidden=hidden)

@@ -129,6 +129,7 @@ def test_another_thread_can_stop_the_kernel(pm: PatternMatrix) -> None:
     assert not thread.is_alive() and outcome == ["cancelled"]
 
 
+@pytest.mark.slow
 def test_an_interrupted_search_leaves_only_proven_values(pm: PatternMatrix) -> None:
     """Stopping a search many times over stores nothing wrong: the same solver then proves
     the same totals as a fresh one."""

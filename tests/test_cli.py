@@ -355,6 +355,7 @@ def test_optimal_proves_what_cannot_work() -> None:
     assert (data["feasible"], data["mode"], data["proven"]) == (False, "ultrahard", True)
 
 
+@pytest.mark.slow
 def test_optimal_objectives_and_budget() -> None:
     data = json.loads(ok("optimal", "--start", "salet", "--objective", "worst", "--json"))["result"]
     assert data["objective"] == {"name": "worst", "k": None}
@@ -382,6 +383,7 @@ def test_optimal_strategy_everywhere() -> None:
 # expected and review -------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_expected_one_word() -> None:
     data = json.loads(ok("expected", "cigar", "--json"))
     assert (data["lists"], data["words"], data["simulation"]) == ("original", 2315, None)
@@ -463,6 +465,7 @@ def test_review_bad_input() -> None:
 # rank-openers --------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_rank_openers_on_a_small_list(tmp_path: Path) -> None:
     answers = tmp_path / "a.txt"
     answers.write_text("cigar\nrebut\nsissy\nhumph\nawake\nblush\nfocal\nevade\nnaval\nserve\n")
@@ -644,6 +647,7 @@ def test_a_typo_in_a_path_makes_no_folder(tmp_path: Path) -> None:
 ANSWER_MODEL_COMMANDS = ("filter", "suggest", "solve", "bench", "review", "play")
 
 
+@pytest.mark.slow
 def test_every_answers_example_of_the_help_works() -> None:
     import shlex
 
@@ -729,6 +733,7 @@ def test_suggest_likely() -> None:
     assert suggested(plain)[0]["probability"] is None
 
 
+@pytest.mark.slow
 def test_solve_aioli_with_likely_answers() -> None:
     bad("solve", "aioli", match="--answers likely")
     text = ok("solve", "aioli", "--answers", "likely")
@@ -768,6 +773,7 @@ def test_bench_likely_on_chosen_hidden_words(tmp_path: Path) -> None:
     bad("bench", "--hidden", str(words), match="never an answer")
 
 
+@pytest.mark.slow
 def test_review_likely() -> None:
     data = json.loads(
         ok(

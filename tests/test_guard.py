@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -73,6 +74,7 @@ def safe_guesses(state: GameState) -> list[int]:
     ]
 
 
+@pytest.mark.slow
 def test_near_the_end_the_bot_leaves_every_word_findable(likely_pm: PatternMatrix) -> None:
     """On the bot's own games for words it once failed: at the fourth and fifth guesses,
     whenever some guess leaves every word findable in time, the bot plays one such guess,

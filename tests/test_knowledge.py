@@ -59,6 +59,7 @@ def test_candidates_example() -> None:
     assert k.steps[1].bits == pytest.approx(4.0)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(
     st.sampled_from(ORIGINAL.answers),

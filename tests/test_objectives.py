@@ -104,6 +104,7 @@ def expected(wl: WordList, start: str, limit: int, mode: str, obj: Objective) ->
     return (True, total, None, None)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize("objective", ["total", "worst", "total-then-worst", "over 2", "over 3"])
 @settings(
@@ -194,6 +195,7 @@ def pm() -> PatternMatrix:
     return PatternMatrix.for_list(ORIGINAL)
 
 
+@pytest.mark.slow
 def test_known_values_of_every_objective(pm: PatternMatrix) -> None:
     total = solve_opening(pm, "salet", build_tree=False)
     assert (total.total, total.feasible) == (7920, True)
@@ -206,6 +208,7 @@ def test_known_values_of_every_objective(pm: PatternMatrix) -> None:
     assert hard.total == 8122
 
 
+@pytest.mark.slow
 def test_over_k_trades_total_for_fewer_long_games(pm: PatternMatrix) -> None:
     over = solve_opening(pm, "salet", objective="over 4")
     plain = solve_opening(pm, "salet")
@@ -215,6 +218,7 @@ def test_over_k_trades_total_for_fewer_long_games(pm: PatternMatrix) -> None:
     assert over.over == sum(n for d, n in over.histogram.items() if d > 4)
 
 
+@pytest.mark.slow
 def test_no_first_guess_finds_every_answer_in_three(pm: PatternMatrix) -> None:
     """Three guesses cannot suffice for SALET (nor any opener: a bucket of 2,315 split 150
     ways cannot be split into singletons by one more guess)."""

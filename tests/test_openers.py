@@ -42,6 +42,7 @@ def store(tmp_path: Path) -> RankStore:
     return RankStore(tmp_path / "openers.sqlite3")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["entropy", "minimax", "optimal", "entropy-bench"])
 def test_ranking_equals_direct_computation(store: RankStore, name: str) -> None:
     m = Method.parse(name)
@@ -49,6 +50,7 @@ def test_ranking_equals_direct_computation(store: RankStore, name: str) -> None:
     assert [(r.word, r.value) for r in results] == direct(m)
 
 
+@pytest.mark.slow
 def test_optimal_values_match_the_solver(store: RankStore) -> None:
     from wordlekit.fast.matrix import PatternMatrix
     from wordlekit.solve.optimal import solve_opening
@@ -59,6 +61,7 @@ def test_optimal_values_match_the_solver(store: RankStore) -> None:
         assert r.value == solve_opening(pm, r.word, build_tree=False).total
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("objective", ["worst", "over 3"])
 @pytest.mark.parametrize("mode", ["hard", "ultrahard"])
 def test_every_objective_and_mode_ranks_as_the_solver_proves(
@@ -88,6 +91,7 @@ def test_every_objective_and_mode_ranks_as_the_solver_proves(
     assert to_json(again) == to_json(results)
 
 
+@pytest.mark.slow
 def test_beta_reports_worse_than(store: RankStore) -> None:
     m = Method.parse("optimal")
     values = dict(direct(m))
@@ -100,6 +104,7 @@ def test_beta_reports_worse_than(store: RankStore) -> None:
             assert r.value is None and r.detail["status"] == f"worse than {beta}"
 
 
+@pytest.mark.slow
 def test_a_killed_run_resumes_without_duplicates(store: RankStore, tmp_path: Path) -> None:
     m = Method.parse("entropy-bench")
     calls = {"n": 0}
@@ -148,6 +153,7 @@ def test_a_killed_run_resumes_without_duplicates(store: RankStore, tmp_path: Pat
     assert again == []
 
 
+@pytest.mark.slow
 def test_two_workers_give_the_same_results_as_one(tmp_path: Path) -> None:
     m = Method.parse("minimax-bench")
     _, one = rank_openers(SMALL, m, list(SMALL.guesses), RankStore(tmp_path / "1.db"), workers=1)
@@ -183,6 +189,7 @@ def test_method_names_are_what_parse_accepts() -> None:
         Method.parse("magic")
 
 
+@pytest.mark.slow
 def test_bad_settings(store: RankStore, tmp_path: Path) -> None:
     with pytest.raises(RankError, match="unknown method"):
         Method.parse("magic")

@@ -129,6 +129,7 @@ def test_salet_hard_is_8122(pm: PatternMatrix) -> None:
             history.append(Turn(guess, pattern))
 
 
+@pytest.mark.slow
 def test_other_openers_and_limits(pm: PatternMatrix) -> None:
     assert solve_opening(pm, "crane", build_tree=False).total == 7930
     assert solve_opening(pm, "trace", build_tree=False).total == 7926
@@ -175,6 +176,7 @@ def salet_files(pm: PatternMatrix, tmp_path_factory: pytest.TempPathFactory) -> 
     return d / "salet.txt", d / "salet.json"
 
 
+@pytest.mark.slow
 def test_round_trip(salet_files: tuple[Path, Path]) -> None:
     text, js = salet_files
     lines = [ln for ln in text.read_text().splitlines() if not ln.startswith("#")]

@@ -101,6 +101,7 @@ def salet(pm: PatternMatrix, request: pytest.FixtureRequest) -> tuple[Position, 
     return Position.from_turns(pm, mode=mode, solver=solver), result
 
 
+@pytest.mark.slow
 def test_best_after_salet_equals_solve_opening(salet: tuple[Position, OptimalResult]) -> None:
     root, result = salet
     assert result.total == (8122 if root.solver.mode.hard else 7920) and result.proven

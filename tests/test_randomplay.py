@@ -51,12 +51,14 @@ def test_exact_equals_brute_force(words: list[str]) -> None:
         assert any(solver.solve(h).p_over_6 > 0 for h in HARD)
 
 
+@pytest.mark.slow
 def test_cigar_on_the_original_list() -> None:
     r = random_play("cigar")
     assert round(r.expected, 4) == 3.7625 and r.worst == 10
     assert 0 < r.p_over_6 < 0.001
 
 
+@pytest.mark.slow
 def test_monte_carlo_interval_contains_the_exact_value() -> None:
     solver = Solver(WordList.bundled())
     for word in ("cigar", "sissy"):

@@ -106,6 +106,7 @@ def test_unfinished_game(pm: PatternMatrix) -> None:
         } <= set(t)
 
 
+@pytest.mark.slow
 def test_a_long_lost_game_has_finite_expectations(pm: PatternMatrix) -> None:
     # Late turns cannot finish within six any more: values fall back to no limit.
     guesses = ["fuzzy", "jumbo", "vivid", "mummy", "pygmy", "dizzy"]
@@ -174,6 +175,7 @@ def test_an_ultrahard_review_refuses_a_guess_that_could_not_be_the_answer(
         review(small, [turn, Turn(second, score(second, answer))], mode=Mode.ULTRAHARD)
 
 
+@pytest.mark.slow
 def test_review_with_likely_and_all_answers(likely_pm: PatternMatrix) -> None:
     """Every valid word may be the answer: each turn by the estimate with the words'
     probabilities, the entropy bot compared with."""

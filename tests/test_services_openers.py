@@ -43,6 +43,7 @@ def test_a_ranking_is_placed_best_first(tmp_path: Path) -> None:
     assert to_json(again)["results"][0]["rank"] == 1
 
 
+@pytest.mark.slow
 def test_words_chosen_and_refused(tmp_path: Path) -> None:
     db = tmp_path / "o.sqlite3"
     answers = openers.rank(SMALL, "entropy", "answers", db=db, workers=1)

@@ -83,6 +83,7 @@ def test_deterministic(pm: PatternMatrix) -> None:
         assert a == b, name
 
 
+@pytest.mark.slow
 def test_rank_order_and_choose_agree(pm: PatternMatrix) -> None:
     for answer in ("cigar", "eerie", "mummy"):
         st = state_after(pm, answer, "raise")
@@ -294,6 +295,7 @@ def test_weighted_figures_and_suggestions(likely_pm: PatternMatrix) -> None:
     assert not plain.weighted and get_strategy("entropy").rank(plain, 1)[0].probability is None
 
 
+@pytest.mark.slow
 def test_weighted_rank_and_choose_agree(likely_pm: PatternMatrix) -> None:
     for state in likely_states(likely_pm):
         for name in HEURISTICS:
@@ -302,6 +304,7 @@ def test_weighted_rank_and_choose_agree(likely_pm: PatternMatrix) -> None:
             assert first == likely_pm.wordlist.guesses[strat.choose(state)], (state, name)
 
 
+@pytest.mark.slow
 def test_the_near_tie_rule(likely_pm: PatternMatrix) -> None:
     """With weights, a guess that could be the answer (probability p) has its score raised by
     NEAR_TIE * p * |best| before the best is taken (ties: the likelier, then alphabetical)."""

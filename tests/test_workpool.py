@@ -54,6 +54,7 @@ def run(pool: WorkPool, op: str, player: str = "", **kwargs: Any) -> Any:
     return asyncio.run(pool.run(op, kwargs, player=player))
 
 
+@pytest.mark.slow
 def test_a_task_runs_in_another_process(pool: WorkPool) -> None:
     out = run(pool, "echo", a=1, b="x")
     assert out["kwargs"] == {"a": 1, "b": "x"} and out["pid"] != os.getpid()
@@ -96,6 +97,7 @@ def test_the_optimal_fallback_comes_within_the_budget(pool: WorkPool) -> None:
     assert out.turns[0].guess == "fuzzy" and out.note is not None and "1 s" in out.note
 
 
+@pytest.mark.slow
 def test_a_stubborn_task_is_killed_and_the_worker_replaced(pool: WorkPool) -> None:
     killed = pool.status()["killed"]
     t = time.monotonic()
@@ -107,6 +109,7 @@ def test_a_stubborn_task_is_killed_and_the_worker_replaced(pool: WorkPool) -> No
     assert run(pool, "echo")["kwargs"] == {}
 
 
+@pytest.mark.slow
 def test_a_crash_fails_one_task_only(pool: WorkPool) -> None:
     with pytest.raises(WorkerFailed):
         run(pool, "crash")
@@ -215,6 +218,7 @@ def test_waiting_counts_against_the_budget(pool: WorkPool) -> None:
     asyncio.run(go())
 
 
+@pytest.mark.slow
 def test_a_worker_over_its_memory_limit_is_replaced() -> None:
     cfg = PoolConfig(workers=1, budget=BUDGET, memory_mb=1, operations="pool_ops:OPERATIONS")
     p = WorkPool(WordList.bundled(), cfg)
