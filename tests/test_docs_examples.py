@@ -79,6 +79,7 @@ def test_python_examples(page: Path, tmp_path: Path, monkeypatch: pytest.MonkeyP
     for e in blocks:
         test = parser.get_doctest(e.text, globs, e.id, str(page), e.lineno)
         result = runner.run(test, out=failures.append, clear_globs=False)
+        globs = test.globs  # a DocTest runs in a copy of the names it is given: carry them on
         if result.failed:
             break
     assert not failures, "".join(failures)

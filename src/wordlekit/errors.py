@@ -199,10 +199,13 @@ QUOTE_LIMIT = 24
 def quoted(text: object, limit: int = QUOTE_LIMIT) -> str:
     """``repr`` of user input for an error message, cut to a short prefix when long.
 
+    ```pycon
     >>> quoted("crane")
     "'crane'"
     >>> quoted("x" * 1000)
     "'xxxxxxxxxxxxxxxxxxxxxxxx…' (1,000 characters)"
+
+    ```
     """
     s = str(text)
     if len(s) <= limit:
@@ -213,10 +216,13 @@ def quoted(text: object, limit: int = QUOTE_LIMIT) -> str:
 def shown(word: str, limit: int = QUOTE_LIMIT) -> str:
     """A word in capitals for a message, cut to a short prefix when long.
 
+    ```pycon
     >>> shown("crane")
     'CRANE'
     >>> shown("a" * 100)
     'AAAAAAAAAAAAAAAAAAAAAAAA… (100 letters)'
+
+    ```
     """
     if len(word) <= limit:
         return word.upper()

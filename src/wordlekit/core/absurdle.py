@@ -29,6 +29,7 @@ names a target: you win by making the host end on it, and lose as soon as the ta
 the group the host keeps. The daily game is the day's challenge (its target drawn from the
 date), a practice game with a seed a challenge too; without a seed it is the free game.
 
+```pycon
 >>> from wordlekit.core.words import WordList
 >>> g = ABSURDLE.practice(wordlist=WordList.from_words(["abcd", "abce", "wxyz"]))
 >>> g = g.guess("abcd")       # three groups of one: the host shows the fewest greens
@@ -36,6 +37,8 @@ date), a practice game with a seed a challenge too; without a seed it is the fre
 ('abcd:bbbb', ('wxyz',))
 >>> g.guess("wxyz").status
 <Status.WON: 'won'>
+
+```
 """
 
 from __future__ import annotations
@@ -71,11 +74,14 @@ def host_preference(pattern: Pattern, length: int) -> tuple[int, int, tuple[int,
 
     (greens, yellows, tiles from the first letter).
 
+    ```pycon
     >>> # gray first letter, yellow second beats yellow first letter
     >>> host_preference(0, 5) < host_preference(3, 5) < host_preference(1, 5)
     True
     >>> host_preference(1, 5) < host_preference(2, 5)   # a yellow before a green
     True
+
+    ```
     """
     tiles = tuple((pattern // 3**i) % 3 for i in range(length))
     return tiles.count(2), tiles.count(1), tiles
@@ -97,8 +103,11 @@ def host_order(length: int) -> tuple[int, ...]:
 def host_choice(patterns: Iterable[Pattern], length: int) -> Pattern:
     """The pattern the host shows, given the pattern each word it holds would show.
 
+    ```pycon
     >>> host_choice([0, 0, 1, 1, 2], 5)   # two groups of two: fewest yellows wins
     0
+
+    ```
     """
     counts: dict[Pattern, int] = {}
     for p in patterns:

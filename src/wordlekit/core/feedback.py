@@ -83,12 +83,15 @@ def score(guess: str, answer: str) -> Pattern:
     Two passes, as the original game: greens first (each consumes that letter of the answer),
     then yellows left to right while unconsumed copies of the letter remain; the rest gray.
 
+    ```pycon
     >>> format_pattern(score("those", "geese"), 5, "letters")
     'bbbgg'
     >>> format_pattern(score("added", "dread"), 5, "letters")
     'yybyg'
     >>> format_pattern(score("mamma", "maxim"), 5, "letters")
     'ggybb'
+
+    ```
     """
     if len(guess) != len(answer):
         raise ValueError(
@@ -145,10 +148,13 @@ def parse_pattern(text: str | int, length: int | None = None) -> Pattern:
     ``.``/``-`` gray), digits (``2``/``1``/``0``), case-insensitive; or an ``int`` already
     encoded. With ``length`` given, the pattern must have exactly that many tiles.
 
+    ```pycon
     >>> parse_pattern("bbygb")  # 1 * 3**2 + 2 * 3**3
     63
     >>> parse_pattern("⬛⬛🟨🟩⬛") == parse_pattern("nnygn") == parse_pattern("00120")
     True
+
+    ```
     """
     if isinstance(text, int) and not isinstance(text, bool):
         check_pattern(text, 5 if length is None else length)
@@ -213,10 +219,13 @@ def _positions(indices: Sequence[int]) -> str:
 def explain(guess: str, answer: str) -> list[str]:
     """One sentence per tile saying why it has its colour.
 
+    ```pycon
     >>> explain("those", "geese")[4]
     'the E is green: GEESE has E at position 5 too'
     >>> explain("geese", "those")[1]
     'the first E is gray: THOSE has one E and it is already green at position 5'
+
+    ```
     """
     pattern = score(guess, answer)
     tiles = pattern_tiles(pattern, len(guess))
@@ -267,10 +276,13 @@ def _used(greens: Sequence[int], yellows_before: Sequence[int]) -> str:
 class Turn:
     """One guess and the feedback it got.
 
+    ```pycon
     >>> Turn.parse("crane:bbygb")
     Turn.parse('crane:bbygb')
     >>> Turn.parse("crane:bbygb").pattern
     63
+
+    ```
     """
 
     guess: str
@@ -337,8 +349,11 @@ class TurnView:
     """A guess and its colours as every front end shows them: the pattern as an int (digit
     i of weight 3**i: 0 gray, 1 yellow, 2 green), as emoji and as g/y/b letters.
 
+    ```pycon
     >>> TurnView.of(Turn.parse("crane:bbygb"))
     TurnView(guess='crane', pattern=63, emoji='⬛⬛🟨🟩⬛', letters='bbygb')
+
+    ```
     """
 
     guess: str

@@ -49,8 +49,11 @@ def probabilities(weights: npt.ArrayLike | None, n: int) -> npt.NDArray[np.float
     positive scale): the weights renormalised to sum to 1; equal without weights, or when
     they sum to nothing.
 
+    ```pycon
     >>> probabilities([2.0, 6.0], 2).tolist(), probabilities(None, 4).tolist()
     ([0.25, 0.75], [0.25, 0.25, 0.25, 0.25])
+
+    ```
     """
     if weights is None or n == 0:
         return np.full(n, 1.0 / max(n, 1))
@@ -66,8 +69,11 @@ def probabilities(weights: npt.ArrayLike | None, n: int) -> npt.NDArray[np.float
 def ranked(words: Sequence[str], probs: npt.ArrayLike) -> list[tuple[str, float]]:
     """The words with their probabilities, most likely first (ties in alphabetical order).
 
+    ```pycon
     >>> ranked(["b", "a", "c"], [0.25, 0.25, 0.5])
     [('c', 0.5), ('a', 0.25), ('b', 0.25)]
+
+    ```
     """
     pairs = zip(words, np.asarray(probs, dtype=np.float64).tolist(), strict=True)
     return sorted(pairs, key=lambda wp: (-wp[1], wp[0]))
@@ -110,9 +116,12 @@ class Step:
 class Knowledge:
     """The consistent candidates of a history of turns, checked and explained.
 
+    ```pycon
     >>> k = Knowledge([Turn.parse("crane:bbggb"), Turn.parse("moist:bbybg")])
     >>> k.candidates, [(s.before, s.after) for s in k.steps]
     (('giant',), [(2315, 16), (16, 1)])
+
+    ```
     """
 
     def __init__(
@@ -227,11 +236,14 @@ class Knowledge:
         :attr:`candidates`: the weights renormalised over the words left (equal without
         weights).
 
+        ```pycon
         >>> wl = WordList.bundled().with_answers("likely")
         >>> k = Knowledge([Turn.parse("crane:bbybb")], wl)
         >>> p = dict(zip(k.candidates, k.probabilities))
         >>> len(k), bool(p["about"] > p["aioli"] > 0)
         (1200, True)
+
+        ```
         """
         idx = self.candidate_indices
         w = self.weights
@@ -279,12 +291,15 @@ def narrow(words: Iterable[str], *turns: str | Turn | tuple[str, str | int]) -> 
     :class:`~wordlekit.core.feedback.Turn` or a ``(guess, pattern)`` pair; the pattern in any
     text form (``g/y/b``, ``n/y/g``, ``2/1/0``, emoji) or its number.
 
+    ```pycon
     >>> narrow(["alone", "nylon", "colon", "knoll", "talon"], "pylon", "nnyyy")
     ['alone', 'knoll']
     >>> narrow(["cigar", "rebut", "sissy", "humph"], "crane:gyybb")
     ['cigar']
     >>> narrow(["those", "geese", "these"], ("geese", "bbbgg"))
     ['those']
+
+    ```
     """
     history = _turns_of(turns)
     kept = [w.strip().lower() for w in words]
@@ -323,8 +338,11 @@ def _turns_of(args: Sequence[str | Turn | tuple[str, str | int]]) -> list[Turn]:
 def turns_from_guesses(wordlist: WordList, guesses: Sequence[str], answer: str) -> list[Turn]:
     """The turns of bare guesses against a known answer (errors name the turn).
 
+    ```pycon
     >>> turns_from_guesses(WordList.bundled(), ["crane", "cigar"], "cigar")
     [Turn.parse('crane:gyybb'), Turn.parse('cigar:ggggg')]
+
+    ```
     """
     try:
         answer = wordlist.check_answer(answer)

@@ -16,10 +16,13 @@ The checks of each mode are here too (:func:`mode_violation` for one board, and
 :func:`boards_violation` for several), so every game, the helper and the bot apply the same
 rule.
 
+```pycon
 >>> Rules()
 Rules(original, normal, boards=1, max_guesses=6, host=fixed)
 >>> Rules(mode="hard").mode.hard, Mode.ULTRAHARD.hard, Mode.ULTRAHARD.candidates_only
 (True, True, True)
+
+```
 """
 
 from __future__ import annotations
@@ -74,8 +77,11 @@ class Mode(enum.StrEnum):
     def parse(cls, value: str | Mode) -> Mode:
         """A mode from its name (case-insensitive).
 
+        ```pycon
         >>> Mode.parse("Hard")
         <Mode.HARD: 'hard'>
+
+        ```
         """
         return _parse(cls, value, "mode")
 
@@ -117,12 +123,15 @@ class Rules:
     ``mode`` may be given by name. ``max_guesses`` is ``None`` for a game with no guess limit
     (Absurdle's host is beaten in a few guesses, however many it takes).
 
+    ```pycon
     >>> Rules(boards=4, max_guesses=9)
     Rules(original, normal, boards=4, max_guesses=9, host=fixed)
     >>> Rules(boards=4, max_guesses=3)
     Traceback (most recent call last):
     ...
     wordlekit.errors.VariantError: 4 boards need at least 4 guesses (one per board), not 3
+
+    ```
     """
 
     wordlist: WordList = field(default_factory=WordList.bundled)
@@ -215,11 +224,14 @@ def hard_mode_violation(history: Iterable[Turn], guess: str) -> str | None:
     The NYT rule: every green stays in place, and every letter revealed (yellow or green) is
     used again, as many times as it was revealed in one turn.
 
+    ```pycon
     >>> hard_mode_violation([Turn.parse("crane:bbybb")], "salty")
     >>> hard_mode_violation([Turn.parse("crane:bbybb")], "moist")
     'Guess must contain A'
     >>> hard_mode_violation([Turn.parse("crane:bbygb")], "plain")
     '4th letter must be N'
+
+    ```
     """
     broken = _first_hard_reason(history, guess)
     if broken is None:
@@ -257,6 +269,7 @@ def ultrahard_violation(history: Iterable[Turn], guess: str, wordlist: WordList)
     The reason given is the hard-mode rule it breaks where there is one, otherwise the first
     earlier turn it contradicts, with the colours that turn would have shown (``g``/``y``/``b``).
 
+    ```pycon
     >>> wl = WordList.bundled()
     >>> ultrahard_violation([], "salet", wl)
     'SALET cannot be the answer: it is not in the answer list'
@@ -267,6 +280,8 @@ def ultrahard_violation(history: Iterable[Turn], guess: str, wordlist: WordList)
     >>> ultrahard_violation([Turn.parse("crane:bbybb")], "alone", wl)
     'ALONE cannot be the answer: CRANE would have shown bbygg, not bbybb'
     >>> ultrahard_violation([Turn.parse("crane:bbybb")], "salty", wl)
+
+    ```
     """
     head = f"{guess.upper()} cannot be the answer"
     if not wordlist.is_answer(guess):
@@ -330,11 +345,14 @@ def boards_violation(
     The message names the board by its number in ``numbers`` (the boards' numbers in the
     game, from 1; by default they are numbered in the order given).
 
+    ```pycon
     >>> b1 = [Turn.parse("crane:bbygb")]
     >>> b2 = [Turn.parse("crane:gbbbb")]
     >>> boards_violation(Mode.HARD, [b1, b2], "chant", WordList.bundled())
     >>> boards_violation(Mode.HARD, [b1, b2], "plank", WordList.bundled())
     'board 2: 1st letter must be C'
+
+    ```
     """
     if not mode.hard or not boards:
         return None

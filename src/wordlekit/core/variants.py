@@ -6,10 +6,13 @@ web API read them from here. Adding a variant is its rule module (a
 :class:`~wordlekit.core.game.Game` subclass and its ``VARIANTS``), one line in
 :data:`_MODULES`, and its tests.
 
+```pycon
 >>> [v.name for v in VARIANTS.values()]
 ['classic', 'dordle', 'quordle', 'octordle', 'sedecordle', 'duotrigordle', 'absurdle']
 >>> find_variant("Quordle").boards, find_variant("absurdle").max_guesses
 (4, None)
+
+```
 """
 
 from __future__ import annotations
@@ -43,10 +46,13 @@ def variant_for(
     Wordle variant with those figures, or a custom ``N-board`` one; a name with figures that
     differ from the variant's makes a custom one of its host (Absurdle has no other figures).
 
+    ```pycon
     >>> variant_for(boards=4).name, variant_for("quordle", max_guesses=10).name
     ('quordle', '4-board-10')
     >>> variant_for().name
     'classic'
+
+    ```
     """
     if name is None:
         return wordle.boards_variant(1 if boards is None else boards, max_guesses)

@@ -25,11 +25,14 @@ feedback is :func:`~wordlekit.core.feedback.score`.
   that is true of every unsolved board, no board can ever be solved again and the game is lost
   there and then (:meth:`WordleGame.lost_early`).
 
+```pycon
 >>> g = CLASSIC.challenge(["cigar"]).guess("crane")
 >>> g.turns[-1].format("letters"), g.status
 ('crane:gyybb', <Status.PLAYING: 'playing'>)
 >>> g.guess("cigar").outcome().message
 'Magnificent! Solved in 2/6.'
+
+```
 """
 
 from __future__ import annotations
@@ -187,11 +190,14 @@ class WordleGame(Game):
         ultrahard ``**`` (hard mode and more: a reader looking for the star still finds it);
         hints taken say so in plain words: ``Wordle 241 3/6* (1 hint)``.
 
+        ```pycon
         >>> g = CLASSIC.challenge(["cigar"], mode="hard").guess("cigar")
         >>> g.share(hints=2).splitlines()[0]
         'wordlekit challenge 1/6* (2 hints)'
         >>> CLASSIC.challenge(["cigar"]).guess("crane").share().splitlines()[0]
         'wordlekit challenge -/6 (in progress)'
+
+        ```
         """
         marks = self.title_marks(hints)
         if self.rules.boards == 1:
@@ -273,8 +279,11 @@ def boards_variant(boards: int, max_guesses: int | None = None) -> Variant:
     one (Quordle for 4 and 9), else a custom ``N-board`` (``N-board-M`` with M guesses other
     than N + 5).
 
+    ```pycon
     >>> boards_variant(8).name, boards_variant(3).max_guesses, boards_variant(4, 10).name
     ('octordle', 8, '4-board-10')
+
+    ```
     """
     if not 1 <= boards <= MAX_BOARDS:
         raise VariantError(f"a game has 1 to {MAX_BOARDS} boards, not {boards}")

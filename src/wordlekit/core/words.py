@@ -64,11 +64,14 @@ Weights = npt.NDArray[np.float64]
 class WordList:
     """Answers and extra allowed guesses of one word length.
 
+    ```pycon
     >>> wl = WordList.bundled("original")
     >>> wl
     WordList('original', answers=2315, allowed=10657, length=5)
     >>> len(wl.guesses), wl.is_valid("crane"), wl.is_answer("aahed")
     (12972, True, False)
+
+    ```
     """
 
     name: str
@@ -201,11 +204,14 @@ class WordList:
           word gets at least :data:`wordlekit.core.likely.ADDED_WORD_FLOOR` (it is there
           because someone thinks it may be the answer).
 
+        ```pycon
         >>> wl = WordList.bundled().with_answers("likely")
         >>> wl
         WordList('original-likely', answers=12972, allowed=0, length=5, answer_model='likely')
         >>> wl.answers[:2] == WordList.bundled().guesses[:2], round(float(wl.weights.sum()), 9)
         (True, 1.0)
+
+        ```
         """
         key = str(model).strip().lower()
         if key not in ANSWER_MODELS:
@@ -515,8 +521,11 @@ def day_number(date: dt.date | str) -> int:
 def daily_answer(date: dt.date | str) -> str:
     """The original game's answer for ``date``: ``order[day % 2315]``.
 
+    ```pycon
     >>> daily_answer("2021-06-19"), daily_answer("2022-02-15")
     ('cigar', 'agora')
+
+    ```
     """
     order = daily_order()
     return order[day_number(date) % len(order)]

@@ -203,10 +203,13 @@ def hint_verdict(suggestion: Suggestion) -> str:
     """Whether a hint's word can be the answer, and how far it narrows the words left (a word
     that could win with one pattern only is the one word left).
 
+    ```pycon
     >>> hint_verdict(Suggestion("kilps", 3.5, 12, 2, 1.5, 3.5, False))
     'cannot be the answer, but narrows it to ≤ 2 words'
     >>> hint_verdict(Suggestion("giant", 0.0, 1, 1, 1.0, 0.0, True))
     'is the only possible answer'
+
+    ```
     """
     words = f"{suggestion.largest} word{'s' if suggestion.largest != 1 else ''}"
     if not suggestion.can_win:

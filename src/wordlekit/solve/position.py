@@ -1,5 +1,6 @@
 """A game position for the exact solver: what optimal play is worth from here.
 
+```pycon
 >>> from wordlekit.core.words import WordList
 >>> from wordlekit.fast.matrix import PatternMatrix
 >>> pm = PatternMatrix.for_list(WordList.bundled())
@@ -11,6 +12,8 @@
 True
 >>> here.tree().counts().histogram                         # guesses per game, SALET included
 {3: 46, 4: 56}
+
+```
 """
 
 from __future__ import annotations

@@ -4,10 +4,13 @@ Both kinds live here: the one-board strategies (:class:`~wordlekit.solve.strateg
 and the multi-board ones (:class:`~wordlekit.solve.boards.BoardsStrategy`). A name belongs to
 one kind; the number of boards says which kind a lookup means:
 
+```pycon
 >>> type(get_strategy("entropy")).__name__, type(get_strategy("finisher", boards=4)).__name__
 ('Entropy', 'Finisher')
 >>> default_strategy(1), default_strategy(4)
 ('entropy', 'finisher')
+
+```
 
 ``get_strategy(name)`` gives a fresh strategy; :func:`register` adds a class of either kind
 (usable as a class decorator), so a strategy of your own is one class and one line.
