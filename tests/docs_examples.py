@@ -12,6 +12,9 @@ Two kinds of fenced blocks are examples (``tests/test_docs_examples.py`` runs ev
   :mod:`doctest`. The Python blocks of one page share their names, top to bottom, as a
   tutorial read in one REPL does.
 
+Each block runs in a folder of its own (its working directory), so a file one command writes
+(``--tree-out salet.txt``) is there for the next.
+
 Expected output is compared line by line with trailing spaces ignored; ``...`` stands for any
 text (doctest's ELLIPSIS), for output that depends on time or on a machine.
 

@@ -56,8 +56,9 @@ def check(want: str, got: str) -> bool:
 
 @pytest.mark.parametrize("example", [pytest.param(e, id=e.id, marks=marks(e)) for e in CONSOLE])
 def test_console_example(example: Example, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("WORDLEKIT_DATA_DIR", str(tmp_path))
+    monkeypatch.setenv("WORDLEKIT_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.chdir(tmp_path)  # files an example writes (a tree) land in a folder of its own
     assert example.error is None, f"{example.id}: {example.error}"
     for c in example.commands:
         got = run_command(c)
