@@ -1,8 +1,12 @@
 # Two commands set everything up on a fresh Debian machine with Python 3.11:
 #   make run    start the web app at http://127.0.0.1:8000 (games stored in the user data folder)
-#   make test   lint, type-check and run every test (what .ci/run calls); installs Debian's
-#               chromium for the browser tests when it is missing (scripts/ensure-chromium)
+#   make test   lint, type-check, build the docs and run every test (what .ci/run calls); installs
+#               Debian's chromium for the browser tests when it is missing (scripts/ensure-chromium)
+#   make check  lint, type-check and the fast tests: the loop while working
 PYTHON ?= python3
+# Python may write its bytecode (and pytest its rewritten tests): without them every process of
+# the tests compiles every module again (the collection alone takes three times as long).
+unexport PYTHONDONTWRITEBYTECODE
 VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
@@ -39,17 +43,25 @@ typecheck: $(STAMP)
 browser:
 	scripts/ensure-chromium
 
-pytest: $(STAMP) browser
-	$(BIN)/python -m pytest
+# the tests on every core, a test file at a time per worker (its browser and server start once)
+XDIST ?= -n auto --dist loadfile
 
-test: lint typecheck pytest
+pytest: $(STAMP) browser
+	$(BIN)/python -m pytest $(XDIST) --durations=20
+
+# lint, types and every test but the slow ones (browser, live server, work pool, full-screen
+# app, or over two seconds): the loop while working, in under a minute
+check: lint typecheck
+	$(BIN)/python -m pytest $(XDIST) -m "not slow" -q
+
+test: lint typecheck docs pytest
 
 # the documentation site (mkdocs-material) into build/site; every warning is an error
 docs: $(STAMP)
-	$(BIN)/mkdocs build --strict --quiet
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet
 
 docs-serve: $(STAMP)
-	$(BIN)/mkdocs serve
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs serve
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_engine.py

@@ -92,6 +92,7 @@ def test_hard_mode_games_never_break_the_rule(pm: PatternMatrix) -> None:
             assert game.solved
 
 
+@pytest.mark.slow
 def test_candidates_only_guesses_are_candidates(pm: PatternMatrix) -> None:
     for answer in random.Random(2).sample(ORIGINAL.answers, 60):
         game = play(pm, answer, get_strategy("entropy"), pool=GuessPool.CANDIDATES)

@@ -98,6 +98,7 @@ def _reference_choice(strategy: str, state: BoardsState, wl: WordList) -> str:
     return best(list(wl.guesses), value)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["sum-entropy", "finisher"])
 def test_strategies_choose_as_the_reference(small: PatternMatrix, name: str) -> None:
     wl = small.wordlist

@@ -252,6 +252,7 @@ def test_solve() -> None:
     assert counts == sorted(counts, reverse=True)
 
 
+@pytest.mark.slow
 def test_solve_and_bench_ultrahard() -> None:
     data = json.loads(ok("solve", "cigar", "--ultrahard", "--start", "crane", "--json"))
     assert data["solved"] and data["turns"][0]["turn"]["guess"] == "crane"
@@ -270,6 +271,7 @@ def test_solve_bad_input() -> None:
     bad("solve", "cigar", "--strategy", "nope", match="unknown strategy")
 
 
+@pytest.mark.slow
 def test_bench() -> None:
     data = json.loads(ok("bench", "-s", "entropy", "-s", "minimax", "--start", "salet", "--json"))
     results = {r["strategy"]: r for r in data["results"]}
@@ -293,6 +295,7 @@ def test_bench_bad_input() -> None:
 # optimal and tree ----------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_optimal_and_tree_files(tmp_path: Path) -> None:
     out_file = tmp_path / "salet.txt"
     data = json.loads(ok("optimal", "--start", "salet", "--tree-out", str(out_file), "--json"))
@@ -758,6 +761,7 @@ def test_optimal_refuses_other_answer_models() -> None:
     bad("suggest", "--answers", "maybe", match="unknown answer model 'maybe'")
 
 
+@pytest.mark.slow
 def test_bench_likely_on_chosen_hidden_words(tmp_path: Path) -> None:
     words = tmp_path / "hidden.txt"
     words.write_text("cigar\naioli\nxylyl\n")

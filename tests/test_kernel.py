@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 import random
 
@@ -10,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reference_matrix import pinned, reference_checksum
+from reference_matrix import blocks, pinned, reference_block, todays_blocks
 from wordlekit.core.codes import encode
 from wordlekit.core.feedback import score
 from wordlekit.core.words import WordList
@@ -31,14 +32,25 @@ def test_random_300_by_300_sample_equals_reference(original: WordList) -> None:
 
 def test_full_default_matrix_matches_pinned_reference_checksum(original: WordList) -> None:
     pm = PatternMatrix.build(original)
-    digest = hashlib.sha256(np.ascontiguousarray(pm.data).tobytes()).hexdigest()
-    assert digest == pinned()["original"]
+    data = np.ascontiguousarray(pm.data)
+    sums = pinned()
+    assert hashlib.sha256(data.tobytes()).hexdigest() == sums["original"]
+    for k, (start, stop) in enumerate(blocks("original")):
+        assert hashlib.sha256(data[start:stop].tobytes()).hexdigest() == sums[f"original:{k}"]
 
 
 @pytest.mark.slow
-def test_pinned_checksum_is_the_reference() -> None:
-    """Recompute the full 12,972 x 2,315 matrix with the pure-Python score (about 60 s)."""
-    assert reference_checksum("original") == pinned()["original"]
+@pytest.mark.parametrize("k", todays_blocks("original"))
+def test_pinned_checksums_are_the_reference(k: int) -> None:
+    """Recompute today's blocks of the 12,972 x 2,315 matrix with the pure-Python score (the
+    fast test above holds the kernel's whole matrix to every pinned block)."""
+    assert reference_block("original", k) == pinned()[f"original:{k}"]
+
+
+def test_every_block_is_recomputed_within_a_fortnight() -> None:
+    n = len(blocks("original"))
+    days = [dt.date(2026, 12, 1) + dt.timedelta(days=d) for d in range(n // 2)]
+    assert {k for day in days for k in todays_blocks("original", day)} == set(range(n))
 
 
 @settings(max_examples=60, deadline=None)

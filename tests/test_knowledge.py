@@ -74,6 +74,7 @@ def test_filter_equals_brute_force(answer: str, guesses: list[str], pool: str) -
     assert answer in k.candidates
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(
     st.sampled_from(ORIGINAL.answers),

@@ -116,6 +116,7 @@ def test_salet_normal_is_7920(pm: PatternMatrix) -> None:
     assert check.ok and check.total == 7920
 
 
+@pytest.mark.slow
 def test_salet_hard_is_8122(pm: PatternMatrix) -> None:
     r = solve_opening(pm, "salet", mode=Mode.HARD)
     assert r.total == 8122 and r.proven

@@ -105,6 +105,7 @@ def test_letter_counts() -> None:
     assert counts[1].sum() == 5
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None)
 @given(st.lists(st.integers(0, len(ORIGINAL.answers) - 1), min_size=1, max_size=400, unique=True))
 def test_block_kernel_equals_the_others(cands: list[int]) -> None:
@@ -185,6 +186,7 @@ def test_weighted_figures_equal_the_reference(
     assert_weighted_equal(figs, ORIGINAL, guesses, cands, w)
 
 
+@pytest.mark.slow
 @settings(max_examples=15, deadline=None)
 @given(st.lists(st.integers(0, len(ORIGINAL.answers) - 1), min_size=1, max_size=300, unique=True))
 def test_weighted_kernels_agree_on_every_guess(cands: list[int]) -> None:

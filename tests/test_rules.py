@@ -186,6 +186,7 @@ def test_ultrahard_on_several_boards_asks_for_a_possible_answer_of_one_board() -
     assert boards_violation(Mode.HARD, [b1, b2], "crank", ORIGINAL) is None
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(st.integers(0, 10**6), st.integers(2, 4), st.integers(1, 6))
 def test_the_last_guess_always_obeys_every_boards_hints(seed: int, boards: int, turns: int) -> None:

@@ -81,6 +81,7 @@ def test_the_bot_goes_on_with_entropy_from_the_turn_the_budget_ran_out(pm: Patte
     assert [t.guess for t in exact.turns] == ["salet", "brond", "chair", "cigar"]
 
 
+@pytest.mark.slow
 def test_a_review_past_the_budget_uses_the_estimate_and_says_so(pm: PatternMatrix) -> None:
     turns = [Turn.parse("crane:bbbbb")] * 8
     with Budget(0.05).active():

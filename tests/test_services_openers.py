@@ -25,6 +25,7 @@ def test_methods_and_objectives() -> None:
         openers.check_objective("fastest")
 
 
+@pytest.mark.slow
 def test_a_ranking_is_placed_best_first(tmp_path: Path) -> None:
     db = tmp_path / "o.sqlite3"
     seen: list[tuple[int, int]] = []

@@ -308,8 +308,12 @@ def test_every_row_of_every_board_fits_to_the_end(
         board = page.get_by_test_id("board")
         assert_fits(page, "at the start")
         for turn, word in enumerate(guesses, start=1):
+            # every turn is measured on the smaller games; the 37 of a Duotrigordle every
+            # fourth turn and the last three (each measure reads all 5,920 tiles)
+            measured = limit <= 13 or turn % 4 == 0 or turn > limit - 3
             page.keyboard.type(word[:3])  # a word being typed fits too
-            assert_fits(page, f"typing turn {turn}")
+            if measured:
+                assert_fits(page, f"typing turn {turn}")
             page.keyboard.type(word[3:])
             page.keyboard.press("Enter")
             if turn < limit:
@@ -319,8 +323,9 @@ def test_every_row_of_every_board_fits_to_the_end(
                 expect(board).to_have_attribute("data-status", "won")
                 expect(page.get_by_test_id("stats-dialog")).to_be_visible()
                 page.keyboard.press("Escape")
-            fit = assert_fits(page, f"after turn {turn} ({word})")
-            tiles.append(float(fit["tile"]))
+            if measured:
+                fit = assert_fits(page, f"after turn {turn} ({word})")
+                tiles.append(float(fit["tile"]))
             if turn == 1:  # the set-up form is out of the way once the game is under way
                 expect(page.get_by_test_id("setup-form")).to_be_hidden()
                 expect(page.get_by_test_id("play-again")).to_be_visible()

@@ -61,6 +61,7 @@ def test_a_task_runs_in_another_process(pool: WorkPool) -> None:
     assert out["answers"] == 2315
 
 
+@pytest.mark.slow
 def test_the_warm_up_compiles_the_solver(pool: WorkPool) -> None:
     # compiling it inside a task would overrun the budget, get the worker killed before
     # numba could cache the code, and start over in the next worker
