@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import os
@@ -28,6 +29,7 @@ from wordlekit.core.rules import BOARDS_HARD_RULE, ULTRAHARD_RULE
 from wordlekit.core.words import WordList
 from wordlekit.errors import InternalError, StorageError
 from wordlekit.services.games import GameRequest, make_game, open_store
+from wordlekit.services.pool import PoolConfig, WorkPool
 from wordlekit.web.api import COOKIE, ServerSettings, create_app
 
 ORIGINAL = WordList.bundled()
@@ -907,8 +909,11 @@ def six_letter_list() -> WordList:
 
 
 def test_a_six_letter_list(db: Path) -> None:
-    app = create_app(db, wordlist=six_letter_list())
-    with TestClient(app) as c:
+    six = six_letter_list()
+    # one worker: a list of its own compiles every kernel for its wider patterns on a first run
+    pool = WorkPool(six, PoolConfig(workers=1))
+    app = create_app(db, wordlist=six, pool=pool)
+    with contextlib.closing(pool), TestClient(app) as c:
         assert c.get("/api/daily").json()["length"] == 6
         g = c.post("/api/games", json={"kind": "practice", "seed": 3}).json()
         assert g["length"] == 6
