@@ -50,7 +50,7 @@ pytest: $(STAMP) browser
 	$(BIN)/python -m pytest $(XDIST) --durations=20
 
 # lint, types and every test but the slow ones (browser, live server, work pool, full-screen
-# app, or over two seconds): the loop while working, in under a minute
+# app, or about two seconds or more): the loop while working, in under a minute
 check: lint typecheck
 	$(BIN)/python -m pytest $(XDIST) -m "not slow" -q
 

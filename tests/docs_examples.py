@@ -30,6 +30,7 @@ site) changes how it runs:
 from __future__ import annotations
 
 import re
+import shlex
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -117,8 +118,6 @@ def read_examples(page: Path) -> list[Example]:
 
 def parse_console(text: str, typed: tuple[str, ...] | None = None) -> tuple[Command, ...]:
     """The commands of a console block, with the output shown after each."""
-    import shlex
-
     commands: list[Command] = []
     current: str | None = None
     out: list[str] = []
