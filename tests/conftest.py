@@ -8,6 +8,7 @@ opening trees), so that they are built once instead of in every process at the s
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
 import tempfile
 import time
@@ -37,12 +38,40 @@ def pytest_configure(config: pytest.Config) -> None:
         warm_caches()
 
 
+#: Words of six letters: a list whose patterns (3**6 of them) need the wider matrix type, for
+#: which every kernel compiles again.
+SIX_LETTER_WORDS = [
+    "planet",
+    "garden",
+    "silver",
+    "orange",
+    "rocket",
+    "castle",
+    "winter",
+    "summer",
+    "bright",
+    "stream",
+]
+
+WARM_WIDE = f"""
+from wordlekit.core.words import WordList
+from wordlekit.services.worker import warm
+warm(WordList.from_words({SIX_LETTER_WORDS!r}, name="six"))
+"""
+
+
 def warm_caches() -> None:
-    """What every work pool's worker warms (see ``wordlekit.services.worker.warm``), once."""
+    """What every work pool's worker warms (see ``wordlekit.services.worker.warm``), once: the
+    bundled lists here and, in a process of its own on the other core at the same time, the
+    kernels of the wider patterns (lists of six letters or more)."""
     from wordlekit.services.worker import warm
 
     start = time.monotonic()
-    warm(WordList.bundled())
+    wide = subprocess.Popen([sys.executable, "-c", WARM_WIDE])
+    try:
+        warm(WordList.bundled())
+    finally:
+        wide.wait()
     print(f"caches warmed in {time.monotonic() - start:.1f} s", file=sys.stderr)
 
 

@@ -30,7 +30,7 @@ import httpx
 import pytest
 import uvicorn
 from fastapi import FastAPI
-from playwright.sync_api import Browser, BrowserContext, Page, Route, expect, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
 
 from wordlekit.core.feedback import format_pattern, score
 from wordlekit.core.words import WordList
@@ -47,6 +47,15 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
     "--no-first-run",
+    # no host but the loopback one resolves: the pages cannot reach the internet
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+    # less work for the 2 cores of the test machines: one raster thread, no optimising JIT
+    # (the pages live seconds), no features a test never meets
+    "--num-raster-threads=1",
+    "--js-flags=--no-opt --no-sparkplug --no-maglev",
+    "--disable-checker-imaging",
+    "--disable-extensions",
+    "--disable-features=PaintHolding,BackForwardCache,OptimizationHints,MediaRouter,Translate",
 ]
 SCREENSHOTS = Path(__file__).parents[1] / "test-output" / "screenshots"
 #: The sizes the pages are checked at, by name.
@@ -192,33 +201,93 @@ def web_browser() -> Iterator[Browser]:
         try:
             yield b
         finally:
+            close_contexts(b)
             b.close()
+
+
+def is_local(url: str) -> bool:
+    return url.startswith(("http://127.0.0.1:", "data:", "blob:", "about:"))
+
+
+@dataclass
+class KeptContext:
+    """A browser context kept for the tests of a module that ask for the same server, size and
+    options: a new context costs the browser a renderer and an empty HTTP cache (every module
+    of the app fetched and compiled again), about a second of a core each time. Between two
+    tests it is emptied (:func:`empty_context`): a new player as far as the app can tell."""
+
+    context: BrowserContext
+    keeper: Page  # a page of the server's origin, kept open: the renderer stays
+    outside: list[str]
+
+
+#: The contexts of each browser, by server, size and options (closed with their browser).
+KEPT: dict[int, dict[str, KeptContext]] = {}
+
+
+def kept_context(browser: Browser, url: str, width: int, height: int, options: Any) -> KeptContext:
+    contexts = KEPT.setdefault(id(browser), {})
+    key = repr((url, width, height, sorted(options.items())))
+    if key not in contexts:
+        ctx = browser.new_context(
+            base_url=url, viewport={"width": width, "height": height}, **options
+        )
+        ctx.set_default_timeout(15_000)
+        outside: list[str] = []
+        # The page must load nothing from the internet: Chromium resolves no other host
+        # (CHROMIUM_ARGS) and every request the page makes elsewhere is recorded.
+        ctx.on("request", lambda r: None if is_local(r.url) else outside.append(r.url))
+        keeper = ctx.new_page()
+        keeper.goto("/favicon.svg")
+        contexts[key] = KeptContext(ctx, keeper, outside)
+    return contexts[key]
+
+
+STORAGE = "local_storage,indexeddb,service_workers,cache_storage"
+
+
+def empty_context(kept: KeptContext, url: str) -> None:
+    """What a test left in a kept context goes: its pages, cookies, permissions and everything
+    the origin stored (local and session storage, IndexedDB, service workers, caches)."""
+    ctx = kept.context
+    for pg in ctx.pages:
+        if pg is not kept.keeper:
+            pg.close()
+    ctx.clear_cookies()
+    ctx.clear_permissions()
+    ctx.set_offline(False)
+    cdp = ctx.new_cdp_session(kept.keeper)
+    try:
+        cdp.send(
+            "Storage.clearDataForOrigin",
+            {
+                "origin": url,
+                "storageTypes": "local_storage,indexeddb,service_workers,cache_storage",
+            },
+        )
+    finally:
+        cdp.detach()
+    kept.outside.clear()
+
+
+def close_contexts(browser: Browser) -> None:
+    for kept in KEPT.pop(id(browser), {}).values():
+        kept.context.close()
 
 
 @contextmanager
 def local_context(
     browser: Browser, url: str, width: int = 1280, height: int = 800, **options: Any
 ) -> Iterator[BrowserContext]:
-    """A fresh browser context (a new cookie jar: a new player) on ``url`` at a size (other
-    options as Playwright takes them, e.g. ``reduced_motion``) that may load nothing from
-    elsewhere."""
-    ctx = browser.new_context(base_url=url, viewport={"width": width, "height": height}, **options)
-    ctx.set_default_timeout(15_000)
-    outside: list[str] = []
-
-    def only_local(route: Route) -> None:  # the page must not load anything from the internet
-        if route.request.url.startswith(("http://127.0.0.1:", "data:", "blob:")):
-            route.continue_()
-        else:
-            outside.append(route.request.url)
-            route.abort()
-
-    ctx.route("**/*", only_local)
+    """A browser context (to the app: a new player, with nothing stored) on ``url`` at a size
+    (other options as Playwright takes them, e.g. ``reduced_motion``) that may load nothing
+    from elsewhere; kept for the next test that asks for the same (see :class:`KeptContext`)."""
+    kept = kept_context(browser, url, width, height, options)
     try:
-        yield ctx
+        yield kept.context
+        assert not kept.outside, f"the page requested outside resources: {kept.outside}"
     finally:
-        ctx.close()
-    assert not outside, f"the page requested outside resources: {outside}"
+        empty_context(kept, url)
 
 
 @contextmanager
