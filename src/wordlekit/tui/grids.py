@@ -18,6 +18,7 @@ would be too small to read).
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 
@@ -90,7 +91,6 @@ def boards_text(
     n = view.length
     board_w = board_width(n, compact)
     per_line = boards_per_line(len(view.boards), width, n, compact)
-    styles = tile_styles(contrast)
     out = Text()
     for start in range(0, len(view.boards), per_line):
         group = list(enumerate(view.boards))[start : start + per_line]
@@ -99,7 +99,7 @@ def boards_text(
             out.append(f"{f'{b + 1}{mark}':<{board_w}}", style="bold")
             out.append(" " * GAP)
         out.append("\n")
-        columns = [_rows_of(board, view, typed, styles, compact) for _, board in group]
+        columns = [_rows_of(board, view, typed, contrast, compact) for _, board in group]
         for r in range(max(len(c) for c in columns)):
             for rows in columns:
                 if r < len(rows):
@@ -113,18 +113,23 @@ def boards_text(
     return out
 
 
+@functools.lru_cache(maxsize=4096)
+def _played_row(guess: str, pattern: int, compact: bool, contrast: bool) -> Text:
+    """A played row's line, drawn once: every key typed in a Duotrigordle draws its 32 boards
+    again, up to 37 rows each. (Appended to the grid by copy: the cached line never changes.)"""
+    styles = tile_styles(contrast)
+    line = Text()
+    _word_cells(line, guess, [styles[t] for t in pattern_tiles(pattern, len(guess))], compact)
+    return line
+
+
 def _rows_of(
-    board: BoardView, view: GameView, typed: str, styles: dict[Tile, str], compact: bool
+    board: BoardView, view: GameView, typed: str, contrast: bool, compact: bool
 ) -> list[Text]:
     """One board's lines below its number: its rows, then the row being typed (while it is
     played) or its answer (a lost game)."""
     n = view.length
-    rows: list[Text] = []
-    for turn in board.turns:
-        line = Text()
-        tiles = pattern_tiles(turn.pattern, n)
-        _word_cells(line, turn.guess, [styles[t] for t in tiles], compact)
-        rows.append(line)
+    rows = [_played_row(turn.guess, turn.pattern, compact, contrast) for turn in board.turns]
     if board.solved_at is None and not view.over:
         word = typed.ljust(n)[:n]
         line = Text()
