@@ -8,7 +8,6 @@ opening trees), so that they are built once instead of in every process at the s
 from __future__ import annotations
 
 import os
-import subprocess
 import sys
 import tempfile
 import time
@@ -38,40 +37,18 @@ def pytest_configure(config: pytest.Config) -> None:
         warm_caches()
 
 
-#: Words of six letters: a list whose patterns (3**6 of them) need the wider matrix type, for
-#: which every kernel compiles again.
-SIX_LETTER_WORDS = [
-    "planet",
-    "garden",
-    "silver",
-    "orange",
-    "rocket",
-    "castle",
-    "winter",
-    "summer",
-    "bright",
-    "stream",
-]
-
-WARM_WIDE = f"""
-from wordlekit.core.words import WordList
-from wordlekit.services.worker import warm
-warm(WordList.from_words({SIX_LETTER_WORDS!r}, name="six"))
-"""
-
-
 def warm_caches() -> None:
-    """What every work pool's worker warms (see ``wordlekit.services.worker.warm``), once: the
-    bundled lists here and, in a process of its own on the other core at the same time, the
-    kernels of the wider patterns (lists of six letters or more)."""
+    """What every work pool's worker warms (see ``wordlekit.services.worker.warm``), once.
+
+    Only the bundled lists: the kernels of wider patterns (lists of six letters or more) are
+    compiled by the tests that use them. Warming both at once in two processes would race
+    on numba's cache index: two processes that compile a function's two signatures at the
+    same moment both read its index empty, and one entry is lost or points to the other's
+    code."""
     from wordlekit.services.worker import warm
 
     start = time.monotonic()
-    wide = subprocess.Popen([sys.executable, "-c", WARM_WIDE])
-    try:
-        warm(WordList.bundled())
-    finally:
-        wide.wait()
+    warm(WordList.bundled())
     print(f"caches warmed in {time.monotonic() - start:.1f} s", file=sys.stderr)
 
 
