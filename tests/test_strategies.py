@@ -86,10 +86,14 @@ def test_deterministic(pm: PatternMatrix) -> None:
 @pytest.mark.slow
 def test_rank_order_and_choose_agree(pm: PatternMatrix) -> None:
     for answer in ("cigar", "eerie", "mummy"):
-        st = state_after(pm, answer, "raise")
+        wide = state_after(pm, answer, "raise")  # 168 answers left for MUMMY
+        narrow = state_after(pm, answer, "raise", "clout")
         for name in strategy_names():
             if name == "random":
                 continue
+            # the exact strategies prove their ranking: on a set of a few dozen answers, not
+            # of 168 (seconds each, and the same code)
+            st = narrow if name.startswith("optimal") and wide.n > 50 else wide
             strat = get_strategy(name)
             ranked = strat.rank(st, 20)
             assert ORIGINAL.guesses[strat.choose(st)] == ranked[0].word, (name, answer)
