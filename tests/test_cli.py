@@ -387,16 +387,22 @@ def test_optimal_strategy_everywhere() -> None:
 
 
 @pytest.mark.slow
-def test_expected_one_word() -> None:
-    data = json.loads(ok("expected", "cigar", "--json"))
-    assert (data["lists"], data["words"], data["simulation"]) == ("original", 2315, None)
+def test_expected_one_word(tmp_path: Path) -> None:
+    # the exact figures and a simulation beside them, in one run (the exact one takes seconds)
+    data = json.loads(ok("expected", "cigar", "--simulate", "100", "--json"))
+    assert (data["lists"], data["words"]) == ("original", 2315)
     exact = data["exact"]
     assert round(exact["expected"], 4) == 3.7625 and exact["worst"] == 10
     assert 0 < exact["p_over_6"] < 0.001
+    sim = data["simulation"]
+    assert sim["counts"]["games"] == 100 and sim["mean_low"] < sim["mean_high"]
     text = ok("expected", "cigar", "--simulate", "5000", "--seed", "3")
     assert "contains the exact value" in text
-    sim = json.loads(ok("expected", "cigar", "--simulate", "100", "--json"))["simulation"]
-    assert sim["counts"]["games"] == 100 and sim["mean_low"] < sim["mean_high"]
+    # without --simulate, none
+    words = tmp_path / "atch.txt"
+    words.write_text("batch\ncatch\nhatch\nlatch\nmatch\n")
+    small = json.loads(ok("expected", "catch", "--lists", str(words), "--json"))
+    assert (small["words"], small["simulation"]) == (5, None)
 
 
 def test_expected_all_on_a_small_list(tmp_path: Path) -> None:
