@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from conftest import SMALL_ANSWERS
+from wordlekit.analysis import opener_cluster
 from wordlekit.analysis.openers import (
     Method,
     RankStore,
@@ -189,8 +190,8 @@ def test_method_names_are_what_parse_accepts() -> None:
         Method.parse("magic")
 
 
-@pytest.mark.slow
-def test_bad_settings(store: RankStore, tmp_path: Path) -> None:
+def test_bad_settings(store: RankStore, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(opener_cluster, "CONNECT_TIMEOUT", "1s")  # nothing listens on port 1
     with pytest.raises(RankError, match="unknown method"):
         Method.parse("magic")
     with pytest.raises(RankError, match="tcp://HOST:PORT"):

@@ -41,6 +41,11 @@ def run_batches(
         land(fut.result(), time.perf_counter() - t0)
 
 
+#: How long a scheduler given by its address has to answer (Dask retries a refused
+#: connection until then).
+CONNECT_TIMEOUT = "10s"
+
+
 class DaskClient:
     """A Dask client: the cluster at ``scheduler``, or a local one (a process per core)."""
 
@@ -58,7 +63,7 @@ class DaskClient:
             if not self.scheduler.startswith(("tcp://", "tls://", "inproc://", "ucx://")):
                 raise RankError(f"bad scheduler address {self.scheduler!r}: use tcp://HOST:PORT")
             try:
-                self.client = Client(self.scheduler, timeout="10s")
+                self.client = Client(self.scheduler, timeout=CONNECT_TIMEOUT)
             except (OSError, TimeoutError) as e:
                 raise RankError(
                     f"cannot reach the Dask scheduler at {self.scheduler}: {e}"
