@@ -31,6 +31,7 @@ import pytest
 import uvicorn
 from fastapi import FastAPI
 from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from wordlekit.core.feedback import format_pattern, score
 from wordlekit.core.words import WordList
@@ -414,6 +415,28 @@ def expect_board_row(page: Page, board: int, row: int, guess: str, answer: str) 
         tile = page.get_by_test_id(f"tile-{board}-{row}-{col}")
         expect(tile).to_have_attribute("data-state", STATES[code])
         expect(tile).to_have_text(ch.upper())
+
+
+MATCH_ATTRIBUTES = """(exp) => Object.entries(exp).every(([sel, attrs]) => {
+    const el = document.querySelector(sel);
+    return el !== null && Object.entries(attrs).every(([a, v]) => el.getAttribute(a) === v);
+})"""
+READ_ATTRIBUTES = """(exp) => Object.fromEntries(Object.entries(exp).map(([sel, attrs]) => {
+    const el = document.querySelector(sel);
+    return [sel, Object.fromEntries(Object.keys(attrs).map((a) => [a, el && el.getAttribute(a)]))];
+}))"""
+
+
+def expect_attributes(page: Page, expected: dict[str, dict[str, str]]) -> None:
+    """The elements (CSS selectors) have the attributes given, waited for as ``expect`` does
+    but read in one call to the page (an ``expect`` per key of a keyboard is 26 round trips
+    a turn); on a timeout, the assertion names what differs."""
+    try:
+        page.wait_for_function(MATCH_ATTRIBUTES, arg=expected, timeout=15_000)
+    except PlaywrightTimeout:
+        shown = page.evaluate(READ_ATTRIBUTES, expected)
+        wrong = {sel: (want, shown[sel]) for sel, want in expected.items() if shown[sel] != want}
+        raise AssertionError(f"attributes (expected, shown): {wrong}") from None
 
 
 def settled(page: Page) -> None:

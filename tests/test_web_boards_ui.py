@@ -16,6 +16,7 @@ from harness_web import (
     Server,
     answers_of,
     click_guess,
+    expect_attributes,
     expect_board_row,
     letters,
     open_app,
@@ -64,8 +65,10 @@ def expect_keys(page: Page, guesses: list[str], answers: tuple[str, ...]) -> Non
     solved: list[int | None] = [
         next((t for t, g in enumerate(guesses, start=1) if g == a), None) for a in answers
     ]
-    for ch, states in key_states(guesses, answers, solved).items():
-        expect(page.get_by_test_id(f"key-{ch}")).to_have_attribute("data-states", states)
+    states = key_states(guesses, answers, solved)
+    expect_attributes(
+        page, {f'[data-testid="key-{ch}"]': {"data-states": s} for ch, s in states.items()}
+    )
 
 
 def no_sideways_scroll(page: Page, width: int) -> None:

@@ -23,6 +23,7 @@ from harness_web import (
     STATES,
     Server,
     answers_of,
+    expect_attributes,
     expect_board_row,
     expect_row,
     open_app,
@@ -483,10 +484,13 @@ def test_absurdle_keyboard_share_and_board(
                 for ch, c in zip(guess, code, strict=True):
                     if RANK[STATES[c]] > RANK[best.get(ch, "")]:
                         best[ch] = STATES[c]
-            for ch in "abcdefghijklmnopqrstuvwxyz":
-                expect(page.get_by_test_id(f"key-{ch}")).to_have_attribute(
-                    "data-state", best.get(ch, "unused")
-                )
+            expect_attributes(
+                page,
+                {
+                    f'[data-testid="key-{ch}"]': {"data-state": best.get(ch, "unused")}
+                    for ch in "abcdefghijklmnopqrstuvwxyz"
+                },
+            )
             # The board on the screen: the row just played and every key.
             for testid in (f"row-{turn - 1}", "key-enter", "key-backspace", "key-m"):
                 expect(page.get_by_test_id(testid)).to_be_in_viewport(ratio=1)
