@@ -31,7 +31,6 @@ import pytest
 import uvicorn
 from fastapi import FastAPI
 from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from wordlekit.core.feedback import format_pattern, score
 from wordlekit.core.words import WordList
@@ -244,12 +243,13 @@ def kept_context(browser: Browser, url: str, width: int, height: int, options: A
     return contexts[key]
 
 
+#: What an origin stores that outlives its pages.
 STORAGE = "local_storage,indexeddb,service_workers,cache_storage"
 
 
 def empty_context(kept: KeptContext, url: str) -> None:
-    """What a test left in a kept context goes: its pages, cookies, permissions and everything
-    the origin stored (local and session storage, IndexedDB, service workers, caches)."""
+    """What a test left in a kept context goes: its pages (and their session storage with
+    them), cookies, permissions and what the origin stored (:data:`STORAGE`)."""
     ctx = kept.context
     for pg in ctx.pages:
         if pg is not kept.keeper:
@@ -261,10 +261,7 @@ def empty_context(kept: KeptContext, url: str) -> None:
     try:
         cdp.send(
             "Storage.clearDataForOrigin",
-            {
-                "origin": url,
-                "storageTypes": "local_storage,indexeddb,service_workers,cache_storage",
-            },
+            {"origin": url, "storageTypes": STORAGE},
         )
     finally:
         cdp.detach()
@@ -387,6 +384,15 @@ def start_game(
         expect(page.get_by_test_id("game-label")).to_contain_text(f"#{seed}")
 
 
+def guess_through_api(page: Page, game_id: str | None, word: str, turn: int) -> None:
+    """Play ``word`` as turn ``turn`` of the game through the API with the page's cookies, as
+    another tab of the same player would (the page shows it once reloaded)."""
+    response = page.request.post(
+        f"/api/games/{game_id}/guesses", data={"guess": word, "turn": turn}
+    )
+    assert response.ok, response.text()
+
+
 def type_guess(page: Page, word: str) -> None:
     """Type a guess on the physical keyboard and press Enter."""
     page.keyboard.type(word)
@@ -415,28 +421,6 @@ def expect_board_row(page: Page, board: int, row: int, guess: str, answer: str) 
         tile = page.get_by_test_id(f"tile-{board}-{row}-{col}")
         expect(tile).to_have_attribute("data-state", STATES[code])
         expect(tile).to_have_text(ch.upper())
-
-
-MATCH_ATTRIBUTES = """(exp) => Object.entries(exp).every(([sel, attrs]) => {
-    const el = document.querySelector(sel);
-    return el !== null && Object.entries(attrs).every(([a, v]) => el.getAttribute(a) === v);
-})"""
-READ_ATTRIBUTES = """(exp) => Object.fromEntries(Object.entries(exp).map(([sel, attrs]) => {
-    const el = document.querySelector(sel);
-    return [sel, Object.fromEntries(Object.keys(attrs).map((a) => [a, el && el.getAttribute(a)]))];
-}))"""
-
-
-def expect_attributes(page: Page, expected: dict[str, dict[str, str]]) -> None:
-    """The elements (CSS selectors) have the attributes given, waited for as ``expect`` does
-    but read in one call to the page (an ``expect`` per key of a keyboard is 26 round trips
-    a turn); on a timeout, the assertion names what differs."""
-    try:
-        page.wait_for_function(MATCH_ATTRIBUTES, arg=expected, timeout=15_000)
-    except PlaywrightTimeout:
-        shown = page.evaluate(READ_ATTRIBUTES, expected)
-        wrong = {sel: (want, shown[sel]) for sel, want in expected.items() if shown[sel] != want}
-        raise AssertionError(f"attributes (expected, shown): {wrong}") from None
 
 
 def settled(page: Page) -> None:

@@ -16,8 +16,8 @@ from harness_web import (
     Server,
     answers_of,
     click_guess,
-    expect_attributes,
     expect_board_row,
+    guess_through_api,
     letters,
     open_app,
     screen,
@@ -65,10 +65,8 @@ def expect_keys(page: Page, guesses: list[str], answers: tuple[str, ...]) -> Non
     solved: list[int | None] = [
         next((t for t, g in enumerate(guesses, start=1) if g == a), None) for a in answers
     ]
-    states = key_states(guesses, answers, solved)
-    expect_attributes(
-        page, {f'[data-testid="key-{ch}"]': {"data-states": s} for ch, s in states.items()}
-    )
+    for ch, states in key_states(guesses, answers, solved).items():
+        expect(page.get_by_test_id(f"key-{ch}")).to_have_attribute("data-states", states)
 
 
 def no_sideways_scroll(page: Page, width: int) -> None:
@@ -205,10 +203,7 @@ def test_sixteen_and_thirty_two_boards_on_a_wide_screen(
         if start:
             game_id = page.get_by_test_id("board").get_attribute("data-game-id")
             for k, word in enumerate(answers[:start]):
-                response = page.request.post(
-                    f"/api/games/{game_id}/guesses", data={"guess": word, "turn": 2 + k}
-                )
-                assert response.ok, response.text()
+                guess_through_api(page, game_id, word, 2 + k)
             page.reload()
             expect(page.get_by_test_id("game-label")).to_contain_text(
                 f"{len(answers) - start} of {len(answers)} boards to solve"

@@ -22,6 +22,7 @@ from harness_web import (
     SEED,
     Server,
     expect_row,
+    guess_through_api,
     open_app,
     screen,
     shot,
@@ -132,10 +133,7 @@ def test_board_and_keyboard_fit_the_screen(
         # Five rows played (through the API, as another tab would), then a reload: the game
         # comes back from the server, the answer still hidden.
         for turn, word in enumerate(WRONG, start=1):
-            response = page.request.post(
-                f"/api/games/{game_id}/guesses", data={"guess": word, "turn": turn}
-            )
-            assert response.ok, response.text()
+            guess_through_api(page, game_id, word, turn)
         page.reload()
         expect(page.locator("html")).to_have_attribute("data-ready", "true")
         expect(page.get_by_test_id("row-4")).to_have_attribute("data-state", "revealed")
