@@ -1,43 +1,46 @@
-"""Fit the ``likely`` answer model and write its package data (rerunnable).
+"""Fit the ``likely`` answer model to the answers the NYT served, and write its package data.
 
     pip install -e '.[fit]'          # wordfreq, needed only here
     python scripts/fit_likely.py     # fit, print the report, write the two files
-    python scripts/fit_likely.py --dry-run   # fit and print, write nothing
+    python scripts/fit_likely.py --dry-run            # fit and print, write nothing
+    python scripts/fit_likely.py --cutoff 2025-06-30  # another time split
 
-What it does:
+The model (``wordlekit.core.likely``): on a day whose answer is a word not served before, the
+NYT picks word ``w`` among the valid words not served before with probability proportional
+to ``exp(beta . x(w))`` (a conditional logit, the choice model of one pick a day). ``x`` holds
+wordfreq's Zipf frequency, a hinge at Zipf 3, letter features (ends in S, US/IS/OS, ED,
+A/I/O/U, a repeated letter), and two lists: the NYT's answer list of 2022 and its WordleBot's
+candidates of July 2023. Repeats are not fitted here: the package weighs the words already
+served by the share of repeats in the half year before the day (``History.repeat_share``),
+which it measures from the shipped history at run time.
 
-1. Training data: the 12,972 valid words of the original game (``WordList.bundled("original")``);
-   the 2,315 answers are the positives, the 10,657 other allowed guesses the negatives.
-2. Features (defined once, in ``wordlekit.core.likely.FEATURES``, so the package computes them
-   the same way): wordfreq's ``zipf_frequency(word, "en")``, a hinge ``max(zipf - 3, 0)`` (the
-   share of answers rises steeply up to Zipf 3 and slowly after), and letter features: ends in S
-   (not SS), ends in US/IS/OS, ends in ED, ends in A/I/O/U, a repeated letter.
-3. An L2-regularised logistic regression, fitted by Newton's method (IRLS) in numpy. The penalty
-   ``lambda/2 * |beta|^2`` applies to the coefficients of the standardised features (not the
-   intercept); the coefficients are reported on the raw features.
-4. Stratified 10-fold cross-validation (fixed seed) chooses lambda from a grid (the most
-   regularised value within 1e-4 of the best out-of-fold log-loss) and gives the honest
-   figures: out-of-fold log-loss against the base rate's, AUC, the share of the prior mass on
-   the original answers (and on the NYT answers, over the NYT valid list: out-of-fold
-   values for the original words, the final fit for the 1,883 words only the NYT list has), a
-   calibration table by decile, and a feature check (the chosen set minus each feature, plus
-   each of a few candidates that were left out).
-5. The final model, fitted on all 12,972 words with the chosen lambda, gives every word of the
-   union of the original and NYT valid lists its probability. It writes
-   ``src/wordlekit/data/likely.tsv`` (word, Zipf, probability to three significant digits) and
-   ``src/wordlekit/data/likely-model.json`` (coefficients, feature definitions, the figures
-   above, the wordfreq version, the table's SHA-256).
+What the script does:
 
-The output is deterministic for a given wordfreq version.
+1. Data: the dated answers (``src/wordlekit/data/nyt-daily.tsv``), the union of the original
+   and NYT valid lists (14,855 words: every answer served so far is one), the lists above,
+   wordfreq.
+2. Fit on the days up to ``--cutoff`` (default 2024-12-31, the end of the dated answers this
+   project was first given), by Newton's method on the L2-penalised log-likelihood of the
+   standardised features. The penalty is chosen on a time split inside the training days
+   (fit on all but the last 183 training days, scored on those).
+3. Score on the days after the cutoff (never fitted on): the log-likelihood of each real
+   answer as of its day (the words served before it known, repeats weighed by their measured
+   share), its rank among the words, and the same figures for the old frequency-only model,
+   the answer list alone and every valid word alike.
+4. Write ``likely.tsv`` (every word, its Zipf frequency, its probability on a day with nothing
+   served yet) and ``likely-model.json`` (coefficients, definitions, the figures, the cutoff).
+
+The output is deterministic for a given wordfreq version and history file.
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 import hashlib
 import json
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
@@ -46,7 +49,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from wordlekit.core.likely import FEATURES, MODEL_FILE, TABLE_FILE, feature_matrix
+from wordlekit.core.history import History
+from wordlekit.core.likely import FEATURES, MODEL_FILE, TABLE_FILE, feature_matrix, repeat_weight
 from wordlekit.core.words import WordList
 
 Floats = npt.NDArray[np.float64]
@@ -56,6 +60,8 @@ DATA = ROOT / "src" / "wordlekit" / "data"
 
 #: The model's features, in order (every one defined in wordlekit.core.likely.FEATURES).
 CHOSEN = (
+    "in_nyt_answers",
+    "in_wordlebot",
     "zipf",
     "zipf_over_3",
     "ends_s",
@@ -64,176 +70,153 @@ CHOSEN = (
     "ends_aiou",
     "repeated_letter",
 )
-
-#: Features tried and left out (the report shows what each would add).
-CANDIDATES: dict[str, Callable[[str, float], float]] = {
-    "ends_es": lambda w, z: float(w.endswith("es")),
-    "ends_y": lambda w, z: float(w.endswith("y")),
-    "ends_er": lambda w, z: float(w.endswith("er")),
-    "ends_e": lambda w, z: float(w.endswith("e")),
-    "zipf_squared": lambda w, z: z * z,
-    "unknown_to_wordfreq": lambda w, z: float(z == 0.0),
-    "rare_letter_count": lambda w, z: float(sum(c in "jqxz" for c in w)),
-    "vowel_count": lambda w, z: float(sum(c in "aeiou" for c in w)),
-}
-
-LAMBDAS = tuple(float(v) for v in 10.0 ** np.arange(-3.0, 3.01, 0.5))
-#: A log-loss this close to the grid's best counts as equal (see choose_lambda).
-LAMBDA_SLACK = 1e-4
-FOLDS = 10
-SEED = 20210619  # day 0 of the original game
-
-
-# --- the fit ---------------------------------------------------------------------------------
+LAMBDAS = (0.01, 0.1, 1.0, 10.0, 100.0)
+VALIDATION_DAYS = 183
+DEFAULT_CUTOFF = dt.date(2024, 12, 31)
 
 
 @dataclass(frozen=True)
-class Fit:
-    """A fitted model on raw features: ``logit = intercept + x @ beta``."""
+class Days:
+    """The training or test days of a history over the universe ``words``: each day's
+    answer (index into ``words``) and how many distinct words were served before it."""
 
-    intercept: float
-    beta: Floats
-
-    def predict(self, x: Floats) -> Floats:
-        out: Floats = 1.0 / (1.0 + np.exp(-(self.intercept + x @ self.beta)))
-        return out
-
-
-def fit_logistic(x: Floats, y: Floats, lam: float, tol: float = 1e-10) -> Fit:
-    """L2-regularised logistic regression by Newton's method (IRLS) on standardised features."""
-    mu = x.mean(axis=0)
-    sd = x.std(axis=0)
-    sd[sd == 0] = 1.0
-    xs = np.column_stack([np.ones(len(x)), (x - mu) / sd])
-    penalty = np.full(xs.shape[1], lam)
-    penalty[0] = 0.0
-    b = np.zeros(xs.shape[1])
-    b[0] = np.log(y.mean() / (1 - y.mean()))
-
-    def objective(b: Floats) -> float:
-        eta = xs @ b
-        return float(np.sum(np.logaddexp(0.0, eta) - y * eta) + 0.5 * np.sum(penalty * b * b))
-
-    for _ in range(100):
-        p = 1.0 / (1.0 + np.exp(-(xs @ b)))
-        grad = xs.T @ (p - y) + penalty * b
-        hess = (xs * (p * (1 - p))[:, None]).T @ xs + np.diag(penalty)
-        step = np.linalg.solve(hess, grad)
-        before, t = objective(b), 1.0
-        while objective(b - t * step) > before and t > 1e-6:
-            t /= 2  # a damped step where the full Newton step overshoots
-        b -= t * step
-        if np.max(np.abs(t * step)) < tol:
-            break
-    else:
-        raise RuntimeError(f"Newton's method did not converge (lambda {lam})")
-    beta = b[1:] / sd
-    return Fit(intercept=float(b[0] - np.sum(b[1:] * mu / sd)), beta=beta)
+    dates: tuple[dt.date, ...]
+    answer: npt.NDArray[np.int64]
+    served_before: npt.NDArray[np.int64]
+    repeat: npt.NDArray[np.bool_]
 
 
-def stratified_folds(y: Floats, k: int, seed: int) -> npt.NDArray[np.int64]:
-    rng = np.random.default_rng(seed)
-    folds = np.empty(len(y), dtype=np.int64)
-    for cls in (0.0, 1.0):
-        idx = np.flatnonzero(y == cls)
-        rng.shuffle(idx)
-        folds[idx] = np.arange(len(idx)) % k
-    return folds
+def days_of(history: History, index: dict[str, int]) -> tuple[Days, npt.NDArray[np.int64]]:
+    """Every day of ``history`` and the order in which words were first served."""
+    first: list[int] = []
+    seen: set[int] = set()
+    answer, before, repeat = [], [], []
+    for w in history.words:
+        if w not in index:
+            sys.exit(f"{w!r} was served but is not a valid word of the lists")
+        i = index[w]
+        answer.append(i)
+        before.append(len(first))
+        repeat.append(i in seen)
+        if i not in seen:
+            seen.add(i)
+            first.append(i)
+    days = Days(
+        history.dates,
+        np.array(answer, dtype=np.int64),
+        np.array(before, dtype=np.int64),
+        np.array(repeat, dtype=bool),
+    )
+    return days, np.array(first, dtype=np.int64)
 
 
-def out_of_fold(x: Floats, y: Floats, folds: npt.NDArray[np.int64], lam: float) -> Floats:
-    p = np.empty(len(y))
-    for k in np.unique(folds):
-        test = folds == k
-        p[test] = fit_logistic(x[~test], y[~test], lam).predict(x[test])
-    return p
+def select(days: Days, keep: npt.NDArray[np.bool_]) -> Days:
+    return Days(
+        tuple(d for d, k in zip(days.dates, keep, strict=True) if k),
+        days.answer[keep],
+        days.served_before[keep],
+        days.repeat[keep],
+    )
 
 
-def base_rate_out_of_fold(y: Floats, folds: npt.NDArray[np.int64]) -> Floats:
-    p = np.empty(len(y))
-    for k in np.unique(folds):
-        test = folds == k
-        p[test] = y[~test].mean()
-    return p
+def log_likelihood(
+    beta: Floats, xs: Floats, days: Days, order: npt.NDArray[np.int64], lam: float
+) -> tuple[float, Floats, Floats]:
+    """The penalised log-likelihood of the new (non-repeat) days, its gradient and Hessian.
+
+    The choice set of a day is every word but those served before it: its sums are the
+    universe's minus prefix sums over the order of first service."""
+    eta = xs @ beta
+    shift = float(eta.max())
+    e = np.exp(eta - shift)
+    k = xs.shape[1]
+    ex = e[:, None] * xs
+    # prefix sums over the served order: sums over the first j served words
+    s0 = np.concatenate([[0.0], np.cumsum(e[order])])
+    s1 = np.vstack([np.zeros(k), np.cumsum(ex[order], axis=0)])
+    s2 = np.concatenate(
+        [np.zeros((1, k, k)), np.cumsum(ex[order][:, :, None] * xs[order][:, None, :], axis=0)]
+    )
+    z0, z1, z2 = e.sum(), ex.sum(axis=0), (ex.T @ xs)
+    new = ~days.repeat
+    j = days.served_before[new]
+    m0 = z0 - s0[j]
+    m1 = (z1 - s1[j]) / m0[:, None]
+    m2 = (z2 - s2[j]) / m0[:, None, None]
+    a = days.answer[new]
+    ll = float(np.sum(eta[a] - shift - np.log(m0))) - 0.5 * lam * float(beta @ beta)
+    grad = np.sum(xs[a] - m1, axis=0) - lam * beta
+    hess = -np.sum(m2 - m1[:, :, None] * m1[:, None, :], axis=0) - lam * np.eye(k)
+    return ll, grad, hess
 
 
-def choose_lambda(grid: Sequence[tuple[float, float]]) -> float:
-    """The most regularised lambda whose out-of-fold log-loss is within ``LAMBDA_SLACK`` of
-    the best. Below it the grid is flat, so more shrinkage costs nothing measurable; and no
-    answer ends in S other than in SS, US, IS or OS, so the ends_s coefficient is held finite
-    by the penalty alone and grows without bound as lambda shrinks."""
-    best = min(ll for _, ll in grid)
-    return max(lam for lam, ll in grid if ll <= best + LAMBDA_SLACK)
+def fit(xs: Floats, days: Days, order: npt.NDArray[np.int64], lam: float) -> Floats:
+    """Newton's method (the step ``-H^-1 g`` up the concave log-likelihood) with step
+    halving; ``xs`` standardised."""
+    beta = np.zeros(xs.shape[1])
+    for _ in range(200):
+        ll, grad, hess = log_likelihood(beta, xs, days, order, lam)
+        step = np.linalg.solve(hess, -grad)
+        t = 1.0
+        while log_likelihood(beta + t * step, xs, days, order, lam)[0] < ll and t > 1e-8:
+            t /= 2
+        beta = beta + t * step
+        # converged: the step is tiny, or the log-likelihood no longer moves
+        after = log_likelihood(beta, xs, days, order, lam)[0]
+        if np.max(np.abs(t * step)) < 1e-9 or abs(after - ll) < 1e-10 * max(1.0, abs(ll)):
+            return beta
+    raise RuntimeError(f"Newton's method did not converge (lambda {lam})")
 
 
-# --- the figures -----------------------------------------------------------------------------
+def day_probabilities(
+    weights: Floats, days: Days, order: npt.NDArray[np.int64], history: History
+) -> Floats:
+    """Each day's probability of its real answer, as the package weighs it on that day: new
+    words by ``weights``, served ones by the repeat share measured before the day."""
+    out = np.empty(len(days.dates))
+    cum = np.concatenate([[0.0], np.cumsum(weights[order])])
+    total = float(weights.sum())
+    served_rank = np.full(len(weights), -1)
+    served_rank[order] = np.arange(len(order))
+    for t, (date, a, j) in enumerate(zip(days.dates, days.answer, days.served_before, strict=True)):
+        share = repeat_weight(*history.repeat_share(date))
+        mass_served, mass_new = float(cum[j]), total - float(cum[j])
+        if 0 <= served_rank[a] < j:
+            out[t] = share * weights[a] / mass_served
+        else:
+            out[t] = (1.0 - share if j else 1.0) * weights[a] / mass_new
+    return out
 
 
-def log_loss(y: Floats, p: Floats) -> float:
-    q = np.clip(p, 1e-15, 1 - 1e-15)
-    return float(-np.mean(y * np.log(q) + (1 - y) * np.log(1 - q)))
+def rank_of_answers(
+    weights: Floats, days: Days, order: npt.NDArray[np.int64], history: History
+) -> npt.NDArray[np.int64]:
+    """The rank (1 = most likely) of each day's answer among all words, as of its day (the
+    middle rank of the words that tie with it)."""
+    ranks = np.empty(len(days.dates), dtype=np.int64)
+    for t, (date, a, j) in enumerate(zip(days.dates, days.answer, days.served_before, strict=True)):
+        share = repeat_weight(*history.repeat_share(date))
+        w = weights.copy()
+        served = order[:j]
+        mass_served = float(w[served].sum())
+        if j:
+            new_mass = float(weights.sum()) - mass_served
+            w *= (1.0 - share) / new_mass
+            w[served] = share * weights[served] / mass_served
+        # ties share their ranks: the answer's rank is the middle of its tie
+        ranks[t] = int(np.sum(w > w[a])) + (int(np.sum(w == w[a])) + 1) // 2
+    return ranks
 
 
-def auc(y: Floats, p: Floats) -> float:
-    """The chance that a random answer outranks a random non-answer (ties count half)."""
-    order = np.argsort(p, kind="mergesort")
-    ranks = np.empty(len(p))
-    sorted_p = p[order]
-    i = 0
-    while i < len(p):
-        j = i
-        while j + 1 < len(p) and sorted_p[j + 1] == sorted_p[i]:
-            j += 1
-        ranks[order[i : j + 1]] = (i + j) / 2 + 1
-        i = j + 1
-    pos = y == 1
-    n_pos, n_neg = int(pos.sum()), int((~pos).sum())
-    return float((ranks[pos].sum() - n_pos * (n_pos + 1) / 2) / (n_pos * n_neg))
-
-
-def sig3(value: float) -> float:
-    return float(f"{value:.3g}")
-
-
-def calibration(y: Floats, p: Floats, groups: int = 10) -> list[dict[str, float]]:
-    order = np.argsort(p, kind="mergesort")
-    rows = []
-    for d, idx in enumerate(np.array_split(order, groups), start=1):
-        rows.append(
-            {
-                "decile": d,
-                "words": len(idx),
-                "p_from": sig3(p[idx].min()),
-                "p_to": sig3(p[idx].max()),
-                "mean_p": sig3(p[idx].mean()),
-                "answer_rate": round(float(y[idx].mean()), 4),
-                "answers": int(y[idx].sum()),
-                "expected_answers": round(float(p[idx].sum()), 1),
-            }
-        )
-    return rows
-
-
-def figures(
-    y: Floats, p: Floats, base: Floats, nyt_p: Floats, nyt_answer: npt.NDArray[np.bool_]
-) -> dict[str, Any]:
-    pos = y == 1
+def scores(p: Floats, ranks: npt.NDArray[np.int64]) -> dict[str, Any]:
     return {
-        "log_loss": round(log_loss(y, p), 5),
-        "base_rate_log_loss": round(log_loss(y, base), 5),
-        "auc": round(auc(y, p), 4),
-        "mass_on_original_answers": round(float(p[pos].sum() / p.sum()), 4),
-        "uniform_mass_on_original_answers": round(float(pos.mean()), 4),
-        "mass_per_word_ratio_answers_to_allowed": round(float(p[pos].mean() / p[~pos].mean()), 2),
-        "mass_on_nyt_answers_over_nyt_valid": round(
-            float(nyt_p[nyt_answer].sum() / nyt_p.sum()), 4
-        ),
-        "uniform_mass_on_nyt_answers": round(float(nyt_answer.mean()), 4),
-        "calibration_by_decile": calibration(y, p),
+        "days": len(p),
+        "mean_log2_probability": round(float(np.mean(np.log2(p))), 4),
+        "median_probability": float(f"{np.median(p):.4g}"),
+        "median_rank": int(np.median(ranks)),
+        "rank_at_most_100": round(float(np.mean(ranks <= 100)), 4),
+        "worst_rank": int(ranks.max()),
     }
-
-
-# --- the data --------------------------------------------------------------------------------
 
 
 def zipf_of(words: Sequence[str]) -> Floats:
@@ -244,149 +227,170 @@ def zipf_of(words: Sequence[str]) -> Floats:
     return np.array([zipf_frequency(w, "en") for w in words], dtype=np.float64)
 
 
-def candidate_matrix(words: Sequence[str], zipf: Floats, names: Sequence[str]) -> Floats:
-    cols = []
-    for name in names:
-        if name in FEATURES:
-            cols.append(feature_matrix(words, zipf, [name])[:, 0])
-        else:
-            fn = CANDIDATES[name]
-            cols.append(np.array([fn(w, float(z)) for w, z in zip(words, zipf, strict=True)]))
-    return np.column_stack(cols)
-
-
-def feature_check(
-    words: Sequence[str], zipf: Floats, y: Floats, folds: npt.NDArray[np.int64], lam: float
-) -> list[dict[str, Any]]:
-    """Out-of-fold log-loss of the chosen set, of the set minus each feature, plus each
-    candidate; and of the frequency alone."""
-    sets: list[tuple[str, tuple[str, ...]]] = [("chosen", CHOSEN), ("zipf only", ("zipf",))]
-    sets += [(f"without {n}", tuple(f for f in CHOSEN if f != n)) for n in CHOSEN]
-    sets += [(f"with {n}", (*CHOSEN, n)) for n in CANDIDATES]
-    rows = []
-    for label, names in sets:
-        p = out_of_fold(candidate_matrix(words, zipf, names), y, folds, lam)
-        rows.append({"features": label, "cv_log_loss": round(log_loss(y, p), 5)})
-    return rows
-
-
 def write_table(path: Path, words: Sequence[str], zipf: Floats, p: Floats, version: str) -> str:
     lines = [
         "# The likely answer model's prior for every original and NYT valid word "
         f"(scripts/fit_likely.py, wordfreq {version}).",
-        "# zipf: wordfreq zipf_frequency(word, 'en'); p: the fitted probability of being an "
-        "answer (see likely-model.json).",
+        "# zipf: wordfreq zipf_frequency(word, 'en'); p: the probability that the NYT picks the "
+        "word on a day with nothing served yet (see likely-model.json).",
         "word\tzipf\tp",
     ]
-    lines += [f"{w}\t{z:.2f}\t{q:.3g}" for w, z, q in zip(words, zipf, p, strict=True)]
+    lines += [f"{w}\t{z:.2f}\t{q:.4g}" for w, z, q in zip(words, zipf, p, strict=True)]
     text = "\n".join(lines) + "\n"
     path.write_text(text, encoding="ascii")
     return hashlib.sha256(text.encode("ascii")).hexdigest()
 
 
-# --- the report ------------------------------------------------------------------------------
-
-
 def print_report(model: dict[str, Any]) -> None:
-    print(f"likely model, wordfreq {model['wordfreq']['version']}, lambda {model['lambda']:g}")
-    print(f"  intercept {model['intercept']:+.4f}")
+    print(
+        f"likely model, wordfreq {model['wordfreq']['version']}, fitted on "
+        f"{model['training']['days']} days to {model['training']['cutoff']} "
+        f"(lambda {model['lambda']:g})"
+    )
     for name, c in model["coefficients"].items():
         print(f"  {name:<16} {c:+.4f}")
-    for title, key in (("cross-validated", "cross_validation"), ("in-sample (shipped)", "fit")):
-        f = model[key]
-        print(f"{title}:")
+    print("penalty chosen on the last training days (mean log2 p of the answer):")
+    for lam, v in model["lambda_grid"]:
+        print(f"  {lam:>8g} {v:.4f}")
+    print(f"time split: the {model['test']['days']} days after the cutoff, as of each day")
+    print(
+        f"  {'model':<34}{'log2 p':>8}{'median p':>11}{'median rank':>13}{'<=100':>7}{'worst':>7}"
+    )
+    for name, s in model["test"]["models"].items():
         print(
-            f"  log-loss {f['log_loss']:.4f} (base rate {f['base_rate_log_loss']:.4f}), "
-            f"AUC {f['auc']:.4f}"
+            f"  {name:<34}{s['mean_log2_probability']:>8.2f}{s['median_probability']:>11.3g}"
+            f"{s['median_rank']:>13}{s['rank_at_most_100']:>7.1%}{s['worst_rank']:>7}"
         )
-        print(
-            f"  mass on the 2,315 original answers {f['mass_on_original_answers']:.1%} "
-            f"(uniform {f['uniform_mass_on_original_answers']:.1%}; "
-            f"{f['mass_per_word_ratio_answers_to_allowed']}x per word); on the 2,309 NYT "
-            f"answers over the NYT list {f['mass_on_nyt_answers_over_nyt_valid']:.1%} "
-            f"(uniform {f['uniform_mass_on_nyt_answers']:.1%})"
-        )
-    print("calibration by decile (cross-validated): words, p from-to, mean p, answers, expected")
-    for r in model["cross_validation"]["calibration_by_decile"]:
-        print(
-            f"  {r['decile']:>2} {r['words']:>5} {r['p_from']:.3g}-{r['p_to']:.3g} "
-            f"{r['mean_p']:.3g} {r['answers']:>5} {r['expected_answers']:>7}"
-        )
-    print("lambda grid (cross-validated log-loss):")
-    for lam, ll in model["lambda_grid"]:
-        print(f"  {lam:>8g} {ll:.5f}")
-    print("feature check (cross-validated log-loss):")
-    for r in model["feature_check"]:
-        print(f"  {r['features']:<30} {r['cv_log_loss']:.5f}")
+    r = model["history"]
+    print(
+        f"history: {r['days']} days to {r['last']}, {r['repeats']} repeats "
+        f"(first {r['first_repeat']}); {r['outside_nyt_answers']} answers outside the NYT list"
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=DATA, help="folder for the two files")
     parser.add_argument("--dry-run", action="store_true", help="print the report only")
+    parser.add_argument(
+        "--cutoff", type=dt.date.fromisoformat, default=DEFAULT_CUTOFF, help="last training day"
+    )
     args = parser.parse_args(argv)
 
-    original = WordList.bundled("original")
-    nyt = WordList.bundled("nyt")
-    words = list(original.guesses)
-    y = np.array([1.0] * len(original.answers) + [0.0] * len(original.allowed))
+    history = History.shipped()
+    original, nyt = WordList.bundled("original"), WordList.bundled("nyt")
     every = sorted(set(original.guesses) | set(nyt.guesses))
-    zipf_every = zipf_of(every)
-    zipf_by_word = dict(zip(every, zipf_every, strict=True))
-    zipf = np.array([zipf_by_word[w] for w in words])
-    x = feature_matrix(words, zipf, CHOSEN)
-    folds = stratified_folds(y, FOLDS, SEED)
+    index = {w: i for i, w in enumerate(every)}
+    zipf = zipf_of(every)
+    x = feature_matrix(every, zipf, CHOSEN)
+    mu, sd = x.mean(axis=0), x.std(axis=0)
+    sd[sd == 0] = 1.0
+    xs = (x - mu) / sd
+    days, order = days_of(history, index)
+    dates = np.array(days.dates)
+    train = select(days, dates <= args.cutoff)
+    test = select(days, dates > args.cutoff)
+    if not len(train.dates):
+        sys.exit(f"no day on or before {args.cutoff}")
 
-    grid = [(lam, log_loss(y, out_of_fold(x, y, folds, lam))) for lam in LAMBDAS]
-    lam = choose_lambda(grid)
-    cv_p = out_of_fold(x, y, folds, lam)
-    final = fit_logistic(x, y, lam)
-    p_every = final.predict(feature_matrix(every, zipf_every, CHOSEN))
-    p_by_word = dict(zip(every, p_every, strict=True))
-    cv_by_word = dict(zip(words, cv_p, strict=True))
+    # the penalty: fit on all but the last VALIDATION_DAYS training days, score on those
+    split = train.dates[-VALIDATION_DAYS] if len(train.dates) > 2 * VALIDATION_DAYS else None
+    grid = []
+    for lam in LAMBDAS:
+        if split is None:
+            break
+        inner = select(train, np.array(train.dates) < split)
+        held = select(train, np.array(train.dates) >= split)
+        b = fit(xs, inner, order, lam)
+        p = day_probabilities(np.exp(xs @ b - (xs @ b).max()), held, order, history)
+        grid.append((lam, float(np.mean(np.log2(p)))))
+    lam = max(grid, key=lambda r: r[1])[0] if grid else 1.0
+    beta_s = fit(xs, train, order, lam)
+    beta = beta_s / sd
+    eta = x @ beta
+    log_z = float(np.log(np.sum(np.exp(eta - eta.max()))) + eta.max())
+    p_word = np.exp(eta - log_z)  # the probability on a day with nothing served
 
-    nyt_answer = np.array([nyt.is_answer(w) for w in nyt.guesses])
-    nyt_cv = np.array([cv_by_word.get(w, p_by_word[w]) for w in nyt.guesses])
-    nyt_fit = np.array([p_by_word[w] for w in nyt.guesses])
-    fit_p = final.predict(x)
-
-    version = metadata.version("wordfreq")
+    models: dict[str, Any] = {}
+    if len(test.dates):
+        old = np.array([float(v) for v in _old_prior(every)])
+        in_list = np.array([nyt.is_answer(w) for w in every], dtype=np.float64)
+        for name, w in (
+            ("likely (this fit)", p_word),
+            ("previous likely model (frequency only)", old),
+            ("the NYT answer list, every word alike", np.maximum(in_list, 1e-12)),
+            ("every valid word alike", np.ones(len(every))),
+        ):
+            p = day_probabilities(w, test, order, history)
+            models[name] = scores(p, rank_of_answers(w, test, order, history))
+    repeats = [d for d, r in zip(days.dates, days.repeat, strict=True) if r]
     model: dict[str, Any] = {
         "model": "likely",
-        "formula": "p = 1 / (1 + exp(-(intercept + sum of coefficient * feature)))",
-        "intercept": float(final.intercept),
-        "coefficients": {n: float(b) for n, b in zip(CHOSEN, final.beta, strict=True)},
+        "formula": (
+            "on a day whose answer is new, P(w) = exp(intercept + sum of coefficient * feature) "
+            "/ (the same sum over the words not served before); served words share the "
+            "measured repeat share (see wordlekit.core.likely)"
+        ),
+        "intercept": -log_z,
+        "coefficients": {n: float(b) for n, b in zip(CHOSEN, beta, strict=True)},
         "features": [{"name": n, "definition": FEATURES[n].definition} for n in CHOSEN],
-        "wordfreq": {"version": version, "call": "zipf_frequency(word, 'en')"},
+        "wordfreq": {"version": metadata.version("wordfreq"), "call": "zipf_frequency(word, 'en')"},
         "training": {
-            "words": len(words),
-            "answers": len(original.answers),
-            "allowed": len(original.allowed),
-            "list": "original",
+            "cutoff": str(args.cutoff),
+            "days": len(train.dates),
+            "new_word_days": int(np.sum(~train.repeat)),
+            "universe": len(every),
         },
         "method": (
-            "L2-regularised logistic regression by Newton's method; the penalty lambda/2 * "
-            "|beta|^2 on the standardised features' coefficients (not the intercept); lambda "
-            f"chosen by stratified {FOLDS}-fold cross-validation (seed {SEED}): the largest "
-            f"whose out-of-fold log-loss is within {LAMBDA_SLACK:g} of the best"
+            "conditional logit over the words not served before each day, by Newton's method on "
+            "the L2-penalised log-likelihood of the standardised features; the penalty chosen "
+            f"by the last {VALIDATION_DAYS} training days (fit on the days before them)"
         ),
         "lambda": lam,
-        "lambda_grid": [[round(lm, 6), round(ll, 6)] for lm, ll in grid],
-        "cross_validation": figures(y, cv_p, base_rate_out_of_fold(y, folds), nyt_cv, nyt_answer),
-        "fit": figures(y, fit_p, np.full(len(y), y.mean()), nyt_fit, nyt_answer),
-        "feature_check": feature_check(words, zipf, y, folds, lam),
+        "lambda_grid": [[lm, round(v, 5)] for lm, v in grid],
+        "test": {"from": str(test.dates[0]) if test.dates else None, "days": len(test.dates),
+                 "models": models},
+        "history": {
+            "days": len(history),
+            "last": str(history.last),
+            "repeats": len(repeats),
+            "first_repeat": str(repeats[0]) if repeats else None,
+            "outside_nyt_answers": sum(not nyt.is_answer(w) for w in history.words),
+        },
         "table": {"file": TABLE_FILE, "words": len(every)},
-    }
+    }  # fmt: skip
     print_report(model)
     if args.dry_run:
         return
     args.out.mkdir(parents=True, exist_ok=True)
     model["table"]["sha256"] = write_table(
-        args.out / TABLE_FILE, every, zipf_every, p_every, version
+        args.out / TABLE_FILE, every, zipf, p_word, model["wordfreq"]["version"]
     )
     (args.out / MODEL_FILE).write_text(json.dumps(model, indent=1) + "\n", encoding="utf-8")
     for name in (TABLE_FILE, MODEL_FILE):
         print(f"wrote {args.out / name} ({(args.out / name).stat().st_size:,} bytes)")
+
+
+#: The frequency-only model this fit replaced (fitted to the original answers in 2026-11),
+#: kept here to show what the new one gains on the same days.
+_OLD = {
+    "intercept": -9.265799347098119,
+    "zipf": 3.468461671849435,
+    "zipf_over_3": -2.2551507379868774,
+    "ends_s": -9.339104531650218,
+    "ends_us_is_os": 6.365316582712537,
+    "ends_ed": -3.768822176506517,
+    "ends_aiou": -1.652713413217734,
+    "repeated_letter": -0.17633304092968116,
+}
+
+
+def _old_prior(words: Sequence[str]) -> Floats:
+    names = [n for n in _OLD if n != "intercept"]
+    x = feature_matrix(words, zipf_of(words), names)
+    logit = _OLD["intercept"] + x @ np.array([_OLD[n] for n in names])
+    out: Floats = 1.0 / (1.0 + np.exp(-logit))
+    return out
 
 
 if __name__ == "__main__":

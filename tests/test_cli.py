@@ -677,12 +677,13 @@ def test_every_answers_example_of_the_help_works() -> None:
 def test_filter_likely_lists_aioli_with_its_probability() -> None:
     """AIOLI, an answer outside the original list: after CRANE ⬛⬛🟨⬛⬛ it is a candidate."""
     assert "aioli" not in ok("filter", "crane:bbybb").split()
-    text = ok("filter", "crane:bbybb", "--answers", "likely")
+    text = ok("filter", "crane:bbybb", "--answers", "likely", "--date", "none")
     lines = text.splitlines()
     assert lines[0].startswith("1200 words remain (every valid word of the original list")
-    assert lines[1].split() == ["about", "0.72%"]  # most likely first
+    assert lines[0].endswith("to be the answer)")  # no date: nothing served
+    assert lines[1].split() == ["about", "1.8%"]  # most likely first
     assert any(line.split()[0] == "aioli" and line.endswith("%") for line in lines[1:])
-    data = json.loads(ok("filter", "crane:bbybb", "--answers", "likely", "--json"))
+    data = json.loads(ok("filter", "crane:bbybb", "--answers", "likely", "--json", "--date=none"))
     assert data["answers"] == "likely" and data["count"] == 1200
     probs = data["probabilities"]
     assert probs == sorted(probs, reverse=True) and sum(probs) == pytest.approx(1.0)
@@ -691,6 +692,23 @@ def test_filter_likely_lists_aioli_with_its_probability() -> None:
     uniform = json.loads(ok("filter", "crane:bbybb", "--answers", "all", "--json"))
     assert uniform["count"] == 1200 and "probabilities" not in uniform
     assert sorted(uniform["words"]) == sorted(data["words"])
+
+
+def test_the_likely_model_is_as_of_the_puzzle_s_day() -> None:
+    """ABOUT, the likeliest word with nothing served, was the answer on 2023-06-27: the
+    helper of a later day weighs it as a repeat, and the words never served first."""
+    args = ("filter", "crane:bbybb", "--answers", "likely", "--json", "--limit", "5")
+    before = json.loads(ok(*args, "--date", "2023-06-27"))
+    after = json.loads(ok(*args, "--date", "2023-06-28"))
+    assert before["words"][0] == "about" and "about" not in after["words"]
+    text = ok("filter", "crane:bbybb", "--answers", "likely", "--date", "2023-06-28")
+    assert text.splitlines()[0].endswith("to be the answer on 2023-06-28)")
+    today = json.loads(ok(*args))  # today by default
+    assert today["words"] == json.loads(ok(*args, "--date", "today"))["words"]
+    bad(*args, "--date", "2021-06-18", match="before the first Wordle")
+    bad(*args, "--date", "someday", match="bad date")
+    # a date is the likely model's: the list does not change with it
+    assert ok("filter", "crane:bbybb", "--date", "2023-06-28") == ok("filter", "crane:bbybb")
 
 
 def test_filter_likely_with_hints_renormalises() -> None:
@@ -728,13 +746,14 @@ def test_no_word_fits_says_what_would_help() -> None:
 
 
 def test_suggest_likely() -> None:
-    data = json.loads(ok("suggest", "crane:bbybb", "--answers", "likely", "--json", "--top", "3"))
+    likely = ("--answers", "likely", "--date", "none")
+    data = json.loads(ok("suggest", "crane:bbybb", *likely, "--json", "--top", "3"))
     assert data["answers"] == "likely" and data["remaining"] == 1200
     assert data["candidates"][0] == "about" and len(data["candidates"]) == 200  # the likeliest
     assert data["probabilities"] == sorted(data["probabilities"], reverse=True)
     for s in suggested(data):
         assert (s["probability"] > 0) == s["can_win"]
-    text = ok("suggest", "crane:bbybb", "--answers", "likely", "--top", "3")
+    text = ok("suggest", "crane:bbybb", *likely, "--top", "10")
     assert "1200 possible answers (every valid word" in text and "Most likely: about" in text
     assert "yes " in text  # the chance of winning now beside "can win"
     plain = json.loads(ok("suggest", "crane:bbybb", "--json", "--top", "1"))

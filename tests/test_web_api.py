@@ -564,6 +564,33 @@ def test_assist_with_answers_outside_the_list(client: TestClient) -> None:
     assert exact.status_code == 422 and "likely" in exact.json()["error"]
 
 
+def test_assist_as_of_the_player_s_day(client: TestClient) -> None:
+    """ABOUT was the NYT's answer on 2023-06-27: the helper of that day has it first, the
+    helper of the day after weighs it as a repeat (the words never served come first)."""
+    turns = [{"guess": "crane", "pattern": "bbybb"}]
+
+    def first(date: str | None, answers: str = "likely") -> str:
+        body = {"turns": turns, "answers": answers, "top": 1, "date": date}
+        r = client.post("/api/assist", json=body)
+        assert r.status_code == 200, r.text
+        return str(r.json()["candidates"][0])
+
+    assert first("2023-06-27") == first(None) == "about"
+    assert first("2023-06-28") != "about"
+    assert first("2023-06-28", "list") == first(None, "list")  # a date is the likely model's
+    for bad, fragment in (
+        ("2021-06-18", "before the first Wordle"),
+        ("soon", "bad date"),
+        ("2999-01-01", "not out yet"),
+    ):
+        r = client.post("/api/assist", json={"turns": turns, "answers": "likely", "date": bad})
+        assert r.status_code == 422 and fragment in r.json()["error"], r.text
+    solved = client.post(
+        "/api/solve", json={"answer": "about", "answers": "likely", "date": "2023-06-28"}
+    )
+    assert solved.status_code == 200 and solved.json()["solved"]
+
+
 @pytest.mark.parametrize(
     ("turns", "strategy", "fragment"),
     [

@@ -251,6 +251,9 @@ def test_assist_waits_for_the_colours_of_a_bare_word(
         with page.expect_request("**/api/assist") as sent:
             add_guess(page, "aioli")
         assert [t["guess"] for t in sent_turns(sent.value)] == ["crane"]
+        # the player's local day goes with every request (the likely model's date)
+        local = page.evaluate("() => new Date().toLocaleDateString('en-CA')")
+        assert json.loads(sent.value.post_data or "{}")["date"] == local
         row = page.get_by_test_id("assist-row-1")
         expect(row).to_have_attribute("data-pending", "true")
         expect(page.get_by_test_id("assist-done-1")).to_be_visible()

@@ -185,7 +185,9 @@ def test_answer_models_derive_a_list_whose_answers_are_every_valid_guess(
 
 
 def test_added_words(original: WordList) -> None:
-    from wordlekit.core.likely import ADDED_WORD_FLOOR, prior
+    from wordlekit.core.likely import added_word_floor, prior
+
+    floor = added_word_floor()
 
     listed = original.with_answers("list", ["aioli", "zzzzz"])
     assert listed.is_answer("aioli") and listed.is_answer("zzzzz") and not listed.weighted
@@ -194,12 +196,36 @@ def test_added_words(original: WordList) -> None:
     likely = original.with_answers("likely", ["Zzzzz", "cigar"])
     assert likely.name == "original-likely+2" and likely.answers[-1] == "zzzzz"
     raw = prior(likely.answers)
-    raw[-1] = max(raw[-1], ADDED_WORD_FLOOR)  # the floor of an added word
-    raw[likely.answer_index("cigar")] = max(prior(["cigar"])[0], ADDED_WORD_FLOOR)
+    raw[-1] = max(raw[-1], floor)  # the floor of an added word
+    raw[likely.answer_index("cigar")] = max(prior(["cigar"])[0], floor)
     assert np.allclose(likely.weights, raw / raw.sum())
-    assert prior(["zzzzz"])[0] < 0.001 < ADDED_WORD_FLOOR
+    # an added word weighs like a typical answer, whatever the model thinks of its letters
+    assert prior(["zzzzz"])[0] < floor / 1000
+    assert likely.weights[-1] == pytest.approx(float(np.median(likely.weights[:2315])), rel=0.5)
     with pytest.raises(InvalidWordError, match="letters"):
         original.with_answers("likely", ["toolong"])
+
+
+def test_the_likely_model_on_a_date(original: WordList) -> None:
+    import datetime as dt
+
+    day = dt.date(2026, 2, 2)  # CIGAR again, the NYT's first repeat
+    undated, dated = original.with_answers("likely"), original.with_answers("likely", on=day)
+    assert dated.as_of == day and undated.as_of is None
+    assert dated.name == "original-likely@2026-02-02" and dated.words_hash == undated.words_hash
+    assert original.with_answers("likely", on=day) is dated  # cached
+    assert original.with_answers("list", on=day) is original  # a date is the likely model's
+    cigar, focal = (dated.answer_index(w) for w in ("cigar", "focal"))  # served in 2021
+    left = dated.answer_index("gavel")  # served on 2026-02-06, after the day
+    # served words together get the repeat share measured before the day (none in the half
+    # year before: (0 + 1/2) / 183), never nothing
+    from wordlekit.core.history import History
+
+    served = [dated.answer_index(w) for w in History.shipped().served_before(day)]
+    assert float(dated.weights[served].sum()) == pytest.approx(0.5 / 183)
+    assert 0 < dated.weights[cigar] < dated.weights[left] / 100
+    ratio = undated.weights[cigar] / undated.weights[focal]
+    assert dated.weights[cigar] / dated.weights[focal] == pytest.approx(ratio)
 
 
 def test_bad_answer_models_and_weights(original: WordList) -> None:

@@ -197,6 +197,7 @@ def review_cmd(
     lists: str,
     answers: str,
     add: tuple[str, ...],
+    date: str | None,
     json_: bool,
 ) -> None:
     """How good was each guess, and how lucky? A turn-by-turn review of a played game.
@@ -208,7 +209,7 @@ def review_cmd(
     # imported here: the review runs the exact search, which loads numba
     from wordlekit.services.review import review
 
-    wl = load_words(lists, answers, add)
+    wl = load_words(lists, answers, add, date)
     history = _review_turns(wl, turns, answer)
     with explain_no_fit(wl, history):
         result = Engine(wl).call(review, history, answer=answer, mode=mode)

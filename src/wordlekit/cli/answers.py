@@ -14,6 +14,7 @@ takes (``suggest``, ``solve``, ``bench`` and the multi-board bot).
 
 from __future__ import annotations
 
+import datetime as dt
 import functools
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -39,6 +40,7 @@ from wordlekit.core.knowledge import Knowledge
 from wordlekit.core.rules import GuessPool, Mode
 from wordlekit.core.words import ANSWER_MODEL_TEXT, ANSWER_MODELS, WordList
 from wordlekit.errors import InconsistentFeedbackError, InvalidWordError
+from wordlekit.services.games import daily_date
 
 ANSWERS_HELP = (
     "Which words may be the answer: list (the list's answers), likely (every valid word, "
@@ -69,24 +71,54 @@ def add_option(f: F) -> F:
     )(f)
 
 
-#: ``--answers`` and ``--add`` together.
-answer_options: Decorator = combine(answers_option(), add_option)
+DATE_HELP = (
+    "With --answers likely: the puzzle's day (YYYY-MM-DD, today or none). The words the NYT "
+    "served before it are weighed by how often it repeats answers; none weighs every word as "
+    "if nothing had been served. Default: today (wordle bench: none)."
+)
 
 
-def load_words(lists: str, answers: str = "list", add: Sequence[str] = ()) -> WordList:
-    """The word list ``--lists`` names, under the answer model, with the words added."""
-    return WordList.load(lists).with_answers(answers, add)
+def date_option(f: F) -> F:
+    """``--date DATE`` (the likely model's day; not given: the command's default)."""
+    return click.option("--date", "date", default=None, metavar="DATE", help=DATE_HELP)(f)
+
+
+def puzzle_date(text: str | None, default: str = "today") -> dt.date | None:
+    """The day ``--date`` names (``None`` for ``none``): a date of a puzzle already out, as
+    for the daily game (:func:`wordlekit.services.games.daily_date`)."""
+    value = (text if text is not None else default).strip().lower()
+    if value == "none":
+        return None
+    return daily_date(value)
+
+
+#: ``--answers``, ``--add`` and ``--date`` together.
+answer_options: Decorator = combine(answers_option(), add_option, date_option)
+
+
+def load_words(
+    lists: str,
+    answers: str = "list",
+    add: Sequence[str] = (),
+    date: str | None = None,
+    default_date: str = "today",
+) -> WordList:
+    """The word list ``--lists`` names, under the answer model, with the words added, as of
+    ``--date`` (the likely model's day)."""
+    on = puzzle_date(date, default_date) if answers == "likely" else None
+    return WordList.load(lists).with_answers(answers, add, on=on)
 
 
 def describe(wl: WordList) -> str:
     """Which words may be the answer, in words: "answers of the original list", "every valid
-    word of the original list, weighted by how likely it is to be the answer"."""
+    word of the original list, weighted by how likely it is to be the answer on 2026-12-02"."""
     if wl.answer_model == "list":
         return f"answers of the {wl.name} list"
-    added = wl.name.rpartition(f"-{wl.answer_model}")[2]
+    added = wl.name.rpartition(f"-{wl.answer_model}")[2].partition("@")[0]
     words = ANSWER_MODEL_TEXT[wl.answer_model].split(", ", 1)
     more = f" and {added.lstrip('+')} added" if added else ""
-    return f"{words[0]} of the {base_name(wl)} list{more}, {words[1]}"
+    day = f" on {wl.as_of.isoformat()}" if wl.as_of is not None else ""
+    return f"{words[0]} of the {base_name(wl)} list{more}, {words[1]}{day}"
 
 
 def base_name(wl: WordList) -> str:
@@ -153,10 +185,12 @@ class BotOptions:
     json: bool
     answers: str = "list"
     add: tuple[str, ...] = ()
+    date: str | None = None
 
-    def wordlist(self) -> WordList:
-        """The word list under the answer model (``--lists``, ``--answers``, ``--add``)."""
-        return load_words(self.lists, self.answers, self.add)
+    def wordlist(self, default_date: str = "today") -> WordList:
+        """The word list under the answer model (``--lists``, ``--answers``, ``--add``) as of
+        ``--date`` (``default_date`` when it is not given)."""
+        return load_words(self.lists, self.answers, self.add, self.date, default_date)
 
 
 def bot_options(f: Callable[..., Any]) -> Callable[..., Any]:
@@ -166,7 +200,7 @@ def bot_options(f: Callable[..., Any]) -> Callable[..., Any]:
 
     @functools.wraps(f)
     def command(**params: Any) -> Any:
-        names = ("mode", "pool", "lists", "seed", "answers", "add")
+        names = ("mode", "pool", "lists", "seed", "answers", "add", "date")
         bot = BotOptions(
             **{k: params.pop(k) for k in names},
             json=params.pop("json_"),
@@ -179,6 +213,7 @@ def bot_options(f: Callable[..., Any]) -> Callable[..., Any]:
         lists_option,
         answers_option(),
         add_option,
+        date_option,
         seed_option(),
         json_option,
     )(command)

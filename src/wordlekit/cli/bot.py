@@ -251,7 +251,7 @@ def bench_cmd(
     """
     if several.wanted:
         return multi.bench(several, games, bot)
-    wl = bot.wordlist()
+    wl = bot.wordlist(default_date="none")
     if all_:
         names = [i.name for i in strategies() if wl.answer_model in i.answer_models]
     else:

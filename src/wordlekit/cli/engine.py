@@ -149,6 +149,7 @@ def filter_cmd(
     lists: str,
     answers: str,
     add: tuple[str, ...],
+    date: str | None,
     explain_: bool,
     limit: int,
     json_: bool,
@@ -159,7 +160,7 @@ def filter_cmd(
     every valid word may be the answer: the words are listed most likely first, with their
     probabilities.
     """
-    wl = load_words(lists, answers, add)
+    wl = load_words(lists, answers, add, date)
     history = [Turn.parse(t) for t in turns]
     with explain_no_fit(wl, history):
         knowledge = Knowledge(history, wl, pool)

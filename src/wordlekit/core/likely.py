@@ -1,19 +1,25 @@
-"""The ``likely`` answer model: how likely each valid word is to be the answer.
+"""The ``likely`` answer model: how likely each valid word is to be the NYT's answer on a day.
 
-Every valid guess may be the answer, with a prior probability from a logistic model::
+A choice model of one pick a day, fitted to the answers the NYT served
+(``scripts/fit_likely.py``). On a day whose answer is a word not served before, the NYT picks
+``w`` among the words not served before with probability proportional to::
 
-    p(word) = 1 / (1 + exp(-(intercept + sum of coefficient * feature)))
+    exp(intercept + sum of coefficient * feature)
 
 The features are the word's English frequency (wordfreq's Zipf scale: log10 of uses per
-billion words, 0 for a word wordfreq does not know) and a few letter features that need no
-data (ends in S, ends in ED, ...; see :data:`FEATURES`). ``scripts/fit_likely.py`` fitted the
-coefficients to which of the 12,972 original valid words the original game used as answers
-and wrote two files next to the bundled word lists:
+billion words, 0 for a word wordfreq does not know), whether it is on the NYT's answer list of
+2022 and on its WordleBot's candidates of July 2023, and a few letter features (ends in S,
+ends in ED, ...; see :data:`FEATURES`). The words already served (:mod:`wordlekit.core.history`)
+are not left out: since 2026 the NYT repeats earlier answers, so together they get the share of
+repeats measured in the half year before the day (:func:`repeat_weight`), split among them by
+the same weights. Without a date every word is weighed as if nothing had been served.
 
-- ``likely-model.json``: the coefficients, the feature definitions, the fit's figures and the
-  wordfreq version;
+The fit wrote two files next to the bundled word lists:
+
+- ``likely-model.json``: the coefficients, the feature definitions, the fit's figures (on the
+  days after its cutoff, never fitted on), the wordfreq version;
 - ``likely.tsv``: every word of the original and NYT valid lists with its Zipf frequency and
-  fitted probability (three significant digits).
+  its probability on a day with nothing served (four significant digits).
 
 Nothing is downloaded and wordfreq is not needed at run time. A word outside the table (one a
 user adds) gets the model's value for Zipf frequency 0 with its own letter features.
@@ -29,6 +35,7 @@ True
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import math
 from collections.abc import Callable, Mapping, Sequence
@@ -40,6 +47,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from wordlekit.core.history import History
 from wordlekit.errors import InternalError
 
 Floats = npt.NDArray[np.float64]
@@ -47,11 +55,12 @@ Floats = npt.NDArray[np.float64]
 MODEL_FILE = "likely-model.json"
 TABLE_FILE = "likely.tsv"
 
-#: The least prior a word added by hand gets (``--add WORD``,
-#: :meth:`~wordlekit.core.words.WordList.with_answers`): even odds of being an answer. The
-#: model would give a word wordfreq does not know about 0.0001, but a word is added because
-#: someone thinks it may be the answer, so it is weighed like a fairly common word.
-ADDED_WORD_FLOOR = 0.5
+#: Where the least prior of a word added by hand (``--add WORD``,
+#: :meth:`~wordlekit.core.words.WordList.with_answers`) lies among the NYT answer list's
+#: priors: its median. The model gives a word wordfreq does not know next to nothing, but a
+#: word is added because someone thinks it may be the answer, so it is weighed like a typical
+#: answer (see :func:`added_word_floor`).
+ADDED_WORD_QUANTILE = 0.5
 
 
 @dataclass(frozen=True)
@@ -67,11 +76,36 @@ def _ends_s(word: str, zipf: float) -> float:
     return float(word.endswith("s") and not word.endswith("ss"))
 
 
+@cache
+def _list(filename: str) -> frozenset[str]:
+    return frozenset(_data_text(filename).split())
+
+
+def _in_nyt_answers(word: str, zipf: float) -> float:
+    return float(word in _list("answers-nyt.txt"))
+
+
+def _in_wordlebot(word: str, zipf: float) -> float:
+    return float(word in _list("answers-wordlebot-2023-07.txt"))
+
+
 #: The features the model may use, by name (``likely-model.json`` lists the ones it uses).
 #: Every one but the frequency is computed from the letters alone.
 FEATURES: Mapping[str, Feature] = {
     f.name: f
     for f in (
+        Feature(
+            "in_nyt_answers",
+            "1 if the word is on the NYT's answer list of 2022 (answers-nyt.txt: the original "
+            "2,315 answers but six)",
+            _in_nyt_answers,
+        ),
+        Feature(
+            "in_wordlebot",
+            "1 if the word is one of the NYT WordleBot's 3,158 answer candidates of July 2023 "
+            "(answers-wordlebot-2023-07.txt)",
+            _in_wordlebot,
+        ),
         Feature(
             "zipf",
             "wordfreq's Zipf frequency in English, zipf_frequency(word, 'en'): log10 of the "
@@ -138,7 +172,8 @@ def feature_matrix(
 
 @dataclass(frozen=True)
 class LikelyModel:
-    """The fitted logistic model: an intercept and one coefficient per feature."""
+    """The fitted choice model: an intercept (minus the log of the weights' sum over the
+    table's words) and one coefficient per feature."""
 
     intercept: float
     coefficients: Mapping[str, float]
@@ -157,14 +192,15 @@ class LikelyModel:
         return out
 
     def probability(self, words: Sequence[str], zipf: Sequence[float] | Floats) -> Floats:
-        """The model's probability for each word.
+        """Each word's probability of being picked on a day with nothing served yet (out of
+        the table's words).
 
         >>> m = model()
         >>> p = m.probability(["years", "yearn"], [5.96, 2.0])
         >>> bool(p[0] < p[1])  # a very common plural, a rarer word that is an answer
         True
         """
-        out: Floats = 1.0 / (1.0 + np.exp(-self.logit(words, zipf)))
+        out: Floats = np.exp(self.logit(words, zipf))
         return out
 
 
@@ -192,8 +228,8 @@ def _data_text(filename: str) -> str:
 def model() -> LikelyModel:
     """The fitted model, read once from ``likely-model.json``.
 
-    >>> model().features[:2]
-    ('zipf', 'zipf_over_3')
+    >>> model().features[:3]
+    ('in_nyt_answers', 'in_wordlebot', 'zipf')
     """
     try:
         data = json.loads(_data_text(MODEL_FILE))
@@ -265,8 +301,8 @@ def prior(words: Sequence[str]) -> Floats:
     word gets the model's value for Zipf frequency 0 (wordfreq does not know it) with its own
     letter features.
 
-    >>> [f"{p:.3g}" for p in prior(["CIGAR", "zoppa"])]
-    ['0.862', '1.52e-05']
+    >>> bool(prior(["CIGAR"])[0] > 1000 * prior(["zoppa"])[0])
+    True
     >>> bool(prior(["qqqqq"])[0] == model().probability(["qqqqq"], [0.0])[0])
     True
     """
@@ -286,21 +322,72 @@ def prior(words: Sequence[str]) -> Floats:
     return out
 
 
+def added_word_floor() -> float:
+    """The least prior of a word added by hand: the median prior of the NYT answer list."""
+    return _added_floor()
+
+
+@cache
+def _added_floor() -> float:
+    t = table()
+    listed = [t.index[w] for w in sorted(_list("answers-nyt.txt")) if w in t.index]
+    return float(np.quantile(t.probability[listed], ADDED_WORD_QUANTILE))
+
+
+def repeat_weight(repeats: int, days: int) -> float:
+    """The share of the prior that the words already served get together: the measured share
+    of days that repeated an earlier answer, ``(repeats + 1/2) / (days + 1)`` (never 0, so a
+    repeat is unlikely but never ruled out; 1/2 when nothing is known).
+
+    >>> f"{repeat_weight(0, 182):.4f}", f"{repeat_weight(20, 182):.4f}"
+    ('0.0027', '0.1120')
+    """
+    return (repeats + 0.5) / (days + 1)
+
+
+def dated(
+    words: Sequence[str], base: Floats, date: dt.date | None, history: History | None = None
+) -> Floats:
+    """``base`` (each word's prior, any scale) as of ``date``: the words served before it
+    (``history``, by default the shipped one) share :func:`repeat_weight` of the mass, the
+    others the rest, each group in proportion to ``base``. ``None``: ``base`` as it is.
+
+    >>> words = ["cigar", "rebut", "xylyl"]
+    >>> w = dated(words, prior(words), dt.date(2021, 6, 21))  # cigar and rebut served
+    >>> bool(w[2] > w[0]), round(float(w.sum()), 9)
+    (True, 1.0)
+    """
+    base = np.asarray(base, dtype=np.float64)
+    if date is None:
+        out: Floats = base / float(base.sum())
+        return out
+    h = history if history is not None else History.shipped()
+    served = h.served_before(date)
+    mask = np.array([w in served for w in words], dtype=bool)
+    old, new = float(base[mask].sum()), float(base[~mask].sum())
+    if old == 0.0 or new == 0.0:  # nothing served (or nothing else left): one group
+        return base / float(base.sum())
+    share = repeat_weight(*h.repeat_share(date))
+    out = np.where(mask, base * (share / old), base * ((1.0 - share) / new))
+    return out
+
+
 @lru_cache(maxsize=16)
-def likely_weights(guesses: tuple[str, ...]) -> Floats:
-    """The prior over a word list's ``guesses``, normalised to sum to 1 (cached, read-only).
+def likely_weights(guesses: tuple[str, ...], date: dt.date | None = None) -> Floats:
+    """The prior over a word list's ``guesses`` as of ``date`` (see :func:`dated`; ``None``:
+    nothing served), normalised to sum to 1 (cached, read-only).
 
     >>> from wordlekit.core.words import WordList
     >>> wl = WordList.bundled("original")
     >>> w = likely_weights(wl.guesses)
     >>> answers = float(w[: len(wl.answers)].sum())  # the answers come first in guesses
-    >>> 0.6 < answers < 0.9
+    >>> 0.95 < answers < 1.0
     True
     """
     p = prior(guesses)
     total = float(p.sum())
     if not math.isfinite(total) or total <= 0.0:
         raise InternalError(f"the likely prior of these {len(guesses):,} words sums to {total}")
-    weights: Floats = p / total
+    weights: Floats = dated(guesses, p, date)
     weights.setflags(write=False)
     return weights

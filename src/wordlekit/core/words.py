@@ -82,6 +82,9 @@ class WordList:
     #: The probability of each answer (aligned with :attr:`answers`, summing to 1, read-only),
     #: or ``None`` when every answer is equally likely.
     weights: Weights | None = field(default=None, repr=False)
+    #: The date the ``likely`` weights are as of (the words the NYT served before it weighed
+    #: as repeats), or ``None``: as if nothing had been served.
+    as_of: dt.date | None = field(default=None, repr=False)
     _answer_index: dict[str, int] = field(init=False, repr=False, compare=False)
     _guess_index: dict[str, int] = field(init=False, repr=False, compare=False)
 
@@ -193,7 +196,9 @@ class WordList:
         """Whether the answers carry weights (the ``likely`` model)."""
         return self.weights is not None
 
-    def with_answers(self, model: str = "list", add: Iterable[str] = ()) -> WordList:
+    def with_answers(
+        self, model: str = "list", add: Iterable[str] = (), *, on: dt.date | None = None
+    ) -> WordList:
         """This list under an answer model, with words added (cached).
 
         - ``list``: this list; ``add`` makes each word an answer (an allowed guess moves to
@@ -201,8 +206,10 @@ class WordList:
         - ``all``: every valid guess may be the answer, equally likely: the answers are
           :attr:`guesses` in order, then the added words; there are no other guesses.
         - ``likely``: the same words, weighted by :func:`wordlekit.core.likely.prior`; an added
-          word gets at least :data:`wordlekit.core.likely.ADDED_WORD_FLOOR` (it is there
-          because someone thinks it may be the answer).
+          word gets at least :func:`wordlekit.core.likely.added_word_floor` (it is there
+          because someone thinks it may be the answer). ``on`` a date, the words the NYT
+          served before it are weighed by how often it repeats answers
+          (:func:`wordlekit.core.likely.dated`); without one, as if none had been served.
 
         ```pycon
         >>> wl = WordList.bundled().with_answers("likely")
@@ -219,10 +226,13 @@ class WordList:
                 f"unknown answer model {quoted(model)}: choose one of {', '.join(ANSWER_MODELS)}"
             )
         added = tuple(dict.fromkeys(self.normalize(w) for w in add))
-        unchanged = all(self.is_answer(w) for w in added) and (key != "likely" or not added)
+        date = on if key == "likely" else None
+        unchanged = all(self.is_answer(w) for w in added) and (
+            key != "likely" or not (added or date)
+        )
         if key == self.answer_model and unchanged:
             return self
-        return _derived(self, key, added)
+        return _derived(self, key, added, date)
 
     def is_answer(self, word: str) -> bool:
         return word in self._answer_index
@@ -389,9 +399,13 @@ def _same_weights(a: Weights | None, b: Weights | None) -> bool:
 
 
 @lru_cache(maxsize=16)
-def _derived(base: WordList, model: str, added: tuple[str, ...]) -> WordList:
+def _derived(
+    base: WordList, model: str, added: tuple[str, ...], date: dt.date | None = None
+) -> WordList:
     """A list under another answer model (see :meth:`WordList.with_answers`)."""
     suffix = f"+{len(added)}" if added else ""
+    if date is not None:
+        suffix += f"@{date.isoformat()}"
     if model == "list":
         new = tuple(w for w in added if not base.is_answer(w))
         extra = set(new)
@@ -401,13 +415,13 @@ def _derived(base: WordList, model: str, added: tuple[str, ...]) -> WordList:
     name = f"{base.name}-{model}{suffix}"
     if model == "all":
         return WordList(name, words, (), "all")
-    from wordlekit.core.likely import ADDED_WORD_FLOOR, prior
+    from wordlekit.core.likely import added_word_floor, dated, prior
 
     p = prior(words)
     for w in added:
         i = words.index(w)
-        p[i] = max(p[i], ADDED_WORD_FLOOR)
-    return WordList(name, words, (), "likely", p)
+        p[i] = max(p[i], added_word_floor())
+    return WordList(name, words, (), "likely", dated(words, p, date), as_of=date)
 
 
 @cache

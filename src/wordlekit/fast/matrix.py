@@ -28,6 +28,7 @@ import numpy.typing as npt
 
 from wordlekit.core.codes import Codes, encode, letter_counts, pattern_dtype
 from wordlekit.core.words import WordList
+from wordlekit.errors import InternalError
 from wordlekit.fast import kernel, root_cache
 from wordlekit.fast.partition import Figures
 from wordlekit.store.files import atomic_write, cache_dir
@@ -111,6 +112,30 @@ class PatternMatrix:
         """Partition figures of every valid guess over all answers (the first turn), read
         from the disk cache beside the matrix or computed and stored there."""
         return root_cache.read_or_compute(self.wordlist, self.data)
+
+    #: The derived arrays a reweighted matrix shares with the one it comes from.
+    _SHARED = (
+        "answer_codes",
+        "guess_codes",
+        "transposed",
+        "guess_letter_counts",
+        "letter_presence",
+        "alphabetical_rank",
+    )
+
+    def reweighted(self, wordlist: WordList) -> PatternMatrix:
+        """This matrix for ``wordlist``: the same words in the same order under other answer
+        weights (the likely model on another date). The patterns and the arrays derived from
+        them are shared, not copied; the first-guess figures are the new weights' own."""
+        if wordlist.words_hash != self.wordlist.words_hash:
+            raise InternalError(
+                f"{wordlist.name!r} does not have the words of {self.wordlist.name!r}"
+            )
+        pm = PatternMatrix(wordlist, self.data, self.source, 0.0)
+        for name in self._SHARED:
+            if name in self.__dict__:
+                pm.__dict__[name] = self.__dict__[name]
+        return pm
 
     @classmethod
     def build(cls, wordlist: WordList) -> PatternMatrix:

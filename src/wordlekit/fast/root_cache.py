@@ -42,7 +42,18 @@ def cache_path(wordlist: WordList) -> Path:
 def read_or_compute(wordlist: WordList, data: npt.NDArray[np.unsignedinteger]) -> Figures:
     """Figures of every valid guess over all answers (the first turn) of ``wordlist``, whose
     pattern matrix is ``data``: from the file if it is intact, else computed and written (a
-    damaged file is removed, never trusted)."""
+    damaged file is removed, never trusted). The figures of the likely model on a date
+    (:attr:`WordList.as_of <wordlekit.core.words.WordList.as_of>`) are computed and not
+    stored: a file a day would pile up in the cache folder of a server that helps players
+    every day, and they take a fraction of a second."""
+    if wordlist.as_of is not None:
+        return figures(
+            data,
+            np.arange(len(wordlist.guesses), dtype=np.int64),
+            np.arange(len(wordlist.answers), dtype=np.int64),
+            use_numba=True,
+            weights=wordlist.weights,
+        )
     path = cache_path(wordlist)
     n_guesses, n_answers = len(wordlist.guesses), len(wordlist.answers)
     guesses = np.arange(n_guesses, dtype=np.int64)

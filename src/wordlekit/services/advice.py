@@ -18,8 +18,10 @@ Every function takes the pattern matrix first (the work pool's operations do, se
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
@@ -225,20 +227,32 @@ def hint_verdict(suggestion: Suggestion) -> str:
 _MODEL_MATRICES: dict[tuple[str, str], PatternMatrix] = {}
 
 
-def answer_matrix(matrix: PatternMatrix, answers: str | None) -> PatternMatrix:
+def answer_matrix(
+    matrix: PatternMatrix, answers: str | None, on: dt.date | None = None
+) -> PatternMatrix:
     """The matrix of ``matrix``'s word list under the answer model ``answers`` (``None``, or
-    the list's own model: ``matrix`` itself); built or read from the disk cache once per
-    process."""
-    if answers is None or answers == matrix.wordlist.answer_model:
+    the list's own model: ``matrix`` itself) as of the date ``on`` (the ``likely`` model
+    weighs the words the NYT served before it, see
+    :meth:`~wordlekit.core.words.WordList.with_answers`); built or read from the disk cache
+    once per process, and shared by every date."""
+    if answers is None or (answers == matrix.wordlist.answer_model and on is None):
         return matrix
-    wl = matrix.wordlist.with_answers(answers)
+    wl = matrix.wordlist.with_answers(answers, on=on)
     if wl is matrix.wordlist:
         return matrix
+    base = matrix.wordlist.with_answers(answers)
     key = (matrix.wordlist.words_hash, wl.answer_model)
     found = _MODEL_MATRICES.get(key)
-    if found is None or found.wordlist is not wl:
-        found = _MODEL_MATRICES[key] = PatternMatrix.for_list(wl)
-    return found
+    if found is None or found.wordlist is not base:
+        found = _MODEL_MATRICES[key] = PatternMatrix.for_list(base)
+    if wl is base:
+        return found
+    return _dated_matrix(found, wl)
+
+
+@lru_cache(maxsize=8)
+def _dated_matrix(matrix: PatternMatrix, wordlist: WordList) -> PatternMatrix:
+    return matrix.reweighted(wordlist)
 
 
 def assist(
@@ -253,14 +267,16 @@ def assist(
     seed: int | None = 0,
     max_candidates: int = 200,
     for_person: bool = True,
+    on: dt.date | None = None,
 ) -> Assist:
     """The helper: the words left after ``turns``, what is known, each turn's shrink and
     the best next guesses under ``mode`` (ultrahard: only words that could still be the
     answer) from ``pool``. ``answers`` is the answer model (``list``, ``likely`` or ``all``,
     see :meth:`~wordlekit.core.words.WordList.with_answers`; ``None``: the matrix's own): with
-    ``likely`` the words left come most likely first, with their probabilities. Contradictory
-    turns raise, naming the turn."""
-    matrix = answer_matrix(matrix, answers)
+    ``likely`` the words left come most likely first, with their probabilities, weighed as
+    of the date ``on`` (the player's day: the words served before it count as repeats; none:
+    as if nothing had been served). Contradictory turns raise, naming the turn."""
+    matrix = answer_matrix(matrix, answers, on)
     # an unknown name, or one that does not play the answer model, is refused before any work
     check_answer_model(get_strategy(strategy, seed=seed), matrix.wordlist)
     m, p = Mode.parse(mode), GuessPool.parse(pool)

@@ -10,6 +10,7 @@ plays every answer), with progress.
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -108,12 +109,14 @@ def solve(
     pool: GuessPool | str = GuessPool.VALID,
     seed: int = 0,
     answers: str | None = None,
+    on: dt.date | None = None,
 ) -> BotPlay:
     """The bot plays ``answer``: every guess and the words left after it (``pool``
     ``candidates``: it guesses only words that could still be the answer; ultrahard mode:
     the same, in hard mode, a ``start`` word included). ``answers`` is the answer model
-    (``list``, ``likely`` or ``all``; ``None``: the matrix's own), as the helper's."""
-    matrix = answer_matrix(matrix, answers)
+    (``list``, ``likely`` or ``all``; ``None``: the matrix's own) as of the date ``on``, as
+    the helper's."""
+    matrix = answer_matrix(matrix, answers, on)
     wl = matrix.wordlist
     strat = get_strategy(strategy, seed=seed)
     check_answer_model(strat, wl)

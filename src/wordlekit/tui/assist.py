@@ -18,6 +18,7 @@ answered by the fallback strategy with a note saying so.
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import ClassVar
 
 from rich.text import Text
@@ -259,8 +260,10 @@ class AssistScreen(Screen[None]):
         mode: Mode,
         answers: str,
     ) -> None:
-        # The answer model's matrix is loaded (once) before the budget's clock starts.
-        failed = await job.load(advice.answer_matrix, answers)
+        # The answer model's matrix is loaded (once) before the budget's clock starts. The
+        # likely model weighs the words served before the player's day (this machine's date).
+        on = dt.date.today() if answers == "likely" else None
+        failed = await job.load(advice.answer_matrix, answers, on)
         result = (
             failed
             if failed is not None
@@ -268,6 +271,7 @@ class AssistScreen(Screen[None]):
                 advice.assist,
                 turns,
                 answers=answers,
+                on=on,
                 strategy=strategy,
                 top=TOP,
                 mode=mode,

@@ -101,9 +101,20 @@ class TurnIn(Strict):
     ) = Field(description="g/y/b letters, 2/1/0 digits, emoji or the int")
 
 
+#: The ``date`` of the helper's requests.
+HELPER_DATE = Field(
+    default=None,
+    max_length=20,
+    description='YYYY-MM-DD, the player\'s local day: with answers "likely" the words the NYT '
+    "served before it are weighed by how often it repeats answers (none: as if nothing had "
+    "been served); not before 2021-06-19 nor more than a day ahead",
+)
+
+
 class AssistIn(Strict):
     turns: list[TurnIn] = Field(default_factory=list, max_length=MAX_TURNS)
     answers: AnswerModel = Field(default="list", description=ANSWERS_HELP)
+    date: str | None = HELPER_DATE
     strategy: StrategyName = "entropy"
     top: int = Field(default=10, ge=1, le=100)
     mode: Mode = Field(
@@ -125,6 +136,7 @@ class ReviewIn(Strict):
 class SolveIn(Strict):
     answer: str = Field(max_length=32)
     answers: AnswerModel = Field(default="list", description=ANSWERS_HELP)
+    date: str | None = HELPER_DATE
     strategy: StrategyName = "entropy"
     start: str | None = Field(default=None, max_length=32)
     mode: Mode = MODE

@@ -6,6 +6,8 @@ refuse bad input before any work is queued and return the services' values as th
 
 from __future__ import annotations
 
+import datetime as dt
+
 from fastapi import APIRouter, Query
 
 from wordlekit.core.feedback import Turn
@@ -14,6 +16,7 @@ from wordlekit.errors import InvalidWordError, WordleError
 from wordlekit.services.advice import Assist
 from wordlekit.services.bot import BotPlay
 from wordlekit.services.catalog import StrategyInfo, check_strategy, strategies
+from wordlekit.services.games import daily_date
 from wordlekit.web.context import WordsDep, WorkDep
 from wordlekit.web.models import (
     CONTRADICTION,
@@ -57,10 +60,19 @@ async def assist(body: AssistIn, work: WorkDep) -> Assist:
         strategy=strategy,
         turns=parse_turns(body.turns),
         answers=body.answers,
+        on=helper_date(body.date, body.answers),
         top=body.top,
         mode=body.mode,
         pool=body.pool,
     )
+
+
+def helper_date(date: str | None, answers: str) -> dt.date | None:
+    """The likely model's day of a request (checked before any work; none without one)."""
+    if date is None:
+        return None
+    day = daily_date(date)
+    return day if answers == "likely" else None
 
 
 def check_answer(words: WordList, answer: str, answers: str) -> None:
@@ -98,6 +110,7 @@ async def solve(body: SolveIn, work: WorkDep, words: WordsDep) -> BotPlay:
         pool=body.pool,
         seed=body.seed,
         answers=body.answers,
+        on=helper_date(body.date, body.answers),
     )
 
 

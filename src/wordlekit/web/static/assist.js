@@ -9,7 +9,7 @@
 // words outside it do, the error says so and offers to allow them.
 
 import { api, cancellation, isAbort } from "./api.js";
-import { elements, h, linkUltrahard, modeOf, plural, storage } from "./dom.js";
+import { elements, h, linkUltrahard, localDate, modeOf, plural, storage } from "./dom.js";
 import { errorBox } from "./errorbox.js";
 import {
   LETTER_STATES,
@@ -326,6 +326,7 @@ export function createAssistPage(root, { ready }) {
       strategy: els.strategy.value || "entropy",
       top: topN(),
       answers: els.answers.value,
+      date: localDate(), // today's puzzle: the words served before it count as repeats
       mode: modeOf(els.hard, els.ultrahard),
       // The strategy chooses among every valid guess (in ultrahard mode the rule itself keeps
       // only the words that could be the answer).

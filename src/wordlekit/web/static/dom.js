@@ -70,6 +70,14 @@ export function settleAnimations(root = document) {
   });
 }
 
+// The player's local day, YYYY-MM-DD: the daily puzzle's date and the helper's (the likely
+// model weighs the words the NYT served before it).
+export function localDate() {
+  const now = new Date();
+  const pad = (n) => String(n).padStart(2, "0");
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
 export function plural(n, word, many = `${word}s`) {
   return `${n} ${n === 1 ? word : many}`;
 }

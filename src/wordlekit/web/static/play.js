@@ -11,7 +11,16 @@
 
 import { ApiError, api, cancellation, isAbort, request } from "./api.js";
 import { createBoardView, revealTime } from "./boardview.js";
-import { copyText, elements, h, paletteShare, plural, selectText, storage } from "./dom.js";
+import {
+  copyText,
+  elements,
+  h,
+  localDate,
+  paletteShare,
+  plural,
+  selectText,
+  storage,
+} from "./dom.js";
 import { createHostPanel } from "./host.js";
 import { createKeyboard } from "./keyboard.js";
 import { SetupError, createSetup } from "./setup.js";
@@ -615,8 +624,3 @@ export function sentence(text) {
   return /[.!?…)]$/.test(first) ? first : `${first}.`;
 }
 
-function localDate() {
-  const now = new Date();
-  const pad = (n) => String(n).padStart(2, "0");
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
