@@ -254,11 +254,11 @@ def print_report(model: dict[str, Any]) -> None:
         print(f"  {lam:>8g} {v:.4f}")
     print(f"time split: the {model['test']['days']} days after the cutoff, as of each day")
     print(
-        f"  {'model':<34}{'log2 p':>8}{'median p':>11}{'median rank':>13}{'<=100':>7}{'worst':>7}"
+        f"  {'model':<42}{'log2 p':>8}{'median p':>11}{'median rank':>13}{'<=100':>7}{'worst':>7}"
     )
     for name, s in model["test"]["models"].items():
         print(
-            f"  {name:<34}{s['mean_log2_probability']:>8.2f}{s['median_probability']:>11.3g}"
+            f"  {name:<42}{s['mean_log2_probability']:>8.2f}{s['median_probability']:>11.3g}"
             f"{s['median_rank']:>13}{s['rank_at_most_100']:>7.1%}{s['worst_rank']:>7}"
         )
     r = model["history"]
