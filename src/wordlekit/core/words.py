@@ -412,7 +412,8 @@ def _derived(
         allowed = tuple(w for w in base.allowed if w not in extra)
         return WordList(f"{base.name}{suffix}", base.answers + new, allowed, "list")
     words = base.guesses + tuple(w for w in added if not base.is_valid(w))
-    name = f"{base.name}-{model}{suffix}"
+    # a likely list on a date is named after the list it comes from: original-likely@DATE
+    name = f"{base.name}{suffix}" if base.answer_model == model else f"{base.name}-{model}{suffix}"
     if model == "all":
         return WordList(name, words, (), "all")
     from wordlekit.core.likely import added_word_floor, dated, prior
