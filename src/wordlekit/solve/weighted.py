@@ -40,6 +40,7 @@ import numpy as np
 import numpy.typing as npt
 from numba import typed, types
 
+from wordlekit.budget import checkpoint
 from wordlekit.core.rules import Mode
 from wordlekit.errors import InfeasibleError, InternalError, WordleError
 from wordlekit.fast.matrix import PatternMatrix
@@ -298,3 +299,22 @@ class WeightedPosition:
         first = min(self.candidates.tolist(), key=lambda i: (-int(w[i]), words[i]))
         ws = sorted((int(w[i]) for i in self.candidates), reverse=True)
         return ws[0] + 2 * sum(ws[1:]), int(first)
+
+    def ranked(self, top: int) -> list[tuple[int, int]]:
+        """(weighted total, guess index) of the ``top`` best guesses here, best first (equal
+        totals in the search's order, so the first is the guess :meth:`best` plays); empty when
+        no guess finds every candidate within the guesses left. Honours the active budget."""
+        s = self.solver
+        allowed, lbs, order = s.ranked(self.candidates, self.depth, self.fixed, self.mincnt)
+        found: list[tuple[int, int, int]] = []  # (value, rank in the order, guess)
+        for rank, j in enumerate(order.tolist()):
+            checkpoint()  # a guess may cost no search at all: the budget still counts
+            kth = sorted(v for v, _, _ in found)[top - 1] if len(found) >= top else INF
+            if lbs[j] >= kth:
+                break  # bounds come in order: no later guess enters the top
+            beta = kth + 1 if kth < INF else INF
+            v = self.value(int(allowed[j]), beta)
+            if v < beta:
+                found.append((v, rank, int(allowed[j])))
+        found.sort()
+        return [(v, g) for v, _, g in found[:top]]
