@@ -70,8 +70,9 @@ def test_every_entry_is_described() -> None:
         "summary": Optimal.summary,
         "multi_board": False,
         "expensive": True,
-        "answer_models": ["list"],
+        "answer_models": ["list", "all", "likely"],
     }
+    assert strategy_info("optimal-worst").answer_models == frozenset({"list"})
 
 
 def test_expensive_strategies_are_the_exact_searches() -> None:
