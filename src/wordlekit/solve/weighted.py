@@ -10,11 +10,13 @@ untouched). A :class:`WeightedPosition` is a node of it: the value of a guess, t
 as expected guesses.
 
 Fixed point. The search adds integers, so that values are exact and the memo compares them
-exactly: the real weights are scaled so that they sum to :data:`SCALE` (2**50), rounded to the
-nearest integer, and each raised to at least 1 (so that every word, however unlikely, must
-still be found within the limit). The result is exactly optimal for those integer weights (the
-rounding moves a weight by at most half a unit in 2**50 of the whole); values are reported as
-expected guesses, the integer total divided by the set's integer weight.
+exactly. A solver has one table of real weights, one per answer of the list (the list's prior,
+or a state's own weights on its candidates: :func:`state_weights`); it is scaled so that it
+sums to :data:`SCALE` (2**50), each weight rounded to the nearest integer and raised to at
+least 1, so that every word, however unlikely, must still be found within the limit (the
+likely prior's smallest weight becomes about 3,400). The result is exactly optimal for those
+integer weights; values are reported as expected guesses, the integer total divided by the
+set's integer weight.
 
 ```pycon
 >>> from wordlekit.core.words import WordList
@@ -50,7 +52,7 @@ from wordlekit.solve.position import Position
 from wordlekit.solve.solver import DEFAULT_MEMO_CAP, Candidates, Constraints, Solver
 from wordlekit.solve.state import GameState
 
-#: What the fixed-point weights of a set sum to (see the module docstring).
+#: What a table of fixed-point weights sums to (see the module docstring).
 SCALE = 1 << 50
 #: "Impossible within the guesses left" for weighted values.
 INF: int = wjit.INF
