@@ -371,3 +371,17 @@ def test_with_no_budget_a_search_out_of_reach_is_an_error(
     monkeypatch.setattr(optimal_strategy, "UNBUDGETED_SECONDS", 0.2)
     with pytest.raises(WordleError, match="narrow them with a turn or two first"):
         Optimal(cache=OptimalCache()).choose(GameState.start(likely_pm))
+
+
+def test_every_word_equally_likely_is_searched_from_the_start() -> None:
+    """The ``all`` model has no weights and no opening tree: the unweighted search, from the
+    position itself."""
+    wl = small_list(11, 8).with_answers("all")
+    pm = PatternMatrix.for_list(wl, use_cache=False)
+    state = GameState.start(pm)
+    strategy = Optimal(cache=OptimalCache())
+    assert strategy.tree_node(state) is None
+    ranked = strategy.rank(state, 3)
+    total, _ = Position.from_state(Solver(pm), state, 6).best()
+    assert ranked[0].score == total / len(wl.answers)
+    assert ranked[0].word == wl.guesses[strategy.choose(state)]
