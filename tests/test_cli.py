@@ -776,14 +776,32 @@ def test_solve_aioli_with_likely_answers() -> None:
     ]
 
 
-def test_optimal_refuses_other_answer_models() -> None:
+def test_the_worst_case_optimal_refuses_other_answer_models() -> None:
     for args in (
         ("suggest", "crane:bbybb"),
         ("solve", "aioli"),
         ("bench", "--hidden", "answers"),
     ):
-        bad(*args, "--answers", "likely", "--strategy", "optimal", match="only the answer list")
+        bad(*args, "--answers", "likely", "-s", "optimal-worst", match="only the answer list")
     bad("suggest", "--answers", "maybe", match="unknown answer model 'maybe'")
+
+
+def test_optimal_plays_likely_answers_on_small_positions(tmp_path: Path) -> None:
+    """The least expected guesses under the prior, on a small list from the start (the
+    bundled lists once turns have narrowed the words: docs/cli.md's example)."""
+    words = tmp_path / "words.txt"
+    words.write_text("\n".join(SMALL_ANSWERS) + "\n")
+    likely = ("--lists", str(words), "--answers", "likely", "--strategy", "optimal")
+    data = json.loads(ok("suggest", *likely, "--top", "3", "--json"))
+    first = suggested(data)[0]
+    assert data["advice"]["used"] == "optimal" and data["advice"]["exact"]
+    assert 1 < first["score"] < 3 and first["probability"] is not None
+    played = json.loads(ok("solve", "karma", *likely, "--json"))
+    assert played["solved"] and played["exact"]
+    assert played["turns"][0]["turn"]["guess"] == first["word"]
+    (r,) = json.loads(ok("bench", *likely, "--hidden", str(words), "--json"))["results"]
+    assert r["strategy"] == "optimal" and r["counts"]["games"] == 20
+    assert r["counts"]["failures"] == 0
 
 
 @pytest.mark.slow

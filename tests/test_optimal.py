@@ -379,10 +379,10 @@ def test_the_default_cache_is_explicit_and_bounded() -> None:
 def test_the_search_is_compiled_again_when_its_helpers_change() -> None:
     """numba checks its cache of ``solve`` against _solver_jit.py alone: the hash of the
     helpers it compiles in (_solver_parts.py) is pinned there."""
-    from wordlekit.solve import _feasible_jit, _solver_jit
+    from wordlekit.solve import _feasible_jit, _solver_jit, _weighted_jit
 
     parts = Path(_solver_jit.__file__).with_name("_solver_parts.py")
     digest = hashlib.sha256(parts.read_bytes().replace(b"\r\n", b"\n")).hexdigest()
-    for module in (_solver_jit, _feasible_jit):
+    for module in (_solver_jit, _feasible_jit, _weighted_jit):
         name = Path(module.__file__ or "").name
         assert digest == module.PARTS_SHA256, f"set PARTS_SHA256 in {name} to {digest}"

@@ -258,10 +258,10 @@ def test_assist_hint_and_solve_with_likely_answers(likely_pm: PatternMatrix) -> 
     assert plain.answers == "list" and plain.probabilities is None
 
 
-def test_the_optimal_strategy_is_refused_with_likely_answers(likely_pm: PatternMatrix) -> None:
+def test_the_worst_case_strategy_is_refused_with_likely_answers(likely_pm: PatternMatrix) -> None:
     for call in (
-        lambda: advice.assist(likely_pm, [], strategy="optimal"),
-        lambda: bots.solve(likely_pm, "aioli", strategy="optimal"),
+        lambda: advice.assist(likely_pm, [], strategy="optimal-worst"),
+        lambda: bots.solve(likely_pm, "aioli", strategy="optimal-worst"),
     ):
         with pytest.raises(WordleError, match="plays only the answer list"):
             call()

@@ -347,17 +347,21 @@ def test_two_weighted_candidates_the_likelier_first(likely_pm: PatternMatrix) ->
         assert get_strategy(name).rank(state, 2)[0].word == "abbey"
 
 
-def test_the_optimal_strategy_refuses_weighted_answers(likely_pm: PatternMatrix) -> None:
+def test_the_exact_objectives_but_the_total_refuse_weighted_answers(
+    likely_pm: PatternMatrix,
+) -> None:
+    """``optimal`` plays the prior exactly (tests/test_weighted_optimal.py); the others say
+    so when they refuse it."""
     from wordlekit.errors import AnswerModelError
     from wordlekit.solve.bot import play
     from wordlekit.solve.strategies import check_answer_model
 
-    for name in ("optimal", "optimal-worst"):
+    for name in ("optimal-worst", "optimal-over4"):
         with pytest.raises(AnswerModelError, match="plays only the answer list"):
             check_answer_model(get_strategy(name), likely_pm.wordlist)
-        with pytest.raises(AnswerModelError, match="--answers likely"):
+        with pytest.raises(AnswerModelError, match="--answers likely: the optimal strategy"):
             play(likely_pm, "aioli", get_strategy(name))
-    for name in [*HEURISTICS, "random"]:
+    for name in [*HEURISTICS, "random", "optimal"]:
         check_answer_model(get_strategy(name), likely_pm.wordlist)
 
 

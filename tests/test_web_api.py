@@ -560,8 +560,14 @@ def test_assist_with_answers_outside_the_list(client: TestClient) -> None:
     for bad_model in ("maybe", "all"):  # all: the command line's, not the server's
         bad = client.post("/api/assist", json={"answers": bad_model})
         assert bad.status_code == 422 and "error" in bad.json()
+    worst = client.post("/api/assist", json={"answers": "likely", "strategy": "optimal-worst"})
+    assert worst.status_code == 422 and "likely" in worst.json()["error"]
+    # the least expected guesses under the prior: from the start it cannot finish within the
+    # budget, so entropy answers and says so (tests/test_weighted_optimal.py: exact when small)
     exact = client.post("/api/assist", json={"answers": "likely", "strategy": "optimal"})
-    assert exact.status_code == 422 and "likely" in exact.json()["error"]
+    assert exact.status_code == 200, exact.text
+    advice = exact.json()["advice"]
+    assert advice["strategy"] == "optimal" and advice["used"] == "entropy" and not advice["exact"]
 
 
 def test_assist_as_of_the_player_s_day(client: TestClient) -> None:

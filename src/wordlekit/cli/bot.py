@@ -221,7 +221,13 @@ def _print_game(console: Console, played: service.BotPlay, wl: WordList) -> None
     ),
 )
 @strategy_option("Strategy to run (repeat for several; default entropy)", multiple=True)
-@click.option("--all", "all_", is_flag=True, help="Run every strategy.")
+@click.option(
+    "--all",
+    "all_",
+    is_flag=True,
+    help="Run every strategy (with --answers likely or all, every one but the exact optimal "
+    "ones, which cannot finish from the start of the full lists).",
+)
 @click.option(
     "--hidden",
     default=None,
@@ -253,7 +259,13 @@ def bench_cmd(
         return multi.bench(several, games, bot)
     wl = bot.wordlist(default_date="none")
     if all_:
-        names = [i.name for i in strategies() if wl.answer_model in i.answer_models]
+        # Every strategy that plays the answer model; with every valid word possible, not the
+        # exact search (from the start it cannot finish: name it with -s on a small list).
+        names = [
+            i.name
+            for i in strategies()
+            if wl.answer_model in i.answer_models and (wl.answer_model == "list" or not i.expensive)
+        ]
     else:
         names = list(strategy) or [default_strategy()]
     base = WordList.load(bot.lists).with_answers("list", bot.add)  # --hidden answers

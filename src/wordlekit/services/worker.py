@@ -83,6 +83,7 @@ def warm(wordlist: WordList, report: Callable[[str], None] = lambda text: None) 
     # the server imports this module
     from wordlekit.solve.optimal_cache import default_opener, opening_tree
     from wordlekit.solve.solver import Solver
+    from wordlekit.solve.weighted import WeightedSolver
 
     clock = Stopwatch(report)
     load_numba()  # the kernels' modules; each kernel compiles (or loads) on its first call
@@ -110,6 +111,11 @@ def warm(wordlist: WordList, report: Callable[[str], None] = lambda text: None) 
             solver = Solver(pm, mode, 6)
             solver.solve(np.arange(min(12, len(answers)), dtype=np.int32), 6)
             solver.feasible(np.arange(min(12, len(answers)), dtype=np.int32), 3)
+            # the weighted search (the optimal strategy under the likely prior)
+            weighted = WeightedSolver(pm, mode, weights=np.ones(len(answers)))
+            few = np.arange(min(12, len(answers)), dtype=np.int32)
+            weighted.solve(few, 6)
+            weighted.ranked(few, 6, *weighted.base.constraints())
         answer, other = answers[0], answers[len(answers) // 2]
         game = [Turn(other, score(other, answer)), Turn(answer, score(answer, answer))]
         operation("review")(pm, game, answer=answer)

@@ -12,6 +12,9 @@ from __future__ import annotations
 import contextlib
 from pathlib import Path
 
+import numpy as np
+import numpy.typing as npt
+
 from wordlekit.core.rules import Mode
 from wordlekit.errors import InfeasibleError, WordleError
 from wordlekit.fast.matrix import PatternMatrix
@@ -21,6 +24,7 @@ from wordlekit.solve.objectives import Objective
 from wordlekit.solve.optimal import best_openers, solve_opening
 from wordlekit.solve.solver import DEFAULT_MEMO_CAP, Solver
 from wordlekit.solve.tree import TreeNode
+from wordlekit.solve.weighted import WeightedSolver, fixed_point, weights_digest
 from wordlekit.store.files import cache_dir
 
 
@@ -62,9 +66,13 @@ class OptimalCache:
         self.solvers: LRUCache[tuple[str, Mode, int | None, int], Solver] = LRUCache(solvers)
         self.trees: LRUCache[tuple[str, str, Mode, int, str], TreeNode] = LRUCache(trees)
         self.openers: LRUCache[tuple[str, Mode, int], str] = LRUCache(openers)
+        self.weighted: LRUCache[tuple[str, Mode, str], WeightedSolver] = LRUCache(solvers)
 
     def __repr__(self) -> str:
-        return f"OptimalCache(solvers={self.solvers}, trees={self.trees}, openers={self.openers})"
+        return (
+            f"OptimalCache(solvers={self.solvers}, weighted={self.weighted}, "
+            f"trees={self.trees}, openers={self.openers})"
+        )
 
     def solver(
         self,
@@ -80,6 +88,22 @@ class OptimalCache:
         key = (matrix.wordlist.content_hash, mode, over, limit)
         return self.solvers.get_or_make(
             key, lambda: Solver(matrix, mode, max_guesses, memo_cap=self.memo_cap, over=over)
+        )
+
+    def weighted_solver(
+        self,
+        matrix: PatternMatrix,
+        mode: Mode,
+        weights: npt.NDArray[np.float64],
+    ) -> WeightedSolver:
+        """The shared weighted solver of these lists in this mode for this table of weights
+        (one per answer; :func:`~wordlekit.solve.weighted.state_weights` gives a state's), so
+        the states of a game under one prior share its memo."""
+        mode = Mode.parse(mode)
+        digest = weights_digest(fixed_point(weights))
+        key = (matrix.wordlist.content_hash, mode, digest)
+        return self.weighted.get_or_make(
+            key, lambda: WeightedSolver(matrix, mode, weights=weights, memo_cap=self.memo_cap)
         )
 
     def opening_tree(
@@ -121,6 +145,7 @@ class OptimalCache:
 
     def clear(self) -> None:
         self.solvers.clear()
+        self.weighted.clear()
         self.trees.clear()
         self.openers.clear()
 

@@ -1,7 +1,17 @@
 """The ``optimal`` strategy: play (and rank guesses) by the exact solver's values.
 
 It follows the proven tree of its opener (cached on disk) while the game is on it, and asks
-the solver (:class:`wordlekit.solve.optimal.Position`) everywhere else.
+the solver (:class:`wordlekit.solve.optimal.Position`) everywhere else. A weighted state (the
+``likely`` answer model) is played by the weighted search
+(:class:`wordlekit.solve.weighted.WeightedPosition`): the least expected number of guesses
+under the prior, exactly; the other objectives play the answer list only.
+
+The opening trees are proofs over an unweighted answer list; under the ``likely`` and ``all``
+models (every valid word may be the answer) no tree is cached and the search starts from the
+state itself, which for a large state does not finish within any reasonable budget: it stops
+through the caller's budget (the web app and the helper then fall back, saying so), or with no
+budget (the command line) after :data:`UNBUDGETED_SECONDS`, with an error that says to narrow
+the position first.
 
 The registry imports this module, and the command line imports the registry at start-up; the
 exact search's modules (position, objectives, optimal, its cache) load numba, so they are
@@ -10,26 +20,39 @@ imported where they are first used.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
+from wordlekit import budget as work
 from wordlekit.budget import checkpoint
 from wordlekit.core.rules import Mode
-from wordlekit.errors import InfeasibleError, WordleError
+from wordlekit.errors import AnswerModelError, BudgetExceeded, InfeasibleError, WordleError
 from wordlekit.fast.partition import Figures
 from wordlekit.solve.state import GameState
-from wordlekit.solve.strategies import Strategy, Suggestion
+from wordlekit.solve.strategies import ALL_MODELS, Strategy, Suggestion
 from wordlekit.solve.treefile import descend
 
 if TYPE_CHECKING:
     from wordlekit.solve.optimal_cache import OptimalCache
     from wordlekit.solve.position import Position
     from wordlekit.solve.tree import TreeNode
+    from wordlekit.solve.weighted import WeightedPosition
 
 #: Guesses allowed "past the limit", where the total is minimised with no effective limit.
 UNLIMITED = 26
+#: How long the exact search may run on a state of the ``likely`` or ``all`` answer model when
+#: the caller set no budget (the command line): such a state can be far too large to solve
+#: (12,972 words at the start), and an error that says so beats a search that never ends.
+UNBUDGETED_SECONDS = 60.0
+#: What the optimal strategies of the other objectives advise with a weighted answer model.
+LIST_ONLY = (
+    "the optimal strategy plays it exactly (the least expected guesses under the prior), or "
+    "choose a heuristic strategy such as entropy"
+)
 
 
 def searched_mode(state: GameState) -> Mode:
@@ -56,12 +79,20 @@ class Optimal(Strategy):
 
     The mode searched is the state's, or ultrahard mode when the state plays only candidates
     (the candidates pool in any mode allows exactly the guesses of ultrahard mode).
+
+    With weighted candidates (the ``likely`` answer model) it plays the least expected number
+    of guesses under the prior, every candidate within the limit
+    (:mod:`wordlekit.solve.weighted`): ranking gives each guess's exact expected number of
+    guesses from here under the prior.
     """
 
     name = "optimal"
     summary = "exact minimum expected guesses (proven decision tree, 6 guesses at most)"
     higher_is_better = False
     expensive = True
+    #: The least total under any answer model: with weights, the least expected guesses
+    #: under the prior (the other objectives play the list only).
+    answer_models = ALL_MODELS
 
     #: What "optimal" means (see :mod:`wordlekit.solve.objectives`): the subclasses below
     #: register the other objectives as strategies of their own.
@@ -94,7 +125,10 @@ class Optimal(Strategy):
 
     def tree_node(self, state: GameState) -> TreeNode | None:
         """The node of the proven opening tree this game is at (solving the tree if it is not
-        cached yet), or ``None`` when the game has left the tree."""
+        cached yet), or ``None`` when the game has left the tree or the answers are not the
+        list's (the trees are proofs over the answer list)."""
+        if state.wordlist.answer_model != "list" or state.weighted:
+            return None
         mode = searched_mode(state)
         opener = self.cache.default_opener(state.matrix, mode, self.max_guesses)
         root = self.cache.opening_tree(
@@ -120,6 +154,21 @@ class Optimal(Strategy):
         over = self.objective.k if depth != UNLIMITED else None  # past the limit: the total
         solver = self.cache.solver(state.matrix, searched_mode(state), over, self.max_guesses)
         return Position.from_state(solver, state, depth)
+
+    def weighted_position(self, state: GameState, *, unlimited: bool = False) -> WeightedPosition:
+        """The weighted search's node for this (weighted) state, as :meth:`position`."""
+        from wordlekit.solve.weighted import WeightedPosition, state_weights
+
+        if self.objective.name != "total":
+            raise AnswerModelError(
+                f"the {self.name} strategy plays only unweighted answers: {LIST_ONLY}"
+            )
+        depth = self.max_guesses - len(state.history)
+        if unlimited or depth < 1:
+            depth = UNLIMITED
+        weights = state_weights(state)
+        solver = self.cache.weighted_solver(state.matrix, searched_mode(state), weights)
+        return WeightedPosition.from_state(solver, state, depth)
 
     def best(self, position: Position) -> int:
         """The objective's best guess at ``position`` (raises ``InfeasibleError`` when no
@@ -148,14 +197,55 @@ class Optimal(Strategy):
         node = self.tree_node(state)
         if node is not None:
             return state.wordlist.guess_index(node.guess)
-        try:
-            return self.best(self.position(state))
-        except InfeasibleError:  # nothing fits the limit from here: the least total anyway
-            return self.position(state, unlimited=True).best()[1]
+        with within_reach(state):
+            if state.weighted:
+                try:
+                    return self.weighted_position(state).best()[1]
+                except InfeasibleError:  # nothing fits the limit: the least expectation anyway
+                    return self.weighted_position(state, unlimited=True).best()[1]
+            try:
+                return self.best(self.position(state))
+            except InfeasibleError:  # nothing fits the limit from here: the least total anyway
+                return self.position(state, unlimited=True).best()[1]
 
     def rank(self, state: GameState, top: int = 10) -> list[Suggestion]:
         if state.n == 0:
             raise WordleError("no candidates left: the feedback contradicts the word list")
+        if state.n > 1 and (state.weighted or state.wordlist.answer_model != "list"):
+            with within_reach(state):
+                return self._rank_searched(state, top)
+        return self._rank_list(state, top)
+
+    def _rank_searched(self, state: GameState, top: int) -> list[Suggestion]:
+        """The ranking of a state of the ``likely`` or ``all`` model: the weighted search's
+        with weights, else the unweighted one's from the state itself (no opening tree)."""
+        if not state.weighted:
+            figs = state.figures()
+            is_cand = state.is_candidate(figs.guesses)
+            return self._rank_unweighted(state, figs, is_cand, top)
+        found = self.weighted_position(state).ranked(top)
+        if not found:  # nothing fits the limit from here: the least expectation anyway
+            found = self.weighted_position(state, unlimited=True).ranked(top)
+        position = self.weighted_position(state)
+        guesses = np.array([g for _, g in found], dtype=np.int64)
+        figs = state.figures(guesses)
+        is_cand = state.is_candidate(guesses)
+        winp = state.win_probability(guesses)
+        return [
+            Suggestion(
+                word=state.wordlist.guesses[g],
+                score=position.expected(v),
+                parts=int(figs.parts[k]),
+                largest=int(figs.largest[k]),
+                expected=float(figs.expected[k]),
+                bits=float(figs.bits[k]),
+                can_win=bool(is_cand[k]),
+                probability=float(winp[k]),
+            )
+            for k, (v, g) in enumerate(found)
+        ]
+
+    def _rank_list(self, state: GameState, top: int) -> list[Suggestion]:
         figs = state.figures()
         is_cand = state.is_candidate(figs.guesses)
         if state.n == 1:
@@ -172,6 +262,12 @@ class Optimal(Strategy):
             pos = int(np.flatnonzero(figs.guesses == g)[0])
             value = subtree_total(node, state.wordlist.length)
             return [self._suggestion(state, figs, is_cand, pos, value)]
+        return self._rank_unweighted(state, figs, is_cand, top)
+
+    def _rank_unweighted(
+        self, state: GameState, figs: Figures, is_cand: npt.NDArray[np.bool_], top: int
+    ) -> list[Suggestion]:
+        """The ranking off the opening tree: by the exact solver, for the objective."""
         if self.objective.name in ("worst", "total-then-worst"):
             return self._rank_outcomes(state, figs, is_cand, top)
         found = self._best_values(state, figs, is_cand, top)
@@ -248,6 +344,29 @@ class Optimal(Strategy):
         )
 
 
+@contextmanager
+def within_reach(state: GameState) -> Iterator[None]:
+    """Run a search of ``state`` as it is, unless the caller set no budget and the state is
+    of the ``likely`` or ``all`` answer model (it may be far too large to solve): the search
+    then runs for at most :data:`UNBUDGETED_SECONDS` and running out is an error that says
+    to narrow the position (a ``WordleError``: the command line prints it as one line)."""
+    if work.current() is not None or (state.wordlist.answer_model == "list" and not state.weighted):
+        yield
+        return
+    try:
+        with work.Budget(UNBUDGETED_SECONDS).active():
+            yield
+    except BudgetExceeded as e:
+        if e.reason == "cancelled":
+            raise
+        raise WordleError(
+            f"the optimal strategy's exact search needs more than {UNBUDGETED_SECONDS:g} s on "
+            f"these {state.n:,} possible answers (--answers {state.wordlist.answer_model}): "
+            "narrow them with a turn or two first, or choose a heuristic strategy such as "
+            "entropy"
+        ) from None
+
+
 class OptimalWorst(Optimal):
     """Exact play for the least worst case (the fewest guesses that always suffice), then
     the least total among the trees with that worst case."""
@@ -255,6 +374,8 @@ class OptimalWorst(Optimal):
     name = "optimal-worst"
     summary = "exact least worst case, then least expected guesses"
     objective_name = "worst"
+    answer_models = frozenset({"list"})
+    other_models = LIST_ONLY
 
 
 class OptimalTotalThenWorst(Optimal):
@@ -264,6 +385,8 @@ class OptimalTotalThenWorst(Optimal):
     name = "optimal-total-then-worst"
     summary = "exact least expected guesses, then least worst case"
     objective_name = "total-then-worst"
+    answer_models = frozenset({"list"})
+    other_models = LIST_ONLY
 
 
 class OptimalOver4(Optimal):
@@ -272,3 +395,5 @@ class OptimalOver4(Optimal):
     name = "optimal-over4"
     summary = "exact fewest games needing 5 or more guesses, then least expected guesses"
     objective_name = "over 4"
+    answer_models = frozenset({"list"})
+    other_models = LIST_ONLY

@@ -213,7 +213,7 @@ class Solver:
         """
         c, f, m = self._node(cands, fixed, mincnt)
         memo, tables, stats = self.memo, self._tables, self.stats
-        return self._budgeted(
+        return self.run(
             lambda limits, flag: jit.solve(c, depth, beta, f, m, tables, limits, memo, stats, flag)
         )
 
@@ -231,7 +231,7 @@ class Solver:
         memo, tables, stats = self.feasible_memo, self._tables, self.stats
         every = self._every_guess
         pf, pm = self.constraints()  # the guesses of ``every`` obey no constraint at all
-        found = self._budgeted(
+        found = self.run(
             lambda limits, flag: fjit.feasible(
                 c, depth, f, m, every, pf, pm, tables, limits, memo, stats, flag
             )
@@ -254,9 +254,20 @@ class Solver:
             depth -= 1
         return depth
 
-    def _budgeted(self, kernel: Callable[[tuple[int, ...], npt.NDArray[np.int64]], int]) -> int:
+    @property
+    def tables(self) -> tuple[npt.NDArray[np.generic], ...]:
+        """What the kernels read of the lists (see :mod:`~wordlekit.solve._solver_parts`):
+        the matrix, its transpose, the letters, the hash keys and the costs."""
+        return self._tables
+
+    def run(self, kernel: Callable[[tuple[int, ...], npt.NDArray[np.int64]], int]) -> int:
         """Run one kernel call under the active budget (its stop flag and node allowance),
-        one at a time on this solver; raise ``BudgetExceeded`` when it stopped the search."""
+        one at a time on this solver; raise ``BudgetExceeded`` when it stopped the search.
+
+        ``kernel(limits, flag)`` gets the kernels' ``limits`` (the node allowance included)
+        and the stop flag, and counts its nodes in :attr:`stats`: the searches of this
+        module, and the weighted search (:mod:`wordlekit.solve.weighted`) on a solver of
+        its own."""
         budget = work.current()
         if budget is not None:
             budget.check()

@@ -98,7 +98,7 @@ def check_answer_model(strategy: Strategy, wordlist: WordList) -> None:
     if model not in strategy.answer_models:
         raise AnswerModelError(
             f"the {strategy.name} strategy plays only the answer list (--answers list), not "
-            f"--answers {model}: choose a heuristic strategy such as entropy"
+            f"--answers {model}: {strategy.other_models}"
         )
 
 
@@ -115,6 +115,8 @@ class Strategy:
     #: The answer models (:data:`wordlekit.core.words.ANSWER_MODELS`) the strategy plays: by
     #: default the list only; the heuristics below play every model (weighted or not).
     answer_models: ClassVar[frozenset[str]] = frozenset({"list"})
+    #: What the refusal of another answer model advises instead.
+    other_models: ClassVar[str] = "choose a heuristic strategy such as entropy"
     #: Whether the strategy runs the exact search (its work can grow beyond a fixed small
     #: cost, so a server budgets it harder): the ``optimal`` family.
     expensive: ClassVar[bool] = False
