@@ -13,8 +13,9 @@ plays that day's real answer with the entropy strategy and each answer model, as
 - ``list``: the answer list only (it cannot solve a day whose answer is outside it);
 - ``all``: every valid word, equally likely;
 - ``wordlebot``: the NYT WordleBot's 3,158 candidates of July 2023, equally likely;
-- ``optimal-likely``: the exact optimal strategy under the dated likely prior, when the
-  strategy plays weighted models (``optimal`` with ``--answers likely``); skipped otherwise.
+- ``optimal-likely``: the exact optimal strategy under the dated likely prior, as the web
+  app plays it: each guess searched exactly within ``--budget`` seconds (2 by default, the
+  web app's), entropy's guess where the search does not finish in time.
 
 Each bot chooses its own first guess on each day (the likely model's opener may change with
 the date). It prints, side by side, the days played, mean, worst, failures (more than six
@@ -27,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import functools
 import os
 import shutil
 import sys
@@ -79,6 +81,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--from", dest="start", type=dt.date.fromisoformat, default=None)
     parser.add_argument("--to", dest="end", type=dt.date.fromisoformat, default=None)
     parser.add_argument("--models", default=",".join(MODELS))
+    parser.add_argument(
+        "--budget", type=float, default=2.0, help="seconds a guess of optimal-likely may take"
+    )
     args = parser.parse_args(argv)
     os.environ["WORDLEKIT_CACHE_DIR"] = tmp = tempfile.mkdtemp(prefix="bench-real-nyt-")
     try:
@@ -136,6 +141,7 @@ def run(args: argparse.Namespace) -> None:
         return plain["list"], "entropy"
 
     tallies = []
+    exact: list[int] = []  # the guesses of optimal-likely that were exact
     for name in args.models.split(","):
         if name not in MODELS:
             sys.exit(f"unknown model {name!r}: one of {', '.join(MODELS)}")
@@ -145,7 +151,15 @@ def run(args: argparse.Namespace) -> None:
             except WordleError as e:
                 print(f"  {name}: skipped ({e})")
                 continue
+            play = functools.partial(budgeted_optimal, seconds=args.budget, exact=exact)
+            tallies.append(play_days(name, days, history, matrix_for, play))
+            continue
         tallies.append(play_days(name, days, history, matrix_for, solve))
+    if exact:
+        print(
+            f"optimal-likely: {sum(exact)} of {len(exact)} guesses exact within "
+            f"{args.budget:g} s, the others entropy's"
+        )
 
     report(tallies, days, history, base)
 
@@ -174,7 +188,7 @@ def play_days(
     days: Sequence[dt.date],
     history: History,
     matrix_for: Callable[[str, dt.date], tuple[PatternMatrix, str]],
-    solve: Callable[..., BotPlay],
+    solve: Callable[..., BotPlay | Played],
 ) -> Tally:
     """One model's games on ``days``, with a progress line."""
     tally = Tally(name)
@@ -195,6 +209,45 @@ def play_days(
     sys.stderr.write("\n")
     tally.seconds = time.perf_counter() - t0
     return tally
+
+
+@dataclass(frozen=True)
+class Played:
+    """What :func:`budgeted_optimal` gives back (the fields of a bot's play that count)."""
+
+    guesses: int
+    solved: bool
+
+
+def budgeted_optimal(
+    pm: PatternMatrix, answer: str, *, strategy: str, seconds: float, exact: list[int]
+) -> Played:
+    """The optimal strategy as the web app plays it: each guess searched within ``seconds``,
+    entropy's guess when the search does not finish; ``exact`` records each guess (1 when
+    the search finished)."""
+    from wordlekit.budget import Budget
+    from wordlekit.core.feedback import Turn, all_green, score
+    from wordlekit.errors import BudgetExceeded
+    from wordlekit.solve.registry import get_strategy
+    from wordlekit.solve.state import GameState
+
+    optimal, entropy = get_strategy("optimal"), get_strategy("entropy")
+    wl = pm.wordlist
+    turns: list[Turn] = []
+    while len(turns) < 6:
+        state = GameState.from_turns(pm, turns)
+        try:
+            with Budget(seconds).active():
+                g = optimal.choose(state)
+            exact.append(1)
+        except BudgetExceeded:
+            g = entropy.choose(state)
+            exact.append(0)
+        guess = wl.guesses[g]
+        turns.append(Turn(guess, score(guess, answer)))
+        if turns[-1].pattern == all_green(wl.length):
+            return Played(len(turns), True)
+    return Played(len(turns), False)
 
 
 def _wordlebot() -> list[str]:
