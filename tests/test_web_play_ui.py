@@ -420,9 +420,14 @@ def test_a_hint_works_on_every_variant(
     open_app(page)
     start_game(page, variant, seed=SEED if variant != "absurdle" else None)
     board = page.get_by_test_id("board")
-    for word in guesses:
-        with page.expect_response(re.compile(r"/guesses$")) as played:
-            type_guess(page, word)
+    for row, word in enumerate(guesses):
+        # the word is on the board before Enter (the keys reached the game), then played
+        expect(board).not_to_have_attribute("aria-busy", "true")
+        page.keyboard.type(word)
+        last = f"tile-{row}-4" if variant == "absurdle" else "tile-0-t-4"
+        expect(page.get_by_test_id(last)).to_have_text(word[-1].upper())
+        with page.expect_response(re.compile(r"/guesses$"), timeout=30_000) as played:
+            page.keyboard.press("Enter")
         assert played.value.ok, played.value.text()
     hint = page.get_by_test_id("hint")
     expect(hint).to_be_visible()
