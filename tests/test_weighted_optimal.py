@@ -349,6 +349,8 @@ def test_the_helper_falls_back_past_the_budget(likely_pm: PatternMatrix) -> None
         out = advice.assist(likely_pm, [], strategy="optimal", top=3)
     assert not out.advice.exact and out.advice.used == "entropy"
     assert out.advice.note is not None and "0.3 s" in out.advice.note
+    # the command that gives the exact answer names the answer model
+    assert "`wordle suggest --strategy optimal --answers likely TURN ...`" in out.advice.note
 
 
 def test_the_helper_is_exact_within_the_budget(likely_pm: PatternMatrix) -> None:
@@ -364,6 +366,8 @@ def test_the_bot_goes_on_with_entropy_when_the_budget_runs_out(likely_pm: Patter
     with Budget(0.3).active():
         game = bots.solve(likely_pm, "aioli", strategy="optimal")
     assert game.solved and not game.exact and game.fallback_from_turn == 1
+    command = "wordle solve aioli --strategy optimal --answers likely"
+    assert game.note is not None and command in game.note
 
 
 def test_with_no_budget_a_search_out_of_reach_is_an_error(

@@ -167,6 +167,13 @@ def prefer_answer(
     return (chosen, *rest)[: len(ranked)], first.word
 
 
+def answers_flag(state: GameState) -> str:
+    """The ``--answers`` option of the command that gives a state's answer model ("" for the
+    list's), for the note of a fallback."""
+    model = state.wordlist.answer_model
+    return "" if model == "list" else f" --answers {model}"
+
+
 def advise(
     state: GameState,
     strategy: str,
@@ -191,7 +198,7 @@ def advise(
         if e.reason == "cancelled":
             raise
         used = get_strategy(FALLBACK)
-        command = "wordle suggest --strategy optimal TURN ..."
+        command = f"wordle suggest --strategy {strat.name}{answers_flag(state)} TURN ..."
         note = budget_note(strat.name, work.current(), command, what=what)
         with work.unlimited():  # one pass over the guesses: bounded, and it is the answer
             ranked = useful(used.rank(state, top))

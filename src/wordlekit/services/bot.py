@@ -131,7 +131,8 @@ def solve(
         note = budget_note(
             strat.name,
             work.current(),
-            f"wordle solve {word} --strategy {strat.name}",
+            f"wordle solve {word} --strategy {strat.name}"
+            + ("" if wl.answer_model == "list" else f" --answers {wl.answer_model}"),
             what=f"from turn {fell} on, the guesses come",
         )
     prior = None if wl.weights is None else float(wl.weights[wl.answer_index(word)])
