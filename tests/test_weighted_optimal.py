@@ -353,6 +353,19 @@ def test_the_helper_falls_back_past_the_budget(likely_pm: PatternMatrix) -> None
     assert "`wordle suggest --strategy optimal --answers likely TURN ...`" in out.advice.note
 
 
+def test_under_a_budget_a_large_weighted_state_is_out_of_reach_at_once(
+    likely_pm: PatternMatrix,
+) -> None:
+    """Thousands of candidates: the search would not even reach its first budget check in
+    time, so it is not started; the budget itself never ran out."""
+    state = GameState.from_turns(likely_pm, [Turn.parse("crane:bbybb")])  # 1,200 words
+    assert state.n > optimal_strategy.BUDGETED_REACH
+    budget = Budget(60)
+    with budget.active(), pytest.raises(BudgetExceeded, match="more than 60 s"):
+        Optimal().rank(state, 3)
+    assert budget.reason is None
+
+
 def test_the_helper_is_exact_within_the_budget(likely_pm: PatternMatrix) -> None:
     turns = [Turn.parse("salet:bbbbb"), Turn.parse("crony:bbbbb")]
     with Budget(30).active():

@@ -48,6 +48,11 @@ UNLIMITED = 26
 #: the caller set no budget (the command line): such a state can be far too large to solve
 #: (12,972 words at the start), and an error that says so beats a search that never ends.
 UNBUDGETED_SECONDS = 60.0
+#: Under a budget (the web app, the TUI), a state of the ``likely`` or ``all`` model with more
+#: candidates than this is out of reach at once: sets of a few hundred already take seconds,
+#: and the first step of a search of thousands (every guess against every candidate) runs
+#: before the kernel's first budget check, longer than a request may take to stop.
+BUDGETED_REACH = 1_000
 #: What the optimal strategies of the other objectives advise with a weighted answer model.
 LIST_ONLY = (
     "the optimal strategy plays it exactly (the least expected guesses under the prior), or "
@@ -346,11 +351,19 @@ class Optimal(Strategy):
 
 @contextmanager
 def within_reach(state: GameState) -> Iterator[None]:
-    """Run a search of ``state`` as it is, unless the caller set no budget and the state is
-    of the ``likely`` or ``all`` answer model (it may be far too large to solve): the search
-    then runs for at most :data:`UNBUDGETED_SECONDS` and running out is an error that says
-    to narrow the position (a ``WordleError``: the command line prints it as one line)."""
-    if work.current() is not None or (state.wordlist.answer_model == "list" and not state.weighted):
+    """Run a search of ``state`` as it is, unless the state is of the ``likely`` or ``all``
+    answer model (it may be far too large to solve). Then, under a budget, a state of more
+    than :data:`BUDGETED_REACH` candidates runs out of it at once (the caller falls back);
+    with none the search runs for at most :data:`UNBUDGETED_SECONDS` and running out is an
+    error that says to narrow the position (a ``WordleError``: the command line prints it as
+    one line)."""
+    budget = work.current()
+    if state.wordlist.answer_model == "list" and not state.weighted:
+        yield
+        return
+    if budget is not None:
+        if state.n > BUDGETED_REACH:  # "needs more than the budget": the caller falls back
+            raise budget.exceeded()
         yield
         return
     try:
