@@ -257,7 +257,7 @@ _BLOCK = {
 # Abbreviations, clipped words and names the dictionaries list in lower case (never answers;
 # found by reading the lists, so not complete).
 _ABBREVIATIONS = {
-    "en": "acct auth approx dept govt info misc prob intl natl asst assn capt supp kamala",
+    "en": "acct auth approx dept govt info misc prob intl natl asst assn capt supp kamala abigail",
     "es": "aprox depto coord circe japon nobel",
     "fr": "cedex jesus jules after",
     "de": "ggmbh",
@@ -581,6 +581,11 @@ class LanguageData:
             for line in (DICT_DIR / fname).read_text("utf-8", "replace").split():
                 if line and line[0].islower() and self._wanted(line):
                     self.word_lists.add(line)
+        #: every lower-case word of the plain word lists, any length (English plurals)
+        self.plain_words: set[str] = set()
+        for fname, _ in lang.word_lists:
+            text = (DICT_DIR / fname).read_text("utf-8", "replace")
+            self.plain_words.update(w for w in text.split() if w.islower())
         self.entries = {d: read_dic(d) for d in lang.lemma_dictionaries}
         self.flags = {d: special_flags(d) for d in lang.lemma_dictionaries}
         self.nosuggest: set[str] = set()
@@ -613,6 +618,33 @@ class LanguageData:
                     continue
                 if self.lang.code == "de" and raw[0].isupper() and not self._german_noun(raw, e):
                     continue
+                return True
+        return False
+
+    def _en_regular(self, w: str) -> bool:
+        """English: a plural/3rd person in -s/-es/-ies or a past in -d/-ed/-ied that the
+        en_US affix flags S/D make from another entry, or an -s plural of a word of the SCOWL
+        word lists (donuts, which en_US lists as an entry of its own)."""
+        if self.lang.code != "en":
+            return False
+        entries = self.entries["en_US"]
+
+        def has(base: str, flag: str) -> bool:
+            return base != w and any(flag in e.flags for e in entries.get(base, []))
+
+        if w.endswith("s") and not w.endswith("ss"):
+            bases = [w[:-1]] + ([w[:-2]] if w.endswith("es") else [])
+            bases += [w[:-3] + "y"] if w.endswith("ies") else []
+            if any(has(b, "S") or b in self.plain_words or b in self.accepted for b in bases):
+                return True
+        if w.endswith("ed"):
+            bases = [w[:-1], w[:-2], w[:-3], w[:-3] + "y"]
+            if any(has(b, "D") for b in bases):
+                return True
+            # British spellings en_US lacks (analysed): a SCOWL word plus -d / -ed
+            plain = [w[:-2]] if len(w) >= 5 else []
+            plain += [w[:-1]] if not w.endswith("eed") else []
+            if any(b in self.plain_words for b in plain):
                 return True
         return False
 
@@ -674,7 +706,9 @@ class LanguageData:
             check = sorted(
                 {r for rs in lemma_candidates.values() for r in rs if r.endswith(endings)}
             )
-            for d in self.lang.lemma_dictionaries:
+            # the first lemma dictionary's stemmer only: en_GB's affix flags derive seed
+            # from see and feed from fee
+            for d in self.lang.lemma_dictionaries[:1]:
                 for w, s in hunspell_stems(d, check).items():
                     stems.setdefault(w, set()).update(s)
         for f, lemmas in lemma_candidates.items():
@@ -684,7 +718,7 @@ class LanguageData:
             if f in block or any(r in self.nosuggest for r in lemmas):
                 drop("offensive (blocklist or the dictionary's NOSUGGEST marker)")
                 continue
-            ok = [r for r in lemmas if not (stems.get(r, set()) - {r})]
+            ok = [r for r in lemmas if not (stems.get(r, set()) - {r}) and not self._en_regular(r)]
             if not ok:
                 drop("an inflection of another stem (" + ", ".join("-" + e for e in endings) + ")")
                 continue
