@@ -133,7 +133,8 @@ def test_lists() -> None:
     out = ok("lists")
     assert "2315" in out and "10657" in out and "14855" in out
     data = json.loads(ok("lists", "--json"))
-    assert [d["name"] for d in data] == ["original", "nyt"]
+    assert [d["name"] for d in data] == ["original", "nyt", "en-4", "en-6", "en-7", "en-8"]
+    assert [d["length"] for d in data] == [5, 5, 4, 6, 7, 8]
 
 
 def test_daily() -> None:

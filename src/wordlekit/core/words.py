@@ -43,6 +43,9 @@ FIRST_DAY = dt.date(2021, 6, 19)
 BUNDLED = {
     "original": ("answers-2315.txt", "allowed-10657.txt"),
     "nyt": ("answers-nyt.txt", "allowed-nyt.txt"),
+    # English lists of other lengths, built by scripts/build_lists.py (see lists.json); the
+    # lists of other languages it builds are not registered until their alphabets play
+    **{f"en-{n}": (f"answers-en-{n}.txt", f"allowed-en-{n}.txt") for n in (4, 6, 7, 8)},
 }
 DAILY_ORDER_FILE = "answers-2315-daily-order.txt"
 
@@ -295,7 +298,8 @@ class WordList:
 
     @classmethod
     def bundled(cls, name: str = "original") -> WordList:
-        """One of the lists shipped with the package: ``original`` (default) or ``nyt``."""
+        """One of the lists shipped with the package: ``original`` (default), ``nyt``, or
+        the English lists of other lengths ``en-4``, ``en-6``, ``en-7`` and ``en-8``."""
         return _bundled(name)
 
     @classmethod
