@@ -37,111 +37,17 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from wordlekit.core.alphabet import ALPHABETS
+
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "src" / "wordlekit" / "data"
 HUNSPELL_DIR = Path("/usr/share/hunspell")
 DICT_DIR = Path("/usr/share/dict")
 METADATA = "lists.json"
 
-ASCII = "abcdefghijklmnopqrstuvwxyz"
-
 # --------------------------------------------------------------------------- folding
-
-
-@dataclass(frozen=True)
-class Alphabet:
-    """The letters of a language's lists and how other letters fold onto them."""
-
-    letters: str
-    #: letter -> replacement (one or more letters of ``letters``); anything else not in
-    #: ``letters`` makes a word unusable (it is rejected and counted, never silently dropped).
-    folds: dict[str, str]
-    rule: str
-
-
-_LATIN_ACCENTS = {
-    **dict.fromkeys("áàâäãå", "a"),
-    **dict.fromkeys("éèêë", "e"),
-    **dict.fromkeys("íìîï", "i"),
-    **dict.fromkeys("óòôöõ", "o"),
-    **dict.fromkeys("úùûü", "u"),
-    **dict.fromkeys("ýÿ", "y"),
-    "ç": "c",
-    "ñ": "n",
-}
-
-ALPHABETS: dict[str, Alphabet] = {
-    "en": Alphabet(
-        ASCII,
-        {**_LATIN_ACCENTS, "æ": "ae", "œ": "oe"},
-        "a-z; the few loan words with accents fold them (café → cafe, naïve → naive)",
-    ),
-    "es": Alphabet(
-        "abcdefghijklmnñopqrstuvwxyz",
-        {"á": "a", "é": "e", "í": "i", "ó": "o", "ú": "u", "ü": "u"},
-        "a-z plus ñ, a letter of its own (after n); accents fold: á→a, é→e, í→i, ó→o, ú→u, "
-        "ü→u (as the popular Spanish clones do: the accent is not typed, Ñ has its own key)",
-    ),
-    "fr": Alphabet(
-        ASCII,
-        {
-            **dict.fromkeys("àâä", "a"),
-            **dict.fromkeys("éèêë", "e"),
-            **dict.fromkeys("îï", "i"),
-            **dict.fromkeys("ôö", "o"),
-            **dict.fromkeys("ùûü", "u"),
-            "ÿ": "y",
-            "ç": "c",
-            "œ": "oe",
-            "æ": "ae",
-        },
-        "a-z; accents fold to the bare letter (é→e, à→a, ô→o, ï→i …), ç→c, and the "
-        "ligatures œ→oe, æ→ae count as two letters (as in the popular French clones)",
-    ),
-    "de": Alphabet(
-        ASCII,
-        {"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"},
-        "a-z; ä→ae, ö→oe, ü→ue, ß→ss, and the length counts the folded letters "
-        "(grün → gruen is a 5-letter word), as wordle.at, the most played German clone, "
-        "does (it asks players to type umlauts as ae/oe/ue)",
-    ),
-    "it": Alphabet(
-        ASCII,
-        {
-            **dict.fromkeys("àá", "a"),
-            **dict.fromkeys("èé", "e"),
-            **dict.fromkeys("ìí", "i"),
-            **dict.fromkeys("òó", "o"),
-            **dict.fromkeys("ùú", "u"),
-        },
-        "a-z; accents fold to the bare letter (città → citta, perché → perche)",
-    ),
-    "pt": Alphabet(
-        ASCII,
-        {
-            **dict.fromkeys("áàâã", "a"),
-            **dict.fromkeys("éê", "e"),
-            "í": "i",
-            **dict.fromkeys("óôõ", "o"),
-            **dict.fromkeys("úü", "u"),
-            "ç": "c",
-        },
-        "a-z; accents fold to the bare letter (á, à, â, ã → a; é, ê → e; ó, ô, õ → o …) "
-        "and ç→c, as Termo, the most played Portuguese clone, does",
-    ),
-    "nl": Alphabet(
-        ASCII,
-        {
-            **dict.fromkeys("áàâä", "a"),
-            **dict.fromkeys("éèêë", "e"),
-            **dict.fromkeys("íìîï", "i"),
-            **dict.fromkeys("óòôö", "o"),
-            **dict.fromkeys("úùûü", "u"),
-        },
-        "a-z; IJ is two letters, i and j (as most Dutch clones treat it, so 'fijne' has 5 "
-        "letters); accents and diaereses fold (café → cafe, geërfd → geerfd)",
-    ),
-}
+# The alphabets and folding rules are the game's own (one normaliser for the lists and for what
+# a player types): wordlekit.core.alphabet.
 
 
 def fold(word: str, lang: str) -> str | None:
@@ -151,7 +57,7 @@ def fold(word: str, lang: str) -> str | None:
     alphabet = ALPHABETS[lang]
     out: list[str] = []
     for ch in word.lower():
-        if ch in alphabet.letters:
+        if ch in alphabet.codes:
             out.append(ch)
         elif ch in alphabet.folds:
             out.append(alphabet.folds[ch])

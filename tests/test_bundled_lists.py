@@ -83,10 +83,16 @@ def test_en6_loads() -> None:
     assert WordList.bundled("en-6").length == 6
 
 
-def test_other_languages_are_not_registered_yet() -> None:
-    from wordlekit.core.words import BUNDLED
+def test_every_built_list_is_registered_with_its_language_and_alphabet() -> None:
+    from wordlekit.core.alphabet import ALPHABETS
+    from wordlekit.core.words import BUNDLED, lists_metadata
 
-    assert not [n for n in BUNDLED if n[:3] in {"es-", "fr-", "de-", "it-", "pt-", "nl-"}]
+    for name, m in lists_metadata().items():
+        assert name in BUNDLED
+        wl = WordList.bundled(name)
+        assert wl.language == m["language"] and wl.alphabet is ALPHABETS[m["language"]]
+        assert (len(wl.answers), len(wl.allowed)) == (m["answers"]["count"], m["allowed"]["count"])
+        assert wl.alphabet.letters == m["alphabet"] and wl.alphabet.rule == m["folding"]
 
 
 def _english_answers(n: int) -> set[str]:

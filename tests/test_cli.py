@@ -12,6 +12,7 @@ import pytest
 from conftest import SMALL_ANSWERS
 from harness_cli import bad, failed, ok, run, runner
 from wordlekit.cli import app
+from wordlekit.core.words import WordList
 from wordlekit.errors import StorageError
 from wordlekit.services.games import open_store
 
@@ -131,10 +132,40 @@ def test_filter_bad_input() -> None:
 
 def test_lists() -> None:
     out = ok("lists")
-    assert "2315" in out and "10657" in out and "14855" in out
+    assert "2315" in out and "10657" in out and "a-z and ñ" in out
     data = json.loads(ok("lists", "--json"))
-    assert [d["name"] for d in data] == ["original", "nyt", "en-4", "en-6", "en-7", "en-8"]
-    assert [d["length"] for d in data] == [5, 5, 4, 6, 7, 8]
+    names = ["original", "nyt", "en-4", "en-6", "en-7", "en-8"]
+    names += ["de-5", "es-5", "fr-5", "it-5", "nl-5", "pt-5"]
+    assert [d["name"] for d in data] == names
+    assert [d["length"] for d in data] == [5, 5, 4, 6, 7, 8] + [5] * 6
+    assert [d["language"] for d in data] == ["en"] * 6 + ["de", "es", "fr", "it", "nl", "pt"]
+    es = data[7]
+    assert (es["answers"], es["allowed"], es["alphabet"]) == (
+        1699,
+        7384,
+        "abcdefghijklmnñopqrstuvwxyz",
+    )
+    assert json.loads(ok("lists", "es-5", "--json"))["language_name"] == "Spanish"
+    words = ok("lists", "en-4", "--words").split()
+    assert len(words) == 1975 and words == sorted(WordList.bundled("en-4").answers)
+    both = ok("lists", "de-5", "--words", "--allowed").split()
+    assert len(both) == 957 + 3082
+    bad("lists", "xx-5", match="no bundled list")
+    bad("lists", "--words", match="need a list NAME")
+
+
+def test_lang_and_length_choose_a_bundled_list() -> None:
+    data = json.loads(ok("solve", "niños", "--lang", "es", "--answers", "all", "--json"))
+    assert data["solved"] and data["turns"][-1]["turn"]["guess"] == "niños"
+    data = json.loads(ok("solve", "NIÑOS", "--lists", "es-5", "--answers", "all", "--json"))
+    assert data["turns"][-1]["turn"]["emoji"] == "🟩" * 5
+    out = ok("suggest", "--length", "6", "--top", "1")
+    assert "2500 possible answers" in out
+    bad("suggest", "--lang", "xx", match="no bundled list in language")
+    bad("suggest", "--lang", "es", "--length", "6", match="es has 5")
+    bad("suggest", "--lists", "de-5", "--lang", "es", match="not both")
+    bad("suggest", "--lists", "nyt", "--length", "6", match="not both")
+    bad("solve", "niños", "--lang", "es", "--answers", "likely", match="fitted to the NYT")
 
 
 def test_daily() -> None:

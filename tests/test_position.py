@@ -185,7 +185,7 @@ def test_bad_positions_are_refused(pm: PatternMatrix) -> None:
 def test_solver_constraints(pm: PatternMatrix) -> None:
     solver = Solver(pm, Mode.HARD)
     fixed, mincnt = solver.constraints()
-    assert fixed.tolist() == [-1] * 5 and mincnt.tolist() == [0] * 26
+    assert fixed.tolist() == [-1] * 5 and mincnt.tolist() == [0] * 32
     g = ORIGINAL.guess_index("salet")
     f, m = solver.child_constraints(fixed, mincnt, g, Turn.parse("salet:gybbb").pattern)
     assert f.tolist() == [ord("s") - 97, -1, -1, -1, -1]

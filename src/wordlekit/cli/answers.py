@@ -165,6 +165,8 @@ def _advice(wl: WordList, turns: Sequence[Turn]) -> str:
             n = 0
         if n:
             fit = "1 valid word fits" if n == 1 else f"{n} valid words fit"
+            if wl.any_word_model == "all":
+                return f" ({fit} the turns: --answers all lets any valid word be the answer)"
             return (
                 f" ({fit} the turns: --answers likely lets any valid word be the answer, "
                 "weighted by how likely it is)"

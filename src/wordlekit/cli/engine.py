@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+import unicodedata
 from typing import Any, cast, get_args
 
 import click
@@ -37,15 +39,22 @@ from wordlekit.cli.render import (
 from wordlekit.core.constraints import LetterConstraints, Pool, filter_by_hints
 from wordlekit.core.feedback import PatternStyle, Turn, explain, format_pattern, score
 from wordlekit.core.knowledge import Knowledge
-from wordlekit.core.words import BUNDLED, WordList, daily_answer, day_number, parse_date
-from wordlekit.errors import InvalidWordError, WordleError
+from wordlekit.core.words import (
+    BUNDLED,
+    WordList,
+    daily_answer,
+    day_number,
+    lists_metadata,
+    parse_date,
+)
+from wordlekit.errors import InvalidWordError, WordleError, WordListError
 from wordlekit.services.jsonable import to_json
 
 
 def _word(text: str) -> str:
-    w = text.strip().lower()
-    if not w or not (w.isascii() and w.isalpha()):
-        raise InvalidWordError(f"{text!r} is not a word: use the letters a-z only")
+    w = unicodedata.normalize("NFC", text.strip()).lower()
+    if not w or not w.isalpha():
+        raise InvalidWordError(f"{text!r} is not a word: use letters only")
     if len(w) > 8:
         raise InvalidWordError(f"{w.upper()} is too long (at most 8 letters)")
     return w
@@ -168,7 +177,9 @@ def filter_cmd(
     ranked = knowledge.ranked() if knowledge.weights is not None else None
     words = [w for w, _ in ranked] if ranked is not None else list(knowledge.candidates)
     if known or contains or absent or misplaced:
-        hints = LetterConstraints.from_hints(known, contains, absent, misplaced, wl.length)
+        hints = LetterConstraints.from_hints(
+            known, contains, absent, misplaced, wl.length, wl.alphabet
+        )
         allowed = set(filter_by_hints(hints, wl, pool))  # contradictory hints raise
         words = [w for w in words if w in allowed]
         summary.merge(hints)
@@ -194,7 +205,7 @@ def filter_cmd(
 
 def _no_fit_hint(wl: WordList) -> str:
     if wl.answer_model == "list":
-        return " (--answers likely lets any valid word be the answer)"
+        return f" (--answers {wl.any_word_model} lets any valid word be the answer)"
     return (
         f" (the answer may be a word the {base_name(wl)} lists do not know: add it with --add WORD)"
     )
@@ -249,43 +260,100 @@ def _print_explanation(console: Console, knowledge: Knowledge, summary: LetterCo
     print_lines(console, (f"  {line}" for line in summary.describe()))
 
 
-@app.command("lists", epilog=examples("wordle lists", "wordle lists --json"))
+@app.command(
+    "lists",
+    epilog=examples(
+        "wordle lists",
+        "wordle lists --json",
+        "wordle lists es-5             the Spanish list: alphabet, folding, sources, licence",
+        "wordle lists en-6 --words     its answers, one per line (most common first)",
+    ),
+)
+@click.argument("name", required=False)
+@click.option("--words", "words_", is_flag=True, help="Print the list's answers, one per line.")
+@click.option(
+    "--allowed", "allowed_", is_flag=True, help="Print the list's other allowed guesses too."
+)
 @json_option
-def lists_cmd(json_: bool) -> None:
-    """The bundled word lists and their sizes."""
-    rows = [_list_row(name) for name in BUNDLED]
+def lists_cmd(name: str | None, words_: bool, allowed_: bool, json_: bool) -> None:
+    """The bundled word lists: languages, lengths, sizes and alphabets (or one list, NAME)."""
+    if name is None:
+        if words_ or allowed_:
+            raise WordleError("--words and --allowed need a list NAME, e.g. wordle lists es-5")
+        _all_lists(json_)
+        return
+    if name.strip() not in BUNDLED:
+        raise WordListError(f"no bundled list {name!r}: choose one of {', '.join(BUNDLED)}")
+    wl = WordList.bundled(name.strip())
+    if words_ or allowed_:
+        words = (wl.answers if words_ else ()) + (wl.allowed if allowed_ else ())
+        if json_:
+            print_json(list(words))
+        else:
+            sys.stdout.write("".join(f"{w}\n" for w in words))
+        return
+    row = list_row(wl)
+    if json_:
+        print_json(row)
+        return
+    console = out()
+    for key in ("name", "language", "length", "answers", "allowed", "alphabet", "folding"):
+        console.print(f"{key:>9}: {row[key]}", highlight=False)
+    for key in ("licence", "answer_rule"):
+        if row.get(key):
+            console.print(f"{key.replace('_', ' '):>9}: {row[key]}", highlight=False)
+    for src in row.get("sources", []):
+        console.print(f"   source: {src['name']} ({src.get('licence', '')})", highlight=False)
+
+
+def _all_lists(json_: bool) -> None:
+    rows = [list_row(WordList.bundled(name)) for name in BUNDLED]
     if json_:
         print_json(rows)
         return
     console = out()
     console.print(
         table(
-            ("name", "answers", "allowed", "valid guesses", "length"),
+            ("name", "language", "length", "answers", "allowed", "alphabet"),
             (
                 (
                     f"{r['name']} (default)" if r["default"] else str(r["name"]),
-                    *(str(r[k]) for k in ("answers", "allowed", "guesses", "length")),
+                    r["language"],
+                    str(r["length"]),
+                    str(r["answers"]),
+                    str(r["allowed"]),
+                    r["alphabet_shown"],
                 )
                 for r in rows
             ),
-            left={"name"},
+            left={"name", "language", "alphabet"},
             title="Bundled word lists",
             boxed=True,
         )
     )
+    console.print("Play one with --lists NAME, or --lang CODE [--length N].")
     console.print("Other lists: --lists ANSWERS_FILE[,ALLOWED_FILE] (one word per line).")
 
 
-def _list_row(name: str) -> dict[str, Any]:
-    wl = WordList.bundled(name)
-    return {
-        "name": name,
+def list_row(wl: WordList) -> dict[str, Any]:
+    """What ``wordle lists`` says of a bundled list."""
+    meta = lists_metadata().get(wl.name, {})
+    row: dict[str, Any] = {
+        "name": wl.name,
+        "language": wl.language,
+        "length": wl.length,
         "answers": len(wl.answers),
         "allowed": len(wl.allowed),
         "guesses": len(wl.guesses),
-        "length": wl.length,
-        "default": name == "original",
+        "alphabet": wl.alphabet.letters,
+        "alphabet_shown": wl.alphabet.shown(),
+        "folding": wl.alphabet.rule,
+        "default": wl.name == "original",
     }
+    for key in ("language_name", "licence", "answer_rule", "sources"):
+        if key in meta:
+            row[key] = meta[key]
+    return row
 
 
 @app.command("daily", epilog=examples("wordle daily 2022-02-15   (Wordle 241: AGORA)"))

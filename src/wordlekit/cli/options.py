@@ -17,13 +17,21 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, TypeVar, get_args
+from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, TypeVar, cast, get_args
 
 import click
 
 from wordlekit.core.feedback import PatternStyle
 from wordlekit.core.rules import ULTRAHARD_RULE, GuessPool, Mode
-from wordlekit.errors import quoted
+from wordlekit.core.words import (
+    BUNDLED,
+    MAX_WORD_LENGTH,
+    MIN_WORD_LENGTH,
+    alphabet_of,
+    bundled_language,
+    find_bundled,
+)
+from wordlekit.errors import WordListError, quoted
 from wordlekit.services.catalog import strategies
 from wordlekit.services.games import variants
 
@@ -84,14 +92,59 @@ def csv_option(help: str = "CSV output.") -> Decorator:
 
 
 def lists_option(f: F) -> F:
-    return click.option(
-        "--lists",
-        "-l",
-        default="original",
-        show_default=True,
-        metavar="LISTS",
-        help="Word lists: original, nyt, or ANSWERS_FILE[,ALLOWED_FILE].",
-    )(f)
+    """``--lists NAME|FILES``, ``--lang CODE`` and ``--length N``, given to the command as one
+    list spec, ``lists`` (see :func:`list_spec`)."""
+
+    @functools.wraps(f)
+    def wrapper(*args: Any, lang: str | None, length: int | None, **kwargs: Any) -> Any:
+        kwargs["lists"] = list_spec(kwargs.get("lists"), lang, length)
+        return f(*args, **kwargs)
+
+    for option in (
+        click.option(
+            "--length",
+            type=click.IntRange(MIN_WORD_LENGTH, MAX_WORD_LENGTH),
+            metavar="N",
+            help="Word length of the bundled list of --lang (English by default): 4 to 8.",
+        ),
+        click.option(
+            "--lang",
+            metavar="CODE",
+            help="Language of the bundled list (en, de, es, fr, it, nl, pt; see `wordle lists`);"
+            " with --lists FILES, the alphabet the files are read with.",
+        ),
+        click.option(
+            "--lists",
+            "-l",
+            default=None,
+            metavar="LISTS",
+            help="Word lists: original (default), nyt, a bundled list such as es-5 or en-6 "
+            "(`wordle lists`), or ANSWERS_FILE[,ALLOWED_FILE].",
+        ),
+    ):
+        wrapper = option(wrapper)
+    return cast(F, wrapper)
+
+
+def list_spec(lists: str | None, lang: str | None, length: int | None) -> str:
+    """One list spec from ``--lists``, ``--lang`` and ``--length``: a bundled list's name,
+    or files (``LANG:FILES`` when a language is given for them)."""
+    if lists is None or not lists.strip():
+        return find_bundled(lang, length)
+    spec = lists.strip()
+    if length is not None:
+        raise WordListError("give --lists or --length, not both (a list has one length)")
+    if lang is None:
+        return spec
+    if spec in BUNDLED:
+        if bundled_language(spec) != lang.strip().lower():
+            raise WordListError(
+                f"the {spec} list is in {bundled_language(spec)}, not {quoted(lang)}: "
+                "give --lists or --lang, not both"
+            )
+        return spec
+    alphabet_of(lang)  # a language with an alphabet, or a one-line error
+    return f"{lang.strip().lower()}:{spec}"
 
 
 def format_option(f: F) -> F:

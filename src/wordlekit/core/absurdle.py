@@ -52,7 +52,7 @@ from typing import ClassVar, Self
 
 import numpy as np
 
-from wordlekit.core.codes import encode, patterns_against
+from wordlekit.core.codes import encode_together, patterns_against
 from wordlekit.core.feedback import Pattern, pattern_count, score
 from wordlekit.core.game import Game, Kind, Outcome, Status, Variant
 from wordlekit.core.rules import Host, Rules
@@ -128,7 +128,8 @@ def kept_by_pattern(guess: str, words: Sequence[str]) -> tuple[Pattern, tuple[st
         raise ValueError("the host holds no word")
     if len(words) == 1:  # one word: no choice (and no array work)
         return score(guess, words[0]), (words[0],)
-    pats = patterns_against(encode([guess])[0], encode(words))
+    guess_codes, word_codes = encode_together([guess], words)
+    pats = patterns_against(guess_codes[0], word_codes)
     p = host_choice(pats.tolist(), len(guess))
     kept = tuple(np.asarray(words, dtype=object)[pats == p].tolist())
     return p, kept

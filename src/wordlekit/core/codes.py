@@ -15,19 +15,55 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
-Codes = npt.NDArray[np.uint8]
+from wordlekit.core.alphabet import ASCII, CODES, Alphabet, Codes
+
+__all__ = [
+    "CODES",
+    "Codes",
+    "encode",
+    "encode_together",
+    "letter_counts",
+    "pattern_dtype",
+    "patterns_against",
+]
 
 
-def encode(words: Sequence[str]) -> Codes:
-    """Words of one length as an ``(n, length)`` array of letter codes 0..25."""
+def encode(words: Sequence[str], alphabet: Alphabet | None = None) -> Codes:
+    """Words of one length as an ``(n, length)`` array of letter codes (a..z are 0..25).
+
+    Words of letters beyond a-z need their list's ``alphabet`` (:attr:`WordList.alphabet`);
+    without one such a word is a ``ValueError``, never a wrong code.
+    """
+    if alphabet is not None and not alphabet.is_ascii:
+        return alphabet.encode(words)
     if not words:
         return np.zeros((0, 0), dtype=np.uint8)
     length = len(words[0])
-    joined = "".join(words).encode("ascii")
+    try:
+        joined = "".join(words).encode("ascii")
+    except UnicodeEncodeError:
+        raise ValueError("a word has letters beyond a-z: encode it with its alphabet") from None
     if len(joined) != length * len(words):
         raise ValueError("all words must have the same length")
     arr = np.frombuffer(joined, dtype=np.uint8).reshape(len(words), length)
     return (arr - ord("a")).astype(np.uint8)
+
+
+def encode_together(*groups: Sequence[str]) -> tuple[Codes, ...]:
+    """Groups of words (of one length, and of no list in particular) encoded alike: letters
+    beyond a-z get codes of their own, the same in every group (what a comparison of words
+    from two groups needs).
+
+    >>> [c.tolist() for c in encode_together(["niño"], ["nino", "ñoño"])]
+    [[[13, 8, 26, 14]], [[13, 8, 13, 14], [26, 14, 26, 14]]]
+    """
+    if all("".join(g).isascii() for g in groups):
+        return tuple(encode(g) for g in groups)
+    extra = sorted({ch for g in groups for w in g for ch in w if ch not in ASCII})
+    if not extra:
+        return tuple(encode(g) for g in groups)
+    alphabet = Alphabet(ASCII + "".join(extra))
+    return tuple(alphabet.encode(g) if g else encode(g) for g in groups)
 
 
 def pattern_dtype(length: int) -> type[np.unsignedinteger]:
@@ -36,8 +72,8 @@ def pattern_dtype(length: int) -> type[np.unsignedinteger]:
 
 
 def letter_counts(codes: Codes) -> npt.NDArray[np.uint8]:
-    """``(n, 26)`` counts of each letter in each word."""
-    out = np.zeros((codes.shape[0], 26), dtype=np.uint8)
+    """``(n, CODES)`` counts of each letter code in each word."""
+    out = np.zeros((codes.shape[0], CODES), dtype=np.uint8)
     for i in range(codes.shape[1]):
         np.add.at(out, (np.arange(codes.shape[0]), codes[:, i]), 1)
     return out

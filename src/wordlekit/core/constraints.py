@@ -20,7 +20,8 @@ from typing import Literal
 
 import numpy as np
 
-from wordlekit.core.codes import Codes, encode
+from wordlekit.core.alphabet import LATIN, Alphabet
+from wordlekit.core.codes import Codes
 from wordlekit.core.feedback import Pattern, Tile, Turn, pattern_tiles
 from wordlekit.core.words import WordList
 from wordlekit.errors import InconsistentFeedbackError, InvalidPatternError, quoted
@@ -131,6 +132,7 @@ class LetterConstraints:
         absent: str = "",
         misplaced: Sequence[str] = (),
         length: int = 5,
+        alphabet: Alphabet = LATIN,
     ) -> LetterConstraints:
         """The "known pattern / letters in / letters out" input.
 
@@ -145,20 +147,22 @@ class LetterConstraints:
         """
         c = cls(length)
         if known:
-            c.add_row("known", known)
+            c.add_row("known", known, alphabet)
         for row in misplaced:
-            c.add_row("misplaced", row)
+            c.add_row("misplaced", row, alphabet)
         for name, letters in (("contains", contains), ("absent", absent)):
-            bad = [ch for ch in letters if not (ch.isascii() and ch.isalpha())]
+            bad = [ch for ch in letters.lower() if ch not in alphabet.codes]
             if bad:
-                raise InvalidPatternError(f"bad letters {''.join(bad)!r} in {name}: use a-z")
+                raise InvalidPatternError(
+                    f"bad letters {''.join(bad)!r} in {name}: use {alphabet.shown()}"
+                )
         for letter, n in Counter(contains.lower()).items():
             c.min_count[letter] = max(c.min_count.get(letter, 0), n)
         for letter in set(absent.lower()):
             c.max_count[letter] = c.min_count.get(letter, 0)
         return c
 
-    def add_row(self, kind: str, row: str) -> None:
+    def add_row(self, kind: str, row: str, alphabet: Alphabet = LATIN) -> None:
         """A ``known`` row places its letters; a ``misplaced`` row excludes them from there."""
         row = row.strip().lower()
         if len(row) != self.length:
@@ -170,9 +174,10 @@ class LetterConstraints:
         for i, ch in enumerate(row):
             if ch in "?._-*":
                 continue
-            if not (ch.isascii() and ch.isalpha()):
+            if ch not in alphabet.codes:
                 raise InvalidPatternError(
-                    f"bad character {ch!r} in {kind} pattern {quoted(row)}: use letters and ?"
+                    f"bad character {ch!r} in {kind} pattern {quoted(row)}: use letters "
+                    f"({alphabet.shown()}) and ?"
                 )
             counts[ch] += 1
             if kind == "known":
@@ -221,16 +226,17 @@ class LetterConstraints:
                 return False
         return all(counts[letter] <= n for letter, n in self.max_count.items())
 
-    def mask(self, codes: Codes) -> np.ndarray:
-        """Vectorised :meth:`allows` over words given as letter codes."""
+    def mask(self, codes: Codes, alphabet: Alphabet = LATIN) -> np.ndarray:
+        """Vectorised :meth:`allows` over words given as letter codes (of ``alphabet``)."""
         ok = np.ones(codes.shape[0], dtype=bool)
+        code = alphabet.codes
         for i, letter in self.placed.items():
-            ok &= codes[:, i] == ord(letter) - 97
+            ok &= codes[:, i] == code[letter]
         for letter, positions in self.excluded.items():
             for i in positions:
-                ok &= codes[:, i] != ord(letter) - 97
+                ok &= codes[:, i] != code[letter]
         for letter in set(self.min_count) | set(self.max_count):
-            counts = (codes == ord(letter) - 97).sum(axis=1)
+            counts = (codes == code[letter]).sum(axis=1)
             if letter in self.min_count:
                 ok &= counts >= self.min_count[letter]
             if letter in self.max_count:
@@ -315,5 +321,5 @@ def filter_by_hints(
     if reason:
         raise InconsistentFeedbackError(f"the hints contradict each other: {reason}")
     words = wl.answers if pool == "answers" else wl.guesses
-    mask = constraints.mask(encode(words))
+    mask = constraints.mask(wl.encode(words), wl.alphabet)
     return tuple(w for w, ok in zip(words, mask, strict=True) if ok)

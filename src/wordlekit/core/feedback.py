@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import enum
 import functools
+import unicodedata
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -289,9 +290,10 @@ class Turn:
     pattern: Pattern
 
     def __post_init__(self) -> None:
-        if not (isinstance(self.guess, str) and self.guess.isascii() and self.guess.isalpha()):
-            raise InvalidWordError(f"{quoted(self.guess)} is not a word: use the letters a-z only")
-        object.__setattr__(self, "guess", self.guess.lower())
+        # letters of any alphabet (the list's folding happened before: a Turn holds its word)
+        if not (isinstance(self.guess, str) and self.guess.isalpha()):
+            raise InvalidWordError(f"{quoted(self.guess)} is not a word: use letters only")
+        object.__setattr__(self, "guess", unicodedata.normalize("NFC", self.guess).lower())
         parse_pattern(self.pattern, len(self.guess))  # validates range
 
     @classmethod
@@ -306,16 +308,16 @@ class Turn:
             raise InvalidPatternError(
                 f"bad turn {quoted(text)}: write GUESS:PATTERN, e.g. crane:bbygb"
             )
-        word = word.strip()
-        if not (word.isascii() and word.isalpha()):
+        word = unicodedata.normalize("NFC", word.strip())
+        if not word.isalpha():
             raise InvalidWordError(f"bad turn {quoted(text)}: {quoted(word)} is not a word")
         return cls(word.lower(), parse_pattern(pat.strip(), len(word)))
 
     @classmethod
     def of(cls, guess: str, pattern: str | int) -> Turn:
-        word = guess.strip()
-        if not (word.isascii() and word.isalpha()):
-            raise InvalidWordError(f"{quoted(guess)} is not a word: use the letters a-z only")
+        word = unicodedata.normalize("NFC", guess.strip())
+        if not word.isalpha():
+            raise InvalidWordError(f"{quoted(guess)} is not a word: use letters only")
         if not MIN_LENGTH <= len(word) <= MAX_LENGTH:  # blame the word, not its pattern
             raise InvalidWordError(
                 f"{shown(word)} has {len(word):,} letters: words have {MIN_LENGTH} to {MAX_LENGTH}"

@@ -27,7 +27,7 @@ from functools import cached_property
 import numpy as np
 import numpy.typing as npt
 
-from wordlekit.core.codes import Codes, consistent_mask, encode
+from wordlekit.core.codes import Codes, consistent_mask, encode_together
 from wordlekit.core.constraints import LetterConstraints, Pool, impossible_reason
 from wordlekit.core.feedback import (
     Turn,
@@ -155,7 +155,7 @@ class Knowledge:
 
     @cached_property
     def _pool_codes(self) -> Codes:
-        return encode(self.pool_words)
+        return self.wordlist.encode(self.pool_words)
 
     def _compute_masks(self) -> list[np.ndarray]:
         """The pool mask after each turn; raises on the first contradictory turn."""
@@ -204,7 +204,8 @@ class Knowledge:
         return masks
 
     def _turn_mask(self, t: Turn, codes: Codes) -> np.ndarray:
-        return consistent_mask(codes, encode([t.guess]), np.array([t.pattern], dtype=np.int64))
+        guess = self.wordlist.encode([t.guess])
+        return consistent_mask(codes, guess, np.array([t.pattern], dtype=np.int64))
 
     @property
     def mask(self) -> np.ndarray:
@@ -308,9 +309,9 @@ def narrow(words: Iterable[str], *turns: str | Turn | tuple[str, str | int]) -> 
     length = history[0].length
     if any(t.length != length for t in history) or any(len(w) != length for w in kept):
         raise InvalidWordError("the words and the guesses must all have the same length")
-    guesses = encode([t.guess for t in history])
+    guesses, codes = encode_together([t.guess for t in history], kept)
     patterns = np.array([t.pattern for t in history], dtype=np.int64)
-    mask = consistent_mask(encode(kept), guesses, patterns)
+    mask = consistent_mask(codes, guesses, patterns)
     return [w for w, ok in zip(kept, mask, strict=True) if ok]
 
 

@@ -15,16 +15,18 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache, cached_property, lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Literal, get_args
+from typing import Any, Literal, get_args
 
 import numpy as np
 import numpy.typing as npt
 
+from wordlekit.core.alphabet import ALPHABETS, LATIN, Alphabet, Codes
 from wordlekit.errors import (
     InvalidDateError,
     InvalidWordError,
@@ -40,14 +42,74 @@ MAX_WORD_LENGTH = 8
 #: Day 0 of the original game's daily order (the answer was CIGAR).
 FIRST_DAY = dt.date(2021, 6, 19)
 
-BUNDLED = {
+#: What scripts/build_lists.py wrote about the lists it built (languages, sources, licences).
+LISTS_METADATA = "lists.json"
+
+
+@cache
+def lists_metadata() -> dict[str, dict[str, Any]]:
+    """name -> what ``lists.json`` says of that built list (language, alphabet, sources...)."""
+    text = resources.files("wordlekit").joinpath("data").joinpath(LISTS_METADATA).read_text("utf-8")
+    lists: dict[str, dict[str, Any]] = json.loads(text)["lists"]
+    return lists
+
+
+#: name -> (answers file, allowed file) of every list shipped with the package: the original
+#: game's and the NYT's, then the lists scripts/build_lists.py built (English of 4, 6, 7 and
+#: 8 letters; 5 letters in other languages).
+BUNDLED: dict[str, tuple[str, str]] = {
     "original": ("answers-2315.txt", "allowed-10657.txt"),
     "nyt": ("answers-nyt.txt", "allowed-nyt.txt"),
-    # English lists of other lengths, built by scripts/build_lists.py (see lists.json); the
-    # lists of other languages it builds are not registered until their alphabets play
-    **{f"en-{n}": (f"answers-en-{n}.txt", f"allowed-en-{n}.txt") for n in (4, 6, 7, 8)},
+    **{
+        name: (meta["answers"]["file"], meta["allowed"]["file"])
+        for name, meta in sorted(
+            lists_metadata().items(), key=lambda kv: (kv[1]["language"] != "en", kv[0])
+        )
+    },
 }
 DAILY_ORDER_FILE = "answers-2315-daily-order.txt"
+
+
+def bundled_language(name: str) -> str:
+    """The language (ISO 639-1) of a bundled list."""
+    meta = lists_metadata().get(name)
+    return "en" if meta is None else str(meta["language"])
+
+
+def alphabet_of(language: str) -> Alphabet:
+    """The alphabet of a language's lists; :class:`WordListError` for a language without one."""
+    key = str(language).strip().lower()
+    if key not in ALPHABETS:
+        raise WordListError(
+            f"no alphabet for language {quoted(language)}: choose one of {', '.join(ALPHABETS)}"
+        )
+    return ALPHABETS[key]
+
+
+def find_bundled(language: str | None = None, length: int | None = None) -> str:
+    """The name of the bundled list of ``language`` (default English) and ``length``
+    (default five letters, or the only length that language has)."""
+    lang = "en" if language is None else str(language).strip().lower()
+    names = [n for n in BUNDLED if bundled_language(n) == lang]
+    if not names:
+        langs = sorted({bundled_language(n) for n in BUNDLED})
+        raise WordListError(
+            f"no bundled list in language {quoted(language)}: choose one of {', '.join(langs)}"
+        )
+    lengths = {n: _bundled_length(n) for n in names}
+    if length is None:
+        length = 5 if 5 in lengths.values() else min(lengths.values())
+    found = [n for n in names if lengths[n] == length]
+    if not found:
+        have = ", ".join(map(str, sorted(set(lengths.values()))))
+        raise WordListError(f"no bundled {lang} list of {length} letters: {lang} has {have}")
+    return found[0]  # 'original' before 'nyt' for English five letters
+
+
+def _bundled_length(name: str) -> int:
+    meta = lists_metadata().get(name)
+    return 5 if meta is None else int(meta["length"])
+
 
 #: Which words may be the answer: the list's answers (``list``), every valid guess equally
 #: (``all``), or every valid guess weighted by the fitted prior (``likely``).
@@ -88,6 +150,10 @@ class WordList:
     #: The date the ``likely`` weights are as of (the words the NYT served before it weighed
     #: as repeats), or ``None``: as if nothing had been served.
     as_of: dt.date | None = field(default=None, repr=False)
+    #: The letters of the words and the folding rule for what a player types.
+    alphabet: Alphabet = field(default=LATIN, repr=False)
+    #: The language of the words (ISO 639-1).
+    language: str = field(default="en", repr=False)
     _answer_index: dict[str, int] = field(init=False, repr=False, compare=False)
     _guess_index: dict[str, int] = field(init=False, repr=False, compare=False)
 
@@ -121,9 +187,11 @@ class WordList:
         """The answer and guess indexes, checking every word and that none repeats."""
         # Checked on the whole text at once (fast); a bad word is then found one by one.
         joined = "".join(self.answers) + "".join(self.allowed)
-        if not (joined.isascii() and joined.isalpha() and joined.islower()):
+        if not (joined.isascii() and joined.isalpha() and joined.islower()) or (
+            not self.alphabet.is_ascii and not self.alphabet.has_word_letters(joined)
+        ):
             for w in (*self.answers, *self.allowed):
-                if not (w.isascii() and w.isalpha() and w.islower()):
+                if not (w.isalpha() and w.islower() and self.alphabet.has_word_letters(w)):
                     raise WordListError(f"word list {self.name!r} has a bad word {w!r}")
         answer_index = dict(zip(self.answers, range(len(self.answers)), strict=True))
         if len(answer_index) != len(self.answers):
@@ -156,6 +224,7 @@ class WordList:
             self.answers == other.answers
             and self.allowed == other.allowed
             and self.answer_model == other.answer_model
+            and self.alphabet == other.alphabet
             and _same_weights(self.weights, other.weights)
         )
 
@@ -165,6 +234,10 @@ class WordList:
     @property
     def length(self) -> int:
         return len(self.answers[0])
+
+    def encode(self, words: Sequence[str]) -> Codes:
+        """``words`` (of this list's letters) as an array of letter codes."""
+        return self.alphabet.encode(words)
 
     @cached_property
     def guesses(self) -> tuple[str, ...]:
@@ -228,6 +301,11 @@ class WordList:
             raise WordListError(
                 f"unknown answer model {quoted(model)}: choose one of {', '.join(ANSWER_MODELS)}"
             )
+        if key == "likely" and not self.likely_fits:
+            raise WordListError(
+                f"the likely model is fitted to the NYT's English five-letter answers, not "
+                f"to the {self.name} list: use --answers list or all"
+            )
         added = tuple(dict.fromkeys(self.normalize(w) for w in add))
         date = on if key == "likely" else None
         unchanged = all(self.is_answer(w) for w in added) and (
@@ -236,6 +314,18 @@ class WordList:
         if key == self.answer_model and unchanged:
             return self
         return _derived(self, key, added, date)
+
+    @property
+    def likely_fits(self) -> bool:
+        """Whether the ``likely`` answer model (fitted to the NYT's answers) fits this list:
+        English words of five letters."""
+        return self.language == "en" and self.length == 5
+
+    @property
+    def any_word_model(self) -> str:
+        """The answer model that lets any valid word be the answer: ``likely`` where it
+        fits, else ``all``."""
+        return "likely" if self.likely_fits else "all"
 
     def is_answer(self, word: str) -> bool:
         return word in self._answer_index
@@ -263,11 +353,9 @@ class WordList:
         """Lower-case and strip ``word`` and check its shape (not its membership)."""
         if not isinstance(word, str):
             raise InvalidWordError(f"a word is text, not {type(word).__name__}")
-        w = word.strip().lower()
-        if not w:
+        if not word.strip():
             raise InvalidWordError("empty word")
-        if not (w.isascii() and w.isalpha()):
-            raise InvalidWordError(f"{quoted(word)} is not a word: use the letters a-z only")
+        w = self.alphabet.fold(word)
         if len(w) != self.length:
             raise InvalidWordError(
                 f"{shown(w)} has {len(w):,} letters; this list has {self.length}-letter words"
@@ -304,16 +392,25 @@ class WordList:
 
     @classmethod
     def from_words(
-        cls, answers: Iterable[str], allowed: Iterable[str] = (), name: str = "custom"
+        cls,
+        answers: Iterable[str],
+        allowed: Iterable[str] = (),
+        name: str = "custom",
+        *,
+        language: str = "en",
     ) -> WordList:
-        """A list from words in memory (lower-cased; answers repeated in allowed are dropped)."""
-        ans = tuple(w.strip().lower() for w in answers)
+        """A list from words in memory (folded with ``language``'s alphabet; answers repeated
+        in allowed are dropped)."""
+        alphabet = alphabet_of(language)
+        ans = tuple(alphabet.fold(w) for w in answers)
         ans_set = set(ans)
-        extra = tuple(w for w in (w.strip().lower() for w in allowed) if w not in ans_set)
-        return cls(name, ans, extra)
+        extra = tuple(w for w in (alphabet.fold(w) for w in allowed) if w not in ans_set)
+        return cls(name, ans, extra, alphabet=alphabet, language=language)
 
     @classmethod
-    def from_files(cls, answers: str | Path, allowed: str | Path | None = None) -> WordList:
+    def from_files(
+        cls, answers: str | Path, allowed: str | Path | None = None, *, language: str = "en"
+    ) -> WordList:
         """Load a list from files of one word per line.
 
         Blank lines and lines starting with ``#`` are skipped. Every other line must hold one
@@ -321,34 +418,49 @@ class WordList:
         the bad line numbers. Words of the answers file that also appear in the allowed file
         are answers (the allowed file may be a full guess list).
         """
+        alphabet = alphabet_of(language)
         answers_path = Path(answers)
-        ans = read_word_file(answers_path)
+        ans = read_word_file(answers_path, alphabet=alphabet)
         extra: tuple[str, ...] = ()
         if allowed is not None:
             length = len(ans[0]) if ans else None
-            extra = read_word_file(Path(allowed), length)
+            extra = read_word_file(Path(allowed), length, alphabet=alphabet)
         name = answers_path.name if allowed is None else f"{answers_path.name},{Path(allowed).name}"
-        return cls.from_words(ans, extra, name=name)
+        return cls.from_words(ans, extra, name=name, language=language)
 
     @classmethod
-    def load(cls, spec: str | None = None) -> WordList:
-        """A list by name or files: ``original``, ``nyt``, ``ANSWERS_FILE[,ALLOWED_FILE]``."""
+    def load(cls, spec: str | None = None, *, language: str | None = None) -> WordList:
+        """A list by name or files: ``original``, ``nyt``, ``es-5`` (any bundled name) or
+        ``ANSWERS_FILE[,ALLOWED_FILE]`` (words of ``language``'s alphabet, English's a-z by
+        default)."""
         if spec is None or spec.strip() == "":
-            return cls.bundled("original")
+            return cls.bundled(find_bundled(language))
         spec = spec.strip()
+        head, sep, rest = spec.partition(":")
+        if sep and head.lower() in ALPHABETS and language is None:  # es:FILES (CLI --lang)
+            return cls.load(rest, language=head.lower())
         if spec in BUNDLED:
-            return cls.bundled(spec)
+            wl = cls.bundled(spec)
+            if language is not None and alphabet_of(language) != wl.alphabet:
+                raise WordListError(
+                    f"the {spec} list is in {wl.language}, not {quoted(language)}: "
+                    "give --lists or --lang, not both"
+                )
+            return wl
         parts = [p.strip() for p in spec.split(",")]
         if len(parts) > 2 or not all(parts):
             raise WordListError(
-                f"bad list {quoted(spec)}: use original, nyt or ANSWERS_FILE[,ALLOWED_FILE]"
+                f"bad list {quoted(spec)}: use original, nyt, a bundled list (wordle lists) or "
+                "ANSWERS_FILE[,ALLOWED_FILE]"
             )
         for p in parts:
             if not Path(p).is_file():
                 raise WordListError(
                     f"no word list {quoted(p)}: use original, nyt or a file of one word per line"
                 )
-        return cls.from_files(parts[0], parts[1] if len(parts) == 2 else None)
+        return cls.from_files(
+            parts[0], parts[1] if len(parts) == 2 else None, language=language or "en"
+        )
 
     def daily_answer(self, date: dt.date | str) -> str:
         """The answer of the daily puzzle for ``date`` in this list.
@@ -408,25 +520,26 @@ def _derived(
 ) -> WordList:
     """A list under another answer model (see :meth:`WordList.with_answers`)."""
     suffix = f"+{len(added)}" if added else ""
+    kin: dict[str, Any] = {"alphabet": base.alphabet, "language": base.language}
     if date is not None:
         suffix += f"@{date.isoformat()}"
     if model == "list":
         new = tuple(w for w in added if not base.is_answer(w))
         extra = set(new)
         allowed = tuple(w for w in base.allowed if w not in extra)
-        return WordList(f"{base.name}{suffix}", base.answers + new, allowed, "list")
+        return WordList(f"{base.name}{suffix}", base.answers + new, allowed, "list", **kin)
     words = base.guesses + tuple(w for w in added if not base.is_valid(w))
     # a likely list on a date is named after the list it comes from: original-likely@DATE
     name = f"{base.name}{suffix}" if base.answer_model == model else f"{base.name}-{model}{suffix}"
     if model == "all":
-        return WordList(name, words, (), "all")
+        return WordList(name, words, (), "all", **kin)
     from wordlekit.core.likely import added_word_floor, dated, prior
 
     p = prior(words)
     for w in added:
         i = words.index(w)
         p[i] = max(p[i], added_word_floor())
-    return WordList(name, words, (), "likely", dated(words, p, date), as_of=date)
+    return WordList(name, words, (), "likely", dated(words, p, date), as_of=date, **kin)
 
 
 @cache
@@ -434,16 +547,27 @@ def _bundled(name: str) -> WordList:
     if name not in BUNDLED:
         raise WordListError(f"no bundled list {quoted(name)}: choose one of {', '.join(BUNDLED)}")
     answers_file, allowed_file = BUNDLED[name]
-    return WordList(name, _read_bundled(answers_file), _read_bundled(allowed_file))
+    language = bundled_language(name)
+    return WordList(
+        name,
+        _read_bundled(answers_file),
+        _read_bundled(allowed_file),
+        alphabet=alphabet_of(language),
+        language=language,
+    )
 
 
 def _read_bundled(filename: str) -> tuple[str, ...]:
-    text = resources.files("wordlekit").joinpath("data").joinpath(filename).read_text("ascii")
+    text = resources.files("wordlekit").joinpath("data").joinpath(filename).read_text("utf-8")
     return tuple(text.split())
 
 
 def parse_word_lines(
-    lines: Sequence[str], source: str, length: int | None = None
+    lines: Sequence[str],
+    source: str,
+    length: int | None = None,
+    *,
+    alphabet: Alphabet = LATIN,
 ) -> tuple[str, ...]:
     """Validate the lines of a word file; raise :class:`WordListError` naming bad lines."""
     words: list[str] = []
@@ -457,7 +581,9 @@ def parse_word_lines(
         w = raw.strip().lower()
         if not w or w.startswith("#"):
             continue
-        if not (w.isascii() and w.isalpha()):
+        try:
+            w = alphabet.fold(w)
+        except InvalidWordError:
             bad("non-letters", line_no)
             continue
         if length is None:
@@ -502,9 +628,11 @@ def read_text(path: Path, what: str, error: type[WordleError] = WordListError) -
         raise error(f"cannot read {path}: {e.strerror}") from None
 
 
-def read_word_file(path: Path, length: int | None = None) -> tuple[str, ...]:
+def read_word_file(
+    path: Path, length: int | None = None, *, alphabet: Alphabet = LATIN
+) -> tuple[str, ...]:
     text = read_text(path, "word list")
-    return parse_word_lines(text.splitlines(), str(path), length)
+    return parse_word_lines(text.splitlines(), str(path), length, alphabet=alphabet)
 
 
 @cache

@@ -11,13 +11,15 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
+from wordlekit.core.alphabet import CODES
+
 
 @njit(cache=True, nogil=True, inline="always")
 def pattern_with(guess, answer, counts):  # pragma: no cover - compiled
     """The pattern of ``guess`` against ``answer`` (letter codes), the two passes of the rule.
 
-    ``counts`` is a zeroed table of 26 that is left zeroed again, so callers in hot loops
-    reuse one table instead of allocating (or zeroing all 26) per pair.
+    ``counts`` is a zeroed table of ``CODES`` that is left zeroed again, so callers in hot
+    loops reuse one table instead of allocating (or zeroing it all) per pair.
     """
     length = guess.shape[0]
     green = 0
@@ -45,7 +47,7 @@ def pattern_with(guess, answer, counts):  # pragma: no cover - compiled
 @njit(cache=True, nogil=True)
 def score_codes(guess, answer):  # pragma: no cover - compiled
     """The pattern of one guess against one answer, both as letter codes."""
-    return pattern_with(guess, answer, np.zeros(26, dtype=np.int8))
+    return pattern_with(guess, answer, np.zeros(CODES, dtype=np.int8))
 
 
 @njit(cache=True, parallel=True, nogil=True)
@@ -53,7 +55,7 @@ def fill_matrix(guesses, answers, out):  # pragma: no cover - compiled
     n_guesses = guesses.shape[0]
     n_answers = answers.shape[0]
     for gi in prange(n_guesses):
-        counts = np.zeros(26, dtype=np.int8)  # one table per row, reused for every answer
+        counts = np.zeros(CODES, dtype=np.int8)  # one table per row, reused for every answer
         g = guesses[gi]
         for ai in range(n_answers):
             out[gi, ai] = pattern_with(g, answers[ai], counts)

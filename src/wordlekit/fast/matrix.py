@@ -26,7 +26,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from wordlekit.core.codes import Codes, encode, letter_counts, pattern_dtype
+from wordlekit.core.codes import Codes, letter_counts, pattern_dtype
 from wordlekit.core.words import WordList
 from wordlekit.errors import InternalError
 from wordlekit.fast import kernel, root_cache
@@ -77,11 +77,11 @@ class PatternMatrix:
 
     @cached_property
     def answer_codes(self) -> Codes:
-        return encode(self.wordlist.answers)
+        return self.wordlist.encode(self.wordlist.answers)
 
     @cached_property
     def guess_codes(self) -> Codes:
-        return encode(self.wordlist.guesses)
+        return self.wordlist.encode(self.wordlist.guesses)
 
     @cached_property
     def transposed(self) -> npt.NDArray[np.unsignedinteger]:
@@ -90,7 +90,7 @@ class PatternMatrix:
 
     @cached_property
     def guess_letter_counts(self) -> npt.NDArray[np.uint8]:
-        """Letter counts of every guess (guesses x 26), for hard-mode checks."""
+        """Letter counts of every guess (guesses x CODES), for hard-mode checks."""
         return letter_counts(self.guess_codes)
 
     @cached_property
@@ -141,7 +141,9 @@ class PatternMatrix:
     def build(cls, wordlist: WordList) -> PatternMatrix:
         """Compute the matrix with the parallel kernel (no cache)."""
         start = time.perf_counter()
-        data = kernel.pattern_matrix(encode(wordlist.guesses), encode(wordlist.answers))
+        data = kernel.pattern_matrix(
+            wordlist.encode(wordlist.guesses), wordlist.encode(wordlist.answers)
+        )
         return cls(wordlist, data, "built", time.perf_counter() - start)
 
     @classmethod

@@ -35,6 +35,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from wordlekit.core.alphabet import LATIN, Alphabet
 from wordlekit.core.codes import Codes
 from wordlekit.core.feedback import Tile, Turn
 from wordlekit.core.knowledge import probabilities
@@ -433,12 +434,13 @@ def hard_mode_mask(
     codes: Codes,
     history: Iterable[Turn],
     letter_counts: npt.NDArray[np.uint8] | None = None,
+    alphabet: Alphabet = LATIN,
 ) -> npt.NDArray[np.bool_]:
-    """Which words (letter codes) obey the NYT hard-mode rule after ``history``.
+    """Which words (letter codes of ``alphabet``) obey the NYT hard-mode rule after ``history``.
 
     Vectorised :func:`wordlekit.core.game.hard_mode_violation` (tested equal to it): every green
     stays in place and every revealed letter is used at least as often as it was revealed.
-    ``letter_counts`` (words x 26, see :func:`letter_counts`) saves recounting letters.
+    ``letter_counts`` (words x ``CODES``, see :func:`letter_counts`) saves recounting letters.
 
     Ultrahard mode needs no mask of its own: the words allowed there are the candidates
     (consistent with every turn, so they obey this rule too), which the game state keeps.
@@ -447,7 +449,7 @@ def hard_mode_mask(
     for turn in history:
         revealed: dict[int, int] = {}
         for i, (letter, tile) in enumerate(zip(turn.guess, turn.tiles, strict=True)):
-            code = ord(letter) - 97
+            code = alphabet.codes[letter]
             if tile is Tile.GREEN:
                 ok &= codes[:, i] == code
             if tile is not Tile.GRAY:

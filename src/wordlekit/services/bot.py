@@ -94,7 +94,7 @@ def check_answer(wordlist: WordList, answer: str) -> str:
         w = wordlist.normalize(answer)
         if wordlist.answer_model == "list" and wordlist.is_valid(w):
             raise InvalidWordError(
-                f"{e} (--answers likely lets any valid word be the answer)"
+                f"{e} (--answers {wordlist.any_word_model} lets any valid word be the answer)"
             ) from None
         raise InvalidWordError(f"{e} (add it with --add {w})") from None
 

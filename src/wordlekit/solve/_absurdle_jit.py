@@ -37,7 +37,7 @@ from numba import njit
 
 from wordlekit.solve._solver_parts import allowed_within, child_constraints
 
-PARTS_SHA256 = "4cd3e5792a0e57c322dff3c956109d1978ddffbbc1c64bfe38978f1d949278ee"
+PARTS_SHA256 = "2e646bcd02aec4775e0f9781729815da8407e5778df8baf9417cee110ad8b83c"
 
 
 @njit(cache=True, nogil=True)

@@ -51,7 +51,7 @@ from wordlekit.solve._solver_parts import (
 
 #: The hash of :mod:`~wordlekit.solve._solver_parts` (see the same pin in ``_solver_jit``):
 #: numba checks its cache of :func:`feasible` against this file alone.
-PARTS_SHA256 = "4cd3e5792a0e57c322dff3c956109d1978ddffbbc1c64bfe38978f1d949278ee"
+PARTS_SHA256 = "2e646bcd02aec4775e0f9781729815da8407e5778df8baf9417cee110ad8b83c"
 
 
 @njit(cache=True, nogil=True)

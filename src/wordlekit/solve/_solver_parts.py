@@ -43,6 +43,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from wordlekit.core.alphabet import CODES
+
 #: "Impossible within the guesses left".
 INF = 1 << 40
 _MIX1 = np.uint64(0x9E3779B97F4A7C15)
@@ -84,7 +86,7 @@ def constraint_hash(fixed, mincnt, zf, zc):
     for i in range(fixed.shape[0]):
         h1 += zf[0, i, fixed[i] + 1]
         h2 += zf[1, i, fixed[i] + 1]
-    for c in range(26):
+    for c in range(CODES):
         h1 += zc[0, c, mincnt[c]]
         h2 += zc[1, c, mincnt[c]]
     return h1, h2
@@ -123,9 +125,9 @@ def new_constraints(fixed, mincnt, pfixed, pmincnt):
         if fixed[i] >= 0 and fixed[i] != pfixed[i]:
             pos[n_pos] = i
             n_pos += 1
-    letters = np.empty(26, dtype=np.int64)
+    letters = np.empty(CODES, dtype=np.int64)
     n_letters = 0
-    for c in range(26):
+    for c in range(CODES):
         if mincnt[c] > pmincnt[c]:
             letters[n_letters] = c
             n_letters += 1
@@ -176,7 +178,7 @@ def child_constraints(fixed, mincnt, guess_codes, g, pattern):
     length = fixed.shape[0]
     nf = fixed.copy()
     nm = mincnt.copy()
-    shown = np.zeros(26, dtype=np.int8)
+    shown = np.zeros(CODES, dtype=np.int8)
     p = pattern
     for i in range(length):
         t = p % 3
@@ -186,7 +188,7 @@ def child_constraints(fixed, mincnt, guess_codes, g, pattern):
             nf[i] = c
         if t > 0:
             shown[c] += 1
-    for c in range(26):
+    for c in range(CODES):
         if shown[c] > nm[c]:
             nm[c] = shown[c]
     return nf, nm

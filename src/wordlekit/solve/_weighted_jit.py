@@ -67,7 +67,7 @@ from wordlekit.solve._solver_parts import (
 #: The hash of :mod:`~wordlekit.solve._solver_parts`, whose helpers numba compiles into the
 #: cached :func:`solve` (see :data:`wordlekit.solve._solver_jit.PARTS_SHA256`: the same pin,
 #: checked by the same test).
-PARTS_SHA256 = "4cd3e5792a0e57c322dff3c956109d1978ddffbbc1c64bfe38978f1d949278ee"
+PARTS_SHA256 = "2e646bcd02aec4775e0f9781729815da8407e5778df8baf9417cee110ad8b83c"
 
 #: "Impossible within the guesses left": above any total of weights summing to 2**50 over
 #: up to 64 guesses, with room to add a few more without overflowing an int64.

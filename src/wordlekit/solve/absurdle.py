@@ -40,6 +40,7 @@ import numpy.typing as npt
 
 from wordlekit import budget as budgets
 from wordlekit.core.absurdle import ABSURDLE, AbsurdleGame, host_order
+from wordlekit.core.alphabet import CODES
 from wordlekit.core.feedback import Turn, TurnView
 from wordlekit.core.rules import Mode
 from wordlekit.core.words import WordList
@@ -196,7 +197,7 @@ class Search:
         self.mode = Mode.HARD if game.mode.hard else Mode.NORMAL
         cands = np.asarray([wl.answer_index(w) for w in game.remaining], dtype=np.int32)
         fixed = np.full(wl.length, -1, dtype=np.int8)
-        mincnt = np.zeros(26, dtype=np.int8)
+        mincnt = np.zeros(CODES, dtype=np.int8)
         pm = self.tables.matrix
         if self.mode.hard:
             for turn in game.turns:

@@ -41,6 +41,7 @@ class PlayoutRules:
         pm = state.matrix
         self.codes = pm.guess_codes[words]
         self.counts = pm.guess_letter_counts[words]
+        self.alphabet = pm.wordlist.alphabet
         self.masks: list[BoolArray | None] = [
             None if s is None or not self.mode.hard else s.hard_mask[words] for s in state.boards
         ]
@@ -50,7 +51,7 @@ class PlayoutRules:
         mask = self.masks[board]
         if mask is not None:
             turn = [Turn(word, int(pattern))]
-            self.masks[board] = mask & hard_mode_mask(self.codes, turn, self.counts)
+            self.masks[board] = mask & hard_mode_mask(self.codes, turn, self.counts, self.alphabet)
 
     def allowed(self, pool: IntArray, live: list[int], answers: IntArray) -> BoolArray:
         """Which of ``pool`` (a subset of the words) the mode allows on the ``live`` boards,

@@ -17,6 +17,7 @@ import numpy.typing as npt
 from numba import typed, types
 
 from wordlekit import budget as work
+from wordlekit.core.alphabet import CODES
 from wordlekit.core.feedback import all_green, pattern_count
 from wordlekit.core.rules import Mode
 from wordlekit.errors import InternalError, WordleError
@@ -89,7 +90,7 @@ class Solver:
         z1 = rng.integers(0, 2**63, n, dtype=np.uint64) * np.uint64(2) + np.uint64(1)
         z2 = rng.integers(0, 2**63, n, dtype=np.uint64)
         zf = rng.integers(0, 2**63, (2, wl.length, 27), dtype=np.uint64)
-        zc = rng.integers(0, 2**63, (2, 26, wl.length + 1), dtype=np.uint64)
+        zc = rng.integers(0, 2**63, (2, CODES, wl.length + 1), dtype=np.uint64)
         # what the kernel reads (see _solver_jit): answers x guesses is ``transposed``, so the
         # search reads one candidate's patterns against every guess in one row
         self._tables = (
@@ -182,7 +183,7 @@ class Solver:
         where none; least count of each letter). ``None`` means none yet (the start)."""
         length = self.matrix.wordlist.length
         f = fixed if fixed is not None else np.full(length, -1, dtype=np.int8)
-        m = mincnt if mincnt is not None else np.zeros(26, dtype=np.int8)
+        m = mincnt if mincnt is not None else np.zeros(CODES, dtype=np.int8)
         return np.ascontiguousarray(f, dtype=np.int8), np.ascontiguousarray(m, dtype=np.int8)
 
     def child_constraints(

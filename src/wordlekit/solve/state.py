@@ -207,7 +207,9 @@ class GameState:
         if not self.history:
             return np.ones(len(self.wordlist.guesses), dtype=bool)
         pm = self.matrix
-        return hard_mode_mask(pm.guess_codes, self.history, pm.guess_letter_counts)
+        return hard_mode_mask(
+            pm.guess_codes, self.history, pm.guess_letter_counts, pm.wordlist.alphabet
+        )
 
     def figures(self, guesses: IntArray | None = None) -> Figures:
         """Partition figures of ``guesses`` (default: the allowed ones) over the candidates."""

@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, ClassVar
 import numpy as np
 import numpy.typing as npt
 
+from wordlekit.core.alphabet import CODES
 from wordlekit.core.feedback import all_green
 from wordlekit.errors import AnswerModelError, WordleError
 from wordlekit.fast import partition
@@ -300,22 +301,24 @@ def _letters(state: GameState) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.fl
 
 class LetterFrequency(Strategy):
     name = "letter-frequency"
-    summary = "letters scored 26..1 by frequency among the candidates, known letters ignored"
+    summary = "letters scored N..1 by frequency among the candidates, known letters ignored"
     answer_models = ALL_MODELS
 
     def scores(self, state: GameState, figs: Figures) -> npt.NDArray[np.float64]:
         answers, p = _letters(state)
         # with weights, each candidate's letters count with its probability
         w = None if p is None else np.repeat(p, answers.shape[1])
-        freq = np.bincount(answers.ravel(), weights=w, minlength=26).astype(np.float64)
-        known = {ord(ch) - 97 for t in state.history for ch in t.guess}
-        values = np.zeros(26)
+        freq = np.bincount(answers.ravel(), weights=w, minlength=CODES).astype(np.float64)
+        alphabet = state.matrix.wordlist.alphabet
+        known = {alphabet.codes[ch] for t in state.history for ch in t.guess}
+        values = np.zeros(CODES)
         ranked = sorted(
-            (c for c in range(26) if freq[c] > 0 and c not in known),
+            (c for c in range(CODES) if freq[c] > 0 and c not in known),
             key=lambda c: (-freq[c], c),
         )
+        # N..1 for an alphabet of N letters (26..1 in English)
         for rank, c in enumerate(ranked):
-            values[c] = 26 - rank
+            values[c] = len(alphabet.letters) - rank
         # Sum over distinct letters: a repeated letter counts once.
         present = state.matrix.letter_presence
         if len(figs.guesses) == len(present):
@@ -331,9 +334,9 @@ class Positional(Strategy):
     def scores(self, state: GameState, figs: Figures) -> npt.NDArray[np.float64]:
         answers, w = _letters(state)  # with weights: each candidate counts with its probability
         length = answers.shape[1]
-        table = np.zeros((length, 26))
+        table = np.zeros((length, CODES))
         for i in range(length):
-            table[i] = np.bincount(answers[:, i], weights=w, minlength=26)
+            table[i] = np.bincount(answers[:, i], weights=w, minlength=CODES)
         codes = state.matrix.guess_codes[figs.guesses]
         return np.asarray(table[np.arange(length), codes].sum(axis=1), dtype=np.float64)
 
