@@ -43,7 +43,7 @@ from pathlib import Path
 from wordlekit.core.game import Game, Kind, Variant
 from wordlekit.core.rules import BOARDS_HARD_RULE, ULTRAHARD_RULE, Mode
 from wordlekit.core.variants import VARIANTS, variant_for
-from wordlekit.core.words import WordList, day_number, parse_date
+from wordlekit.core.words import BUNDLED, WordList, day_number, parse_date
 from wordlekit.errors import (
     DailyPlayedError,
     GameNotFoundError,
@@ -51,6 +51,7 @@ from wordlekit.errors import (
     InvalidDateError,
     TurnConflictError,
     WordleError,
+    WordListError,
 )
 from wordlekit.services.views import (
     DailyPuzzle,
@@ -220,6 +221,21 @@ def open_store(
     if busy_timeout is None:
         return GameStore(where, wl, retention=retention)
     return GameStore(where, wl, busy_timeout=busy_timeout, retention=retention)
+
+
+def list_db_path(path: str | Path | None, wordlist: WordList, home: str = "original") -> Path:
+    """The database of the games played with ``wordlist``: ``path`` itself (default: the one
+    in the user data folder) for the ``home`` list (the one a server or the TUI was started
+    with), else a file beside it named after the list (``games.sqlite3`` becomes
+    ``games-es-5.sqlite3``), so each list keeps its games, dailies and statistics apart."""
+    where = Path(path if path is not None else default_db_path())
+    if wordlist.name == home:
+        return where
+    if wordlist.name not in BUNDLED:
+        raise WordListError(
+            f"no bundled list {wordlist.name!r}: choose one of {', '.join(BUNDLED)}"
+        )
+    return where.with_name(f"{where.stem}-{wordlist.name}{where.suffix}")
 
 
 def start_game(
