@@ -184,10 +184,8 @@ def assist_screen(app: WordleApp) -> AssistScreen:
 
 def highlighted(chooser: ChooserScreen) -> list[str | None]:
     """The ids of the chooser's highlighted lines (variant, kind, mode)."""
-    from textual.widgets import OptionList
-
     out: list[str | None] = []
-    for lst in chooser.query(OptionList):
+    for lst in chooser.lists:
         at = lst.highlighted
         out.append(None if at is None else lst.get_option_at_index(at).id)
     return out

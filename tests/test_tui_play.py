@@ -17,6 +17,7 @@ from harness_tui import (
     AppFactory,
     choose,
     highlighted,
+    key_now,
     play,
     play_screen,
     run,
@@ -36,6 +37,21 @@ from wordlekit.tui import WordleApp
 from wordlekit.tui.chooser import ChooserScreen
 from wordlekit.tui.play import PlayScreen
 from wordlekit.tui.widgets import Board, Keyboard
+
+BUNDLED_NAMES = (
+    "original",
+    "nyt",
+    "en-4",
+    "en-6",
+    "en-7",
+    "en-8",
+    "de-5",
+    "es-5",
+    "fr-5",
+    "it-5",
+    "nl-5",
+    "pt-5",
+)
 
 pytestmark = pytest.mark.usefixtures("tui_data_dir")
 
@@ -409,3 +425,41 @@ def test_a_burst_of_keys_is_played_in_order(make_app: AppFactory) -> None:
         assert screen.game.guesses == ("moist", "crane")
 
     play(make_app, scenario, seed=5)
+
+
+# Other word lists -------------------------------------------------------------------------------
+
+
+def test_a_spanish_game_with_the_enye_key_and_another_list_from_the_chooser(
+    make_app: AppFactory,
+) -> None:
+    from wordlekit.core.words import WordList
+    from wordlekit.services.games import GameRequest
+    from wordlekit.tui.app import ListSwitch
+
+    es = WordList.bundled("es-5")
+    request = GameRequest("classic", "challenge", Mode.NORMAL, answers=("araña",))
+
+    async def scenario(app: WordleApp, pilot: Pilot[None], screen: PlayScreen) -> None:
+        keyboard = screen.query_one(Keyboard)
+        assert keyboard.rows[1] == "asdfghjklñ" and "ñ" in keyboard.keys
+        await type_word(pilot, "ÁRBOL")  # the accent folds away as the key is typed
+        await type_word(pilot, "añada")
+        assert screen.game.guesses == ("arbol", "añada")
+        assert keyboard.keys["ñ"].has_class("-present")
+        await key_now(app, pilot, "ø")  # not a letter of the list: said, never typed
+        assert "not a letter of this list" in static_text(app, "#message")
+        await type_word(pilot, "araña")
+        assert screen.game.over and screen.share_text.splitlines()[0].endswith("es-5 3/6")
+        # the chooser offers every bundled list; another one starts the app again on it
+        chooser = await choose(app, pilot, "classic", "practice")
+        assert chooser is not app.screen  # the same list: the game started here
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        await pilot.press("shift+tab", "home", *["down"] * list(BUNDLED_NAMES).index("de-5"))
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert app.return_value == ListSwitch("de-5", app.return_value.request)
+        assert app.return_value.request.kind == "practice"
+
+    play(make_app, scenario, wordlist=es, request=request)

@@ -11,10 +11,12 @@ from wordlekit.cli.options import (
     NamedChoice,
     db_option,
     game_options,
+    lists_option,
     mode_options,
     strategy_option,
 )
 from wordlekit.core.rules import Mode
+from wordlekit.core.words import WordList
 from wordlekit.services.games import variants
 
 
@@ -29,6 +31,7 @@ from wordlekit.services.games import variants
         "wordle tui --seed 42 --high-contrast         the same practice game, orange and blue",
         "wordle tui --db games.sqlite3                statistics in another file",
         "wordle tui --answers list                    Assist starts on the answer list",
+        "wordle tui --lang es                         in Spanish (Ctrl+O: another list)",
         "F1 Play (Ctrl+O there chooses the variant, the kind of game and the mode),",
         "F2 Assist, F3 Statistics, F4 Help, F10 Boards assist, Ctrl+Q quits.",
     ),
@@ -61,9 +64,15 @@ from wordlekit.services.games import variants
     "valid word, weighted by how likely it is: the answer of a game played elsewhere may be "
     "outside the list) or list. The built-in game always draws from the list.",
 )
-def tui_cmd(mode: Mode, **options: Any) -> None:
+@lists_option
+def tui_cmd(mode: Mode, lists: str, **options: Any) -> None:
     """Play Wordle and its variants full screen (one board, several, Absurdle), get help on
     a game played elsewhere, see your statistics."""
     from wordlekit.tui import build_app
+    from wordlekit.tui.app import ListSwitch
 
-    build_app(mode=mode, **options).run()
+    wordlist = WordList.load(lists)
+    ended = build_app(mode=mode, wordlist=wordlist, **options).run()
+    while isinstance(ended, ListSwitch):  # Ctrl+O chose another word list: start again on it
+        wordlist = WordList.bundled(ended.name)
+        ended = build_app(mode=mode, wordlist=wordlist, **options, request=ended.request).run()

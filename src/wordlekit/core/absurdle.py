@@ -232,7 +232,7 @@ class AbsurdleGame(Game):
     def share(self, *, dark: bool = True, high_contrast: bool = False, hints: int = 0) -> str:
         """The emoji grid: ``Absurdle 4/∞*`` (the mode's star) and one row per guess."""
         tries = self.share_count()
-        head = f"Absurdle {tries}/∞{self.title_marks(hints)}"
+        head = f"Absurdle{self.list_mark} {tries}/∞{self.title_marks(hints)}"
         if self.target:
             head += f" (challenge: {self.target.upper()})"
         rows = self.grid_rows(0, dark=dark, high_contrast=high_contrast)

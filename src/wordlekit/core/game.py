@@ -387,6 +387,14 @@ class Game(abc.ABC):
             rows = [r.replace("🟩", "🟧").replace("🟨", "🟦") for r in rows]
         return rows
 
+    @property
+    def list_mark(self) -> str:
+        """What the share's title line says of the word list: nothing for the original
+        game's English five-letter words (``original``, ``nyt``), else the list's name
+        (`` es-5``), so a grid pasted from a Spanish or six-letter game says which it was."""
+        name = self.wordlist.name
+        return "" if name in ("original", "nyt") else f" {name}"
+
     def title_marks(self, hints: int = 0) -> str:
         """What the share's title line adds after the count: the mode's star (``*`` hard,
         ``**`` ultrahard), the hints taken, in plain words (``* (1 hint)``), and for a game

@@ -203,11 +203,12 @@ class WordleGame(Game):
         if self.rules.boards == 1:
             tries = self.share_count()
             rows = self.grid_rows(0, dark=dark, high_contrast=high_contrast)
-            return f"{self.label} {tries}/{self.rules.max_guesses}{marks}\n\n" + "\n".join(rows)
+            head = f"{self.label}{self.list_mark} {tries}/{self.rules.max_guesses}{marks}"
+            return head + "\n\n" + "\n".join(rows)
         limit = self.rules.max_guesses or 0
         counts = [_count_mark(n, limit) for n in self.solved_at]
         per_row = 2 if limit <= 13 else 4
-        lines = [self.label + marks]
+        lines = [self.label + self.list_mark + marks]
         for i in range(0, len(counts), per_row):
             lines.append(("" if per_row == 2 else " ").join(counts[i : i + per_row]))
         if per_row == 2:

@@ -11,6 +11,7 @@ suggestions, the variant played and the colour theme.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
 
@@ -20,11 +21,17 @@ from textual.binding import Binding, BindingType
 from textual.screen import ModalScreen
 
 from wordlekit.core.rules import Mode
-from wordlekit.core.words import WordList
+from wordlekit.core.words import BUNDLED, WordList
 from wordlekit.errors import WordleError
 from wordlekit.services import advice, catalog
 from wordlekit.services.engine import Engine
-from wordlekit.services.games import GameRequest, GameStore, make_game, open_store
+from wordlekit.services.games import (
+    GameRequest,
+    GameStore,
+    list_db_path,
+    make_game,
+    open_store,
+)
 from wordlekit.services.players import local_player_id
 from wordlekit.tui.assist import ASSIST_MODELS, AssistScreen
 from wordlekit.tui.boards_assist import BoardsAssistScreen
@@ -39,7 +46,16 @@ GAME_SCREENS = ("play", "assist", "boards-assist")
 COMPACT_BELOW = (96, 34)  # (columns, lines) the full-size tiles and keys need
 
 
-class WordleApp(App[None]):
+@dataclass(frozen=True)
+class ListSwitch:
+    """How the app ended when the player chose another word list: the list, and the game
+    to open on it."""
+
+    name: str
+    request: GameRequest
+
+
+class WordleApp(App[ListSwitch | None]):
     """wordlekit in the terminal."""
 
     TITLE = "wordlekit"
@@ -102,6 +118,12 @@ class WordleApp(App[None]):
         self.push_screen("play")
         self.warm_up()
 
+    def switch_list(self, name: str, request: GameRequest) -> None:
+        """Play ``request`` on the bundled list ``name``: the app ends with a
+        :class:`ListSwitch` and ``wordle tui`` starts it again on that list (its games, and
+        statistics, are in that list's database)."""
+        self.exit(ListSwitch(name, request))
+
     def on_unmount(self) -> None:
         # A strategy still searching in a thread would hold the exit up until its budget ends.
         self.jobs.cancel_all()
@@ -163,6 +185,7 @@ def build_app(
     wordlist: WordList | None = None,
     budget: float = INTERACTIVE_BUDGET,
     answers: str = "likely",
+    request: GameRequest | None = None,
 ) -> WordleApp:
     """Check the options, open the database and the player, and make the app.
 
@@ -182,14 +205,19 @@ def build_app(
             f"the Assist screen offers {' and '.join(ASSIST_MODELS)}, not {answers!r}"
         )
     wl = wordlist or WordList.bundled()
-    if seed is None and not practice:
+    if not wl.likely_fits:  # the likely model is fitted to English five-letter answers
+        answers = "list"
+    if request is not None:
+        pass  # the game chosen on the list played before (see ListSwitch)
+    elif seed is None and not practice:
         request = GameRequest(variant, "daily", Mode.parse(mode), date=daily or "today")
     else:
         request = GameRequest(variant, "practice", Mode.parse(mode), seed=seed)
     make_game(request, wl)  # refuses a bad variant, date or seed now
     return WordleApp(
         request,
-        open_store(db, wl),
+        # each bundled list keeps its games apart, beside the original's (as the web app does)
+        open_store(list_db_path(db, wl) if wl.name in BUNDLED else db, wl),
         local_player_id(),
         strategy=strategy,
         high_contrast=high_contrast,

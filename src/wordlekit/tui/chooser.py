@@ -25,6 +25,7 @@ from textual.widgets.option_list import Option
 
 from wordlekit.core.game import KINDS, Kind
 from wordlekit.core.rules import BOARDS_HARD_RULE, ULTRAHARD_RULE, Mode
+from wordlekit.core.words import BUNDLED, lists_metadata
 from wordlekit.errors import WordleError
 from wordlekit.services.games import GameRequest
 from wordlekit.services.views import VariantInfo
@@ -50,6 +51,17 @@ MODE_RULE: dict[Mode, str] = {
 
 #: Start the game a request asks for; returns why it was refused, or ``None``.
 Starter = Callable[[GameRequest], str | None]
+#: Start a request on another bundled word list (by name).
+Switcher = Callable[[str, GameRequest], None]
+
+
+def list_line(name: str) -> str:
+    """A bundled list as the chooser shows it: ``es-5: Spanish, 5 letters (a-z and ñ)``."""
+    meta = lists_metadata().get(name, {})
+    language = meta.get("language_name", "English")
+    length = meta.get("length", 5)
+    extra = {"original": " (the original game's)", "nyt": " (the NYT's)"}.get(name, "")
+    return f"{name}: {language}, {length} letters{extra}"
 
 
 def variant_line(v: VariantInfo) -> str:
@@ -94,6 +106,13 @@ class ChooserScreen(ModalScreen[None]):
         self.variants = variants
         self.current = current
         self.start = start
+        self.list_name: str | None = None  # the list played; None: no list to choose
+        self.switch: Switcher | None = None
+
+    def offer_lists(self, current: str, switch: Switcher) -> None:
+        """Offer the bundled word lists too (before the screen is shown): choosing another
+        than ``current`` starts the game on it through ``switch``."""
+        self.list_name, self.switch = current, switch
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="chooser") as box:
@@ -109,6 +128,13 @@ class ChooserScreen(ModalScreen[None]):
             )
             for lst, title in zip(lists, ("Variant", "Game", "Mode"), strict=True):
                 lst.border_title = title
+            if self.list_name is not None:  # first, so Tab from the variants goes on to the kinds
+                names = list(BUNDLED)
+                if self.list_name not in names:  # a list from files: it stays on offer
+                    names.insert(0, self.list_name)
+                words = OptionList(*(Option(list_line(n), id=n) for n in names), id="chooser-words")
+                words.border_title = "Words (Shift+Tab)"
+                yield words
             yield lists[0]
             with Horizontal(id="chooser-lists"):
                 yield from lists[1:]
@@ -125,6 +151,10 @@ class ChooserScreen(ModalScreen[None]):
             self.lists[0].highlighted = names.index(req.variant)
         self.lists[1].highlighted = KINDS.index(req.kind)
         self.lists[2].highlighted = list(Mode).index(Mode.parse(req.mode))
+        if self.list_name is not None:
+            words = self.query_one("#chooser-words", OptionList)
+            ids = [words.get_option_at_index(i).id for i in range(words.option_count)]
+            words.highlighted = ids.index(self.list_name)
         self.lists[0].focus()
         self.explain()
 
@@ -140,6 +170,14 @@ class ChooserScreen(ModalScreen[None]):
         """The highlighted variant, kind and mode."""
         variants, kinds, modes = (lst.highlighted or 0 for lst in self.lists)
         return self.variants[variants].name, KINDS[kinds], list(Mode)[modes]
+
+    def chosen_list(self) -> str | None:
+        """The highlighted word list (``None`` when none is offered)."""
+        if self.list_name is None:
+            return None
+        words = self.query_one("#chooser-words", OptionList)
+        option = words.get_option_at_index(words.highlighted or 0)
+        return option.id
 
     def explain(self) -> None:
         """The line of text's meaning for the kind chosen, and the mode's rule."""
@@ -169,6 +207,11 @@ class ChooserScreen(ModalScreen[None]):
         except WordleError as e:
             refused: str | None = str(e)
         else:
+            chosen = self.chosen_list()
+            if chosen is not None and chosen != self.list_name and self.switch is not None:
+                self.dismiss(None)
+                self.switch(chosen, request)
+                return
             refused = self.start(request)
         if refused is None:
             self.dismiss(None)

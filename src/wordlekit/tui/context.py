@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from wordlekit.core.words import WordList
-from wordlekit.services.games import GameStore
+from wordlekit.services.games import GameRequest, GameStore
 from wordlekit.tui.engine import Jobs
 
 
@@ -30,6 +30,9 @@ class AppContext(Protocol):
     #: The name of the variant of the game on the Play screen (the Statistics screen opens on
     #: its figures).
     variant: str
+
+    def switch_list(self, name: str, request: GameRequest) -> None:
+        """Start ``request`` on the bundled list ``name`` (the app starts again on it)."""
 
     @property
     def high_contrast(self) -> bool: ...

@@ -45,7 +45,7 @@ class RowInput:
         """Whether a key belongs to the row (others may select a tile: digits 1-8)."""
         if self.colours is not None:
             return True  # after the colon every key is a colour, or refused as one
-        return (ch.isascii() and ch.isalpha()) or (ch in SEPARATORS and self.word_complete)
+        return ch.isalpha() or (ch in SEPARATORS and self.word_complete)
 
     def add(self, ch: str) -> str | None:
         """Type one key the row :meth:`takes`; returns why it was refused, if it was."""

@@ -181,7 +181,9 @@ def _key_styles(
     return [cells[i : i + KEY_CELLS] for i in range(0, len(cells), KEY_CELLS)]
 
 
-def keyboard_text(view: GameView, *, contrast: bool = False) -> Text:
+def keyboard_text(
+    view: GameView, *, contrast: bool = False, rows: Sequence[str] = KEYBOARD_ROWS
+) -> Text:
     """The keyboard of a game of several boards (see the module docstring)."""
     styles = tile_styles(contrast)
     boards = view.boards
@@ -189,7 +191,7 @@ def keyboard_text(view: GameView, *, contrast: bool = False) -> Text:
     per_key = math.ceil(len(boards) / KEY_CELLS) if split else 1
     key_w = min(len(boards), KEY_CELLS) if split else KEY_CELLS
     out = Text()
-    for r, row in enumerate(KEYBOARD_ROWS):
+    for r, row in enumerate(rows):
         keys = [_key_styles(ch, boards, styles) for ch in row]
         for line in range(per_key):
             out.append(" " * (r * (key_w + 1) // 2))
@@ -199,7 +201,7 @@ def keyboard_text(view: GameView, *, contrast: bool = False) -> Text:
                     out.append(ch.upper() if line == c == 0 else " ", style=style)
                 out.append(" " * (key_w - len(cells) + 1))
             out.append("\n")
-        if per_key > 1 and r < len(KEYBOARD_ROWS) - 1:
+        if per_key > 1 and r < len(rows) - 1:
             out.append("\n")
     out.rstrip()
     return out

@@ -79,6 +79,7 @@ from wordlekit.tui.widgets import (
     Keyboard,
     KeyCap,
     MessageLine,
+    keyboard_rows,
     keyboard_tiles,
     row_tiles,
     stats_text,
@@ -127,7 +128,7 @@ class PlayScreen(Screen[None]):
             with Vertical(id="play-left"):
                 with VerticalScroll(id="play-scroll"):
                     yield Board(MIN_ROWS, length, id="board")
-                    yield Keyboard(id="keyboard")
+                    yield Keyboard(keyboard_rows(self.ctx.wordlist.alphabet.letters), id="keyboard")
                     yield Static("", id="boards-grid")
                 yield Static("", id="boards-keys")  # under the boards, never scrolled away
             with VerticalScroll(id="play-side"):
@@ -232,7 +233,9 @@ class PlayScreen(Screen[None]):
         compact = self.app.has_class("-compact") or board_lines(n, width, v.length, False) > 2
         contrast = self.ctx.high_contrast
         grid = boards_text(v, self.current, width=width, compact=compact, contrast=contrast)
-        keys = keyboard_text(v, contrast=contrast)
+        keys = keyboard_text(
+            v, contrast=contrast, rows=keyboard_rows(self.ctx.wordlist.alphabet.letters)
+        )
         self.query_one("#boards-grid", Static).update(grid)
         self.query_one("#boards-keys", Static).update(keys)
         # The keyboard sits under the boards; when they are taller than the screen, the
@@ -392,7 +395,9 @@ class PlayScreen(Screen[None]):
         self.open_game(replace(self.request, kind="daily", date=day, seed=None, answers=()))
 
     def action_choose(self) -> None:
-        self.app.push_screen(ChooserScreen(variants(), self.request, self.start))
+        chooser = ChooserScreen(variants(), self.request, self.start)
+        chooser.offer_lists(self.ctx.wordlist.name, self.ctx.switch_list)
+        self.app.push_screen(chooser)
 
     # Hints, the shortest win and the share grid ----------------------------------------------
 
@@ -482,10 +487,17 @@ class PlayScreen(Screen[None]):
         # bindings they ran after the letters of the same burst (a fast typist's, or a paste),
         # so "⌫⌫moist" left "MOI".
         ch = event.character
-        if ch is not None and len(ch) == 1 and ch.isascii() and ch.isalpha():
+        if ch is not None and len(ch) == 1 and ch.isalpha():
             event.stop()
             event.prevent_default()
-            self.type_letter(ch.lower())
+            # the list's folding rule, key by key: Ñ stays in Spanish, Ü is UE in German
+            try:
+                letters = self.ctx.wordlist.alphabet.fold(ch)
+            except InvalidWordError as e:
+                self.say(str(e), error=True)
+                return
+            for letter in letters:
+                self.type_letter(letter)
         elif event.key in ("backspace", "enter"):
             event.stop()
             event.prevent_default()

@@ -222,6 +222,9 @@ ChooserScreen {{
 #chooser-lists {{
     height: auto;
 }}
+#chooser #chooser-words {{
+    max-height: 6;
+}}
 #chooser-kinds, #chooser-modes {{
     width: 1fr;
 }}

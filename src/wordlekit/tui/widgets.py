@@ -24,6 +24,26 @@ from wordlekit.services.views import TILE_NAMES, TileName
 
 TILE_CLASSES = {Tile.GREEN: "-correct", Tile.YELLOW: "-present", Tile.GRAY: "-absent"}
 KEYBOARD_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
+#: Where a letter beyond a-z sits on its language's keyboard: (row, after which letter).
+EXTRA_KEYS = {"ñ": (1, "l")}
+
+
+def keyboard_rows(letters: str) -> tuple[str, ...]:
+    """The keyboard rows of an alphabet: QWERTY's letters that it has, its letters beyond
+    a-z where that language's keyboard has them (Ñ after L), any other at the end of the
+    last row; an alphabet with no a-z at all in rows of ten."""
+    rows = ["".join(ch for ch in row if ch in letters) for row in KEYBOARD_ROWS]
+    if not any(rows):
+        return tuple(letters[i : i + 10] for i in range(0, len(letters), 10))
+    for ch in letters:
+        if any(ch in row for row in rows):
+            continue
+        r, after = EXTRA_KEYS.get(ch, (2, ""))
+        at = rows[r].find(after) + 1 if after and after in rows[r] else len(rows[r])
+        rows[r] = rows[r][:at] + ch + rows[r][at:]
+    return tuple(rows)
+
+
 ENTER, BACKSPACE = "enter", "backspace"
 TILE_OF_NAME: dict[TileName, Tile] = {name: tile for tile, name in TILE_NAMES.items()}
 
@@ -185,12 +205,13 @@ class KeyCap(Static):
 class Keyboard(Vertical):
     """QWERTY rows; each letter shows its best known state."""
 
-    def __init__(self, *, id: str | None = None) -> None:
+    def __init__(self, rows: Sequence[str] = KEYBOARD_ROWS, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.keys = {ch: KeyCap(ch) for row in KEYBOARD_ROWS for ch in row}
+        self.rows = tuple(rows)
+        self.keys = {ch: KeyCap(ch) for row in self.rows for ch in row}
 
     def compose(self) -> ComposeResult:
-        for n, row in enumerate(KEYBOARD_ROWS):
+        for n, row in enumerate(self.rows):
             with Horizontal(classes=f"key-row key-row-{n}"):
                 if n == 2:
                     yield KeyCap(ENTER)
