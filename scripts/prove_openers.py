@@ -67,11 +67,12 @@ class Run:
 class Funnel:
     """The three steps for one list and mode, within one deadline."""
 
-    def __init__(self, args: argparse.Namespace, name: str, mode: str) -> None:
+    def __init__(self, args: argparse.Namespace, name: str, mode: str, budget: float) -> None:
         self.args = args
         self.name = name
         self.mode = mode
-        self.deadline = time.monotonic() + args.budget
+        self.budget = budget
+        self.deadline = time.monotonic() + budget
         self.db_dir = Path(args.db_dir)
         self.db_dir.mkdir(parents=True, exist_ok=True)
 
@@ -129,7 +130,7 @@ class Funnel:
             "length": info.get("length"), "answers": info.get("answers"),
             "allowed": info.get("allowed"), "guesses": info.get("guesses"),
             "alphabet": info.get("alphabet_shown"), "letters": len(info.get("alphabet", "")),
-            "K": k, "budget_seconds": self.args.budget, "steps": {}, "proven": False,
+            "K": k, "budget_seconds": round(self.budget, 1), "steps": {}, "proven": False,
             "error": None,
         }  # fmt: skip
         t_start = time.monotonic()
@@ -329,6 +330,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--modes", default="normal,hard", help="comma-separated: normal, hard")
     p.add_argument("--top", type=int, default=100, help="K: candidates kept after step 1")
     p.add_argument("--budget", type=float, default=240.0, help="seconds per list and mode")
+    p.add_argument(
+        "--total",
+        type=float,
+        help="seconds for the whole run: each list and mode then gets an equal share of the "
+        "time left (time a quick one leaves rolls over to the next), instead of --budget",
+    )
     p.add_argument("--out", default="/work/openers/results.jsonl", help="JSON lines, appended")
     p.add_argument("--db-dir", default="/work/openers/db", help="the SQLite files")
     p.add_argument("--workers", type=int, default=1, help="wordle's local cluster size")
@@ -340,18 +347,24 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
     info = list_info(args.wordle)
-    for name in [s.strip() for s in args.lists.split(",") if s.strip()]:
-        for mode in [s.strip() for s in args.modes.split(",") if s.strip()]:
-            if name not in info:
-                rec = {"kind": "result", "list": name, "mode": mode, "error": "unknown list"}
-            else:
-                rec = Funnel(args, name, mode).prove(info[name])
-            append(args.out, rec)
-            print(
-                f"{name} {mode}: {rec.get('summary', rec.get('error'))} "
-                f"({rec.get('wall_seconds', 0)} s)",
-                flush=True,
-            )
+    names = [s.strip() for s in args.lists.split(",") if s.strip()]
+    modes = [s.strip() for s in args.modes.split(",") if s.strip()]
+    items = [(name, mode) for name in names for mode in modes]
+    end = None if args.total is None else time.monotonic() + args.total
+    for i, (name, mode) in enumerate(items):
+        budget = args.budget
+        if end is not None:
+            budget = max(1.0, (end - time.monotonic()) / (len(items) - i))
+        if name not in info:
+            rec = {"kind": "result", "list": name, "mode": mode, "error": "unknown list"}
+        else:
+            rec = Funnel(args, name, mode, budget).prove(info[name])
+        append(args.out, rec)
+        print(
+            f"{name} {mode}: {rec.get('summary', rec.get('error'))} "
+            f"({rec.get('wall_seconds', 0)} of {budget:.0f} s)",
+            flush=True,
+        )
     return 0
 
 

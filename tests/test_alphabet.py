@@ -181,3 +181,14 @@ def test_a_spanish_game_to_a_win_and_its_share_names_the_list() -> None:
         hard.guess("arbol")  # the greens and the revealed Ñ must be used again
     english = variant_for("classic").challenge(["cigar"]).guess("cigar")
     assert english.share().splitlines()[0] == "wordlekit challenge 1/6"
+
+
+@pytest.mark.parametrize("name", ["es-5", "de-5", "fr-5", "it-5"])
+def test_the_bot_solves_every_answer_of_a_list_within_six(name: str) -> None:
+    from wordlekit.fast.matrix import PatternMatrix
+    from wordlekit.solve.bench import benchmark
+
+    wl = WordList.bundled(name)
+    result = benchmark(PatternMatrix.for_list(wl), "entropy")
+    assert result.games == len(wl.answers) and result.failures == 0
+    assert result.max <= 6 and 3.0 < result.mean < 3.6
