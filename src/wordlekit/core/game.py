@@ -33,7 +33,7 @@ from typing import ClassVar, Literal, Self
 
 from wordlekit.core.feedback import Pattern, Tile, Turn, format_pattern
 from wordlekit.core.rules import Host, Mode, Rules, boards_violation
-from wordlekit.core.words import WordList, parse_date
+from wordlekit.core.words import BUNDLED, WordList, parse_date
 from wordlekit.errors import GameOverError, HardModeError, InvalidWordError, UltrahardError
 
 #: How a game came to be: the day's puzzle, a practice game, or answers someone chose.
@@ -391,9 +391,10 @@ class Game(abc.ABC):
     def list_mark(self) -> str:
         """What the share's title line says of the word list: nothing for the original
         game's English five-letter words (``original``, ``nyt``), else the list's name
-        (`` es-5``), so a grid pasted from a Spanish or six-letter game says which it was."""
+        (`` es-5``) for the other bundled lists, so a grid pasted from a Spanish or six-letter
+        game says which it was (a list read from files is not named: its name is a path)."""
         name = self.wordlist.name
-        return "" if name in ("original", "nyt") else f" {name}"
+        return f" {name}" if name in BUNDLED and name not in ("original", "nyt") else ""
 
     def title_marks(self, hints: int = 0) -> str:
         """What the share's title line adds after the count: the mode's star (``*`` hard,
