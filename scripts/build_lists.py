@@ -230,7 +230,9 @@ LANGUAGES: dict[str, Language] = {
         answer_rule=(
             "an entry of its own in the de_DE (igerman98) dictionary: lower-case verbs "
             "(infinitive) and adjectives with affix flags (flag-less entries are mostly "
-            "irregular forms: hieß, gebar, getan), and capitalised nouns whose entry carries a "
+            "irregular forms: hieß, gebar, getan; a lower-case entry is an answer only as an "
+            "adjective, flag A, or an infinitive in -n: the dictionary lists irregular past "
+            "forms such as abgab/Z, blieb/EVZ, birgt/VXW as entries of their own), and capitalised nouns whose entry carries a "
             "plural/declension flag (E, N, P, T or F): German nouns are capitalised, so "
             "capitals cannot mark proper nouns; names (Peter/SM, Paris/m, Berlin/Sm) carry "
             "only the genitive flag S or none; plural entries of umlaut plurals (Sätze, "
@@ -459,6 +461,13 @@ _DE_NOUN_FLAGS = set("ENPTF")
 _DE_UMLAUT = str.maketrans("äöü", "aou")
 
 
+def _german_lower_ok(raw: str, entry: Entry) -> bool:
+    """A lower-case de_DE entry that may be an answer: an adjective (flag A) or an infinitive
+    (in -n). igerman98 lists irregular past and present forms as entries of their own
+    (abgab/Z, blieb/EVZ, birgt/VXW), which a player would not accept as answers."""
+    return "A" in entry.flags or raw.endswith("n")
+
+
 class LanguageData:
     """A language's dictionary words (every length wanted), read once."""
 
@@ -523,6 +532,8 @@ class LanguageData:
                 if self.lang.code == "fr" and not self._french_ok(e.morph):
                     continue
                 if self.lang.code == "de" and raw[0].isupper() and not self._german_noun(raw, e):
+                    continue
+                if self.lang.code == "de" and raw[0].islower() and not _german_lower_ok(raw, e):
                     continue
                 return True
         return False

@@ -149,7 +149,7 @@ def test_lists() -> None:
     words = ok("lists", "en-4", "--words").split()
     assert len(words) == 1975 and words == sorted(WordList.bundled("en-4").answers)
     both = ok("lists", "de-5", "--words", "--allowed").split()
-    assert len(both) == 957 + 3082
+    assert len(both) == 886 + 3153
     bad("lists", "xx-5", match="no bundled list")
     bad("lists", "--words", match="need a list NAME")
 
