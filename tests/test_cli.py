@@ -174,7 +174,15 @@ def test_daily() -> None:
         "date": "2022-02-15",
         "number": 241,
         "answer": "agora",
+        "lists": "original",
     }
+    # another list has a daily order of its own: one of its answers a day, the same for all
+    es = WordList.bundled("es-5")
+    days = [json.loads(ok("daily", f"2026-12-0{i}", "--lang", "es", "--json")) for i in (1, 2)]
+    assert all(es.is_answer(d["answer"]) and d["lists"] == "es-5" for d in days)
+    assert days[0]["answer"] != days[1]["answer"]
+    assert days[1]["answer"] == es.daily_answer("2026-12-02")
+    assert "es-5" in ok("daily", "2026-12-02", "--lists", "es-5")
     bad("daily", "2021-01-01", match="before the first")
     bad("daily", "soon", match="bad date")
 

@@ -356,15 +356,25 @@ def list_row(wl: WordList) -> dict[str, Any]:
     return row
 
 
-@app.command("daily", epilog=examples("wordle daily 2022-02-15   (Wordle 241: AGORA)"))
+@app.command(
+    "daily",
+    epilog=examples(
+        "wordle daily 2022-02-15   (Wordle 241: AGORA)",
+        "wordle daily --lang es    today's answer of the Spanish list",
+    ),
+)
 @click.argument("date", default="today")
+@lists_option
 @json_option
-def daily_cmd(date: str, json_: bool) -> None:
-    """The answer of the original game's daily puzzle for DATE (YYYY-MM-DD or today): a spoiler!"""
+def daily_cmd(date: str, lists: str, json_: bool) -> None:
+    """The answer of the daily puzzle for DATE (YYYY-MM-DD or today): a spoiler! The original
+    game's, or of another list (its answers in a fixed order of its own, one a day)."""
     d = parse_date(date)
     n = day_number(d)
-    word = daily_answer(d)
+    wl = WordList.load(lists)
+    word = daily_answer(d) if wl.name == "original" else wl.daily_answer(d)
     if json_:
-        print_json({"date": d.isoformat(), "number": n, "answer": word})
+        print_json({"date": d.isoformat(), "number": n, "answer": word, "lists": wl.name})
         return
-    out().print(f"Wordle {n} ({d.isoformat()}): {word.upper()}")
+    named = "" if wl.name == "original" else f" {wl.name}"
+    out().print(f"Wordle {n}{named} ({d.isoformat()}): {word.upper()}")
