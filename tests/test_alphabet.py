@@ -192,3 +192,18 @@ def test_the_bot_solves_every_answer_of_a_list_within_six(name: str) -> None:
     result = benchmark(PatternMatrix.for_list(wl), "entropy")
     assert result.games == len(wl.answers) and result.failures == 0
     assert result.max <= 6 and 3.0 < result.mean < 3.6
+
+
+def test_a_list_rebuilt_from_its_words_finds_its_alphabet() -> None:
+    es = WordList.bundled("es-5")
+    again = WordList("es-5", es.answers)  # as a worker process rebuilds it
+    assert again.alphabet is es.alphabet and again.language == "es"
+    assert WordList("x", ("abcde",)).alphabet is ALPHABETS["en"]
+
+
+def test_random_play_and_review_on_a_spanish_list() -> None:
+    from wordlekit.services import randomplay
+
+    es = WordList.bundled("es-5")
+    one = randomplay.one_word(es, "añejo", simulate=0, seed=0)
+    assert one.exact is not None and 3.0 < one.exact.expected < 6.0

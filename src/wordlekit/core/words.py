@@ -172,6 +172,8 @@ class WordList:
                 f"word list {self.name!r} has {length}-letter words; supported lengths are "
                 f"{MIN_WORD_LENGTH} to {MAX_WORD_LENGTH}"
             )
+        if self.alphabet is LATIN:
+            self._infer_alphabet()
         answer_index, guess_index = self._indexes()
         object.__setattr__(self, "_answer_index", answer_index)
         object.__setattr__(self, "_guess_index", guess_index)
@@ -182,6 +184,23 @@ class WordList:
             )
         if self.weights is not None:
             object.__setattr__(self, "weights", _normalised(self.weights, len(self.answers)))
+
+    def _infer_alphabet(self) -> None:
+        """A list made without an alphabet whose words have letters beyond a-z (one rebuilt
+        from its words in a worker process, say) takes the alphabet of the first language
+        that has those letters (and that language), else a-z and those letters."""
+        joined = "".join(self.answers) + "".join(self.allowed)
+        if joined.isascii():
+            return
+        extra = {ch for ch in joined if ch not in LATIN.codes}
+        for language, alphabet in ALPHABETS.items():
+            if extra <= set(alphabet.letters):
+                object.__setattr__(self, "alphabet", alphabet)
+                if self.language == "en":
+                    object.__setattr__(self, "language", language)
+                return
+        if all(ch.isalpha() and ch.islower() for ch in extra) and len(extra) <= 6:
+            object.__setattr__(self, "alphabet", Alphabet(LATIN.letters + "".join(sorted(extra))))
 
     def _indexes(self) -> tuple[dict[str, int], dict[str, int]]:
         """The answer and guess indexes, checking every word and that none repeats."""
