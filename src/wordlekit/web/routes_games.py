@@ -69,6 +69,9 @@ class ListInfo:
     guesses: int
     letters: str
     alphabet: str
+    #: What a typed letter outside ``letters`` becomes (the list's own folding rule: German
+    #: ü is ue, Spanish é is e); any other letter cannot be typed.
+    folds: dict[str, str]
     default: bool
 
 
@@ -78,7 +81,7 @@ def list_info(wl: WordList, default: bool) -> ListInfo:
     return ListInfo(
         wl.name, lang, str(meta.get("language_name") or LANGUAGE_NAMES.get(lang, lang)),
         wl.length, len(wl.answers), len(wl.guesses), wl.alphabet.letters, wl.alphabet.shown(),
-        default,
+        dict(wl.alphabet.folds), default,
     )  # fmt: skip
 
 
@@ -86,8 +89,8 @@ def list_info(wl: WordList, default: bool) -> ListInfo:
 async def word_lists(context: Context, quick: QuickDep) -> list[ListInfo]:
     """Every word list the games, the helper, the bot and reviews may use (``?list=NAME`` on
     each request; the server's own first, ``default``): its language (code and name), word
-    length, number of answers and of valid guesses, and its alphabet's letters in keyboard
-    order (Spanish has ñ)."""
+    length, number of answers and of valid guesses, its alphabet's letters in keyboard order
+    (Spanish has ñ) and what the other letters typed fold to (``folds``: German ü is ue)."""
 
     def infos() -> list[ListInfo]:
         home = context.wordlist.name

@@ -21,6 +21,7 @@ import {
   setTile,
   tileRow,
 } from "./tiles.js";
+import { foldWord, letterClass, listKey } from "./lists.js";
 
 const STORE_KEY = "wordlekit.assist";
 export const CYCLE = Object.freeze({ gray: "yellow", yellow: "green", green: "gray" });
@@ -91,8 +92,8 @@ export function createAssistPage(root, { ready }) {
   // The guesses ------------------------------------------------------------------------------
 
   function restore() {
-    const saved = storage.getJSON(STORE_KEY, null);
-    const shape = new RegExp(`^[a-z]{${length}}$`);
+    const saved = storage.getJSON(listKey(STORE_KEY), null);
+    const shape = new RegExp(`^${letterClass()}{${length}}$`, "u");
     if (saved && Array.isArray(saved.rows)) {
       rows = saved.rows
         .filter((r) => r && shape.test(r.guess) && Array.isArray(r.states))
@@ -116,7 +117,8 @@ export function createAssistPage(root, { ready }) {
 
   /** A typed guess, optionally with its colours: {guess, states}, or an Error saying why not. */
   function readGuess(text) {
-    const match = /^([a-z]+)(?:[\s:,=]+(.+))?$/u.exec(text.trim().toLowerCase());
+    // the word folded as the list folds it (German ü is ue), its colours as typed
+    const match = /^(\p{L}+)(?:[\s:,=]+(.+))?$/u.exec(foldWord(text.trim()));
     if (!match || match[1].length !== length) {
       return new Error(
         `Type a word of ${length} letters, optionally followed by its colours (g/y/b, one per letter).`,
@@ -298,7 +300,7 @@ export function createAssistPage(root, { ready }) {
   }
 
   function save() {
-    storage.setJSON(STORE_KEY, {
+    storage.setJSON(listKey(STORE_KEY), {
       rows,
       strategy: els.strategy.value || els.strategy.dataset.wanted || "entropy",
       top: topN(),
@@ -600,7 +602,7 @@ export function createAssistPage(root, { ready }) {
 
   // Start-up -----------------------------------------------------------------------------------
 
-  const saved = storage.getJSON(STORE_KEY, null);
+  const saved = storage.getJSON(listKey(STORE_KEY), null);
   if (saved && saved.strategy) els.strategy.dataset.wanted = saved.strategy;
   els.form.addEventListener("submit", (event) => {
     event.preventDefault();

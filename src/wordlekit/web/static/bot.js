@@ -7,6 +7,7 @@ import { api, cancellation, isAbort } from "./api.js";
 import { elements, h, linkUltrahard, modeOf, plural, rulesName } from "./dom.js";
 import { errorBox } from "./errorbox.js";
 import { rowOf, tileRow } from "./tiles.js";
+import { foldWord, letterClass } from "./lists.js";
 
 const STEP_MS = 150;
 const PROGRESS_AFTER_MS = 250; // quick answers never flash the progress line
@@ -49,7 +50,7 @@ export function createBotPage(root) {
   let clock = null; // {started, interval, timeout} while a request is out
 
   function checkWords(answer, start) {
-    const word = new RegExp(`^[a-z]{${length}}$`);
+    const word = new RegExp(`^${letterClass()}{${length}}$`, "u");
     if (!word.test(answer)) return [els.answer, `The answer is a ${length}-letter word.`];
     if (start && !word.test(start)) {
       return [els.start, `The start word is a ${length}-letter word (or leave it empty).`];
@@ -58,8 +59,8 @@ export function createBotPage(root) {
   }
 
   async function solve() {
-    const answer = els.answer.value.trim().toLowerCase();
-    const start = els.start.value.trim().toLowerCase();
+    const answer = foldWord(els.answer.value.trim());
+    const start = foldWord(els.start.value.trim());
     const wrong = checkWords(answer, start);
     if (wrong) {
       error.show(wrong[1], "input");
