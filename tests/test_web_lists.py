@@ -162,3 +162,19 @@ def test_the_bot_plays_an_eight_letter_word(client: TestClient) -> None:
     assert r.status_code in (200, 503), r.text
     if r.status_code == 200:
         assert r.json()["turns"][-1]["turn"]["guess"] == answer
+
+
+def test_a_hint_in_a_spanish_game_is_a_spanish_word(client: TestClient) -> None:
+    gid = client.post("/api/games?list=es-5", json={"kind": "practice", "seed": 136}).json()["id"]
+    r = client.post(f"/api/games/{gid}/guesses?list=es-5", json={"guess": "araña", "turn": 1})
+    assert r.status_code == 200, r.text
+    r = client.post(f"/api/games/{gid}/hint?list=es-5")
+    assert r.status_code == 200, r.text
+    word = r.json()["word"]
+    es = WordList.bundled("es-5")
+    assert word is not None and es.is_valid(word)
+    # under the home list the game is not found (no hint, no work queued)
+    assert client.post(f"/api/games/{gid}/hint").status_code == 404
+    lists = {x["name"]: x for x in client.get("/api/lists").json()}
+    assert lists["original"]["likely"] and not lists["es-5"]["likely"]
+    assert lists["de-5"]["folds"]["ü"] == "ue"

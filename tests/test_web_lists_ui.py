@@ -156,3 +156,33 @@ def test_eight_letters_on_a_phone_and_a_laptop(web_browser: Browser, web_server:
             tile = page.get_by_test_id("tile-0-7").bounding_box()
             assert tile is not None and tile["width"] >= 30, tile
             shot(page, f"lists-en8-{width}")
+
+
+def test_assist_and_bot_in_spanish(web_browser: Browser, web_server: Server) -> None:
+    es = WordList.bundled("es-5")
+    answer, guess = "peñon", "araña"
+    pattern = format_pattern(score(guess, answer), 5, "letters")
+    left = sum(score(guess, w) == score(guess, answer) for w in es.answers)
+    with screen(web_browser, web_server, *PHONE) as page:
+        open_app(page, "#assist")
+        choose_list(page, "es-5")
+        # no likely model for Spanish: the answers of the list only
+        answers = page.get_by_test_id("assist-answers")
+        expect(answers).to_have_value("list")
+        assert answers.locator("option[value=likely]").count() == 0
+        expect(page.get_by_test_id("assist-remaining")).to_have_text(str(len(es.answers)))
+        page.get_by_test_id("assist-word").fill(f"ARAÑA {pattern}")
+        page.get_by_test_id("assist-add").click()
+        expect(page.get_by_test_id("assist-remaining")).to_have_text(str(left))
+        no_horizontal_scroll_page(page, PHONE[0])
+        shot(page, "lists-es-assist-phone")
+        page.goto("/#bot")
+        expect(page.locator("html")).to_have_attribute("data-ready", "true")
+        page.get_by_test_id("bot-answer").fill("Peñón")  # folded as the list folds: peñon
+        page.get_by_test_id("bot-solve").click()
+        expect(page.get_by_test_id("bot-result")).to_contain_text("Solved PEÑON")
+        shot(page, "lists-es-bot-phone")
+
+
+def no_horizontal_scroll_page(page: Page, width: int) -> None:
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= width

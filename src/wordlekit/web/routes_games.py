@@ -72,6 +72,9 @@ class ListInfo:
     #: What a typed letter outside ``letters`` becomes (the list's own folding rule: German
     #: ü is ue, Spanish é is e); any other letter cannot be typed.
     folds: dict[str, str]
+    #: Whether the helper's and the bot's ``likely`` answer model fits it (English, five
+    #: letters); the others take ``list`` only.
+    likely: bool
     default: bool
 
 
@@ -81,7 +84,7 @@ def list_info(wl: WordList, default: bool) -> ListInfo:
     return ListInfo(
         wl.name, lang, str(meta.get("language_name") or LANGUAGE_NAMES.get(lang, lang)),
         wl.length, len(wl.answers), len(wl.guesses), wl.alphabet.letters, wl.alphabet.shown(),
-        dict(wl.alphabet.folds), default,
+        dict(wl.alphabet.folds), wl.likely_fits, default,
     )  # fmt: skip
 
 

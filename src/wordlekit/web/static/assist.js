@@ -21,7 +21,7 @@ import {
   setTile,
   tileRow,
 } from "./tiles.js";
-import { foldWord, letterClass, listKey } from "./lists.js";
+import { currentList, foldWord, letterClass, listKey, offered, onlyListModel } from "./lists.js";
 
 const STORE_KEY = "wordlekit.assist";
 export const CYCLE = Object.freeze({ gray: "yellow", yellow: "green", green: "gray" });
@@ -77,6 +77,7 @@ export function createAssistPage(root, { ready }) {
     candidates: "assist-candidates",
     candidatesHeading: "assist-candidates-heading",
   });
+  onlyListModel(els.answers); // the likely model fits English five letters only
   const error = errorBox(els.error);
   const updates = cancellation(); // a newer update makes the figures of an older one obsolete
   let rows = []; // [{guess: "crane", states: ["gray", ...], pending: bool}]
@@ -104,7 +105,9 @@ export function createAssistPage(root, { ready }) {
           pending: r.pending === true && i === all.length - 1, // only the last row waits
         }));
       if (Number.isInteger(saved.top)) els.top.value = String(saved.top);
-      if (saved.answers in ANSWER_MODELS) els.answers.value = saved.answers;
+      if (saved.answers in ANSWER_MODELS && offered(els.answers, saved.answers)) {
+        els.answers.value = saved.answers;
+      }
       // The mode saved (older pages saved two booleans, hard and ultrahard).
       const mode = saved.mode ?? (saved.ultrahard ? "ultrahard" : saved.hard ? "hard" : "normal");
       els.hard.checked = mode === "hard" || mode === "ultrahard";
@@ -482,6 +485,7 @@ export function createAssistPage(root, { ready }) {
   function hintOf(data) {
     const fits = data?.any_word_fits;
     if (!Number.isInteger(fits) || fits < 1 || els.answers.value !== "list") return null;
+    if (!currentList().likely) return null; // no likely model for this list
     const words = fits === 1 ? "1 valid word fits" : `${fits} valid words fit`;
     return h(
       "p",

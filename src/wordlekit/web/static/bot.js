@@ -7,14 +7,14 @@ import { api, cancellation, isAbort } from "./api.js";
 import { elements, h, linkUltrahard, modeOf, plural, rulesName } from "./dom.js";
 import { errorBox } from "./errorbox.js";
 import { rowOf, tileRow } from "./tiles.js";
-import { foldWord, letterClass } from "./lists.js";
+import { foldWord, letterClass, onlyListModel } from "./lists.js";
 
 const STEP_MS = 150;
 const PROGRESS_AFTER_MS = 250; // quick answers never flash the progress line
 const TICK_MS = 100;
 /** The answer models the page offers (as Assist's), and what each means for the bot. */
 const ANSWER_MODELS = Object.freeze({
-  list: "Only the words of the original answer list can be the answer, as in the built-in game.",
+  list: "Only the words of the answer list can be the answer, as in the built-in game.",
   likely:
     "Any valid word may be the answer (a game played elsewhere), each weighted by how likely it is to be chosen.",
 });
@@ -43,6 +43,7 @@ export function createBotPage(root) {
     elapsed: "bot-elapsed",
     cancel: "bot-cancel",
   });
+  onlyListModel(els.answers); // the likely model fits English five letters only
   const error = errorBox(els.error);
   const solves = cancellation(); // a new Solve: rows of an older one stop appearing
   let timers = [];

@@ -20,6 +20,7 @@ const FALLBACK = Object.freeze({
   letters: "abcdefghijklmnopqrstuvwxyz",
   alphabet: "a-z",
   folds: {},
+  likely: true,
   default: true,
 });
 
@@ -31,7 +32,8 @@ export function listName() {
   return chosen.default ? null : chosen.name;
 }
 
-/** The chosen list: {name, language, language_name, length, letters, alphabet, folds}. */
+/** The chosen list: {name, language, language_name, length, letters, alphabet, folds,
+ * likely (whether the "likely" answer model fits it: English five letters)}. */
 export function currentList() {
   return chosen;
 }
@@ -127,4 +129,20 @@ export async function setupLists(select) {
     window.location.reload();
   });
   return chosen;
+}
+
+/** Whether `select` offers the option `value`. */
+export function offered(select, value) {
+  return [...select.options].some((o) => o.value === value);
+}
+
+/** An answer model `select` of a list the likely model does not fit (other languages and
+ * lengths): its answers only. */
+export function onlyListModel(select) {
+  const list = currentList();
+  const own = [...select.options].find((o) => o.value === "list");
+  if (own && !list.default && list.name) own.textContent = `${list.language_name} answer list (${list.name})`;
+  if (list.likely) return;
+  for (const o of [...select.options]) if (o.value === "likely") o.remove();
+  select.value = "list";
 }
