@@ -186,3 +186,14 @@ def test_assist_and_bot_in_spanish(web_browser: Browser, web_server: Server) -> 
 
 def no_horizontal_scroll_page(page: Page, width: int) -> None:
     assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+
+
+def test_the_menu_fits_small_phones(web_browser: Browser, web_server: Server) -> None:
+    """The longest name in the menu (Portuguese) on the smallest phones: the header keeps to
+    the screen's width."""
+    for width, height in ((320, 568), (360, 640)):
+        with screen(web_browser, web_server, width, height) as page:
+            open_app(page)
+            choose_list(page, "pt-5")
+            no_horizontal_scroll_page(page, width)
+            shot(page, f"lists-pt-{width}")

@@ -141,9 +141,10 @@ def warm(wordlist: WordList, report: Callable[[str], None] = lambda text: None) 
 
 class Matrices:
     """The matrices of a worker: its own list's (warm, kept) and, by name, the other bundled
-    lists' (read from the disk cache when a task names one; the last few are kept)."""
+    lists' (read from the disk cache when a task names one; the last one is kept: a large
+    list's matrix and its derived arrays take a few hundred MB)."""
 
-    def __init__(self, home: Any, keep: int = 2) -> None:
+    def __init__(self, home: Any, keep: int = 1) -> None:
         self.home = home
         self.keep = keep
         self.others: dict[str, Any] = {}

@@ -79,10 +79,13 @@ export function letterClass() {
 
 /** A list's name in the menu, short enough for a phone's header: "Spanish · 5",
  * "English · 8", "English · 5 NYT" (the option's title says the rest). */
-function optionText(l) {
-  const base = `${l.language_name} · ${l.length}`;
+function optionText(l, short = false) {
+  const base = `${short ? l.language.toUpperCase() : l.language_name} · ${l.length}`;
   return l.name === "nyt" ? `${base} NYT` : base;
 }
+
+// The smallest phones: the languages' codes (EN · 5, PT · 5) in the menu.
+const SMALL = "(max-width: 340px)";
 
 /** Fetch the lists, put back the choice kept in this browser (if the server still has it)
  * and fill the header's menu `select`. */
@@ -120,6 +123,15 @@ export async function setupLists(select) {
     ),
   );
   select.value = chosen.name;
+  const small = window.matchMedia(SMALL);
+  const relabel = () => {
+    for (const o of select.options) {
+      const l = lists.find((x) => x.name === o.value);
+      if (l) o.textContent = optionText(l, small.matches);
+    }
+  };
+  relabel();
+  small.addEventListener("change", relabel);
   select.title = `Word list: ${chosen.language_name}, ${chosen.length}-letter words (${chosen.name}, letters ${chosen.alphabet})`;
   select.addEventListener("change", () => {
     const next = lists.find((l) => l.name === select.value);
