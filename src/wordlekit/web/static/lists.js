@@ -24,18 +24,25 @@ const FALLBACK = Object.freeze({
   default: true,
 });
 
-let lists = [];
-let chosen = FALLBACK;
+// The chosen list lives in the document (as the contrast setting does), not in this module:
+// `data-list` on <html> names it, `data-list-info` holds what the server said of it.
+
+/** The chosen list: {name, language, language_name, length, letters, alphabet, folds,
+ * likely (whether the "likely" answer model fits it: English five letters), default}. */
+export function currentList() {
+  const text = document.documentElement.dataset.listInfo;
+  if (!text) return FALLBACK;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return FALLBACK;
+  }
+}
 
 /** The name of the list chosen (null: the server's own, which needs no `?list=`). */
 export function listName() {
+  const chosen = currentList();
   return chosen.default ? null : chosen.name;
-}
-
-/** The chosen list: {name, language, language_name, length, letters, alphabet, folds,
- * likely (whether the "likely" answer model fits it: English five letters)}. */
-export function currentList() {
-  return chosen;
 }
 
 /** A key of this browser's storage for the chosen list: each list keeps its own game and
@@ -60,6 +67,7 @@ export function withList(path) {
  * for it.
  */
 export function foldKey(key) {
+  const chosen = currentList();
   const ch = String(key).normalize("NFC").toLowerCase();
   if (chosen.letters.includes(ch)) return ch;
   const folded = chosen.folds[ch];
@@ -74,7 +82,7 @@ export function foldWord(text) {
 
 /** A regular expression's class of the chosen list's letters (`[a-zñ]`…). */
 export function letterClass() {
-  return `[${chosen.letters}]`;
+  return `[${currentList().letters}]`;
 }
 
 /** A list's name in the menu, short enough for a phone's header: "Spanish · 5",
@@ -87,26 +95,33 @@ function optionText(l, short = false) {
 // The smallest phones: the languages' codes (EN · 5, PT · 5) in the menu.
 const SMALL = "(max-width: 340px)";
 
-/** Fetch the lists, put back the choice kept in this browser (if the server still has it)
- * and fill the header's menu `select`. */
-export async function setupLists(select) {
+/** The lists of GET /api/lists ([] when the server cannot say). */
+async function fetchLists() {
   try {
     const response = await fetch("/api/lists", {
       headers: { Accept: "application/json" },
       credentials: "same-origin",
     });
-    if (response.ok) lists = await response.json();
+    const lists = response.ok ? await response.json() : [];
+    return Array.isArray(lists) ? lists : [];
   } catch {
-    lists = [];
+    return [];
   }
-  if (!Array.isArray(lists) || !lists.length) {
+}
+
+/** Fetch the lists, put back the choice kept in this browser (if the server still has it)
+ * and fill the header's menu `select`. */
+export async function setupLists(select) {
+  const lists = await fetchLists();
+  if (!lists.length) {
     if (select) select.closest("[data-list-menu]")?.setAttribute("hidden", "");
-    return chosen;
+    return FALLBACK;
   }
   const kept = storage.get(KEY);
-  chosen = lists.find((l) => l.name === kept) || lists.find((l) => l.default) || lists[0];
+  const chosen = lists.find((l) => l.name === kept) || lists.find((l) => l.default) || lists[0];
   if (kept && chosen.name !== kept) storage.remove(KEY);
   document.documentElement.dataset.list = chosen.name;
+  document.documentElement.dataset.listInfo = JSON.stringify(chosen);
   if (!select) return chosen;
   const groups = new Map();
   for (const l of lists) {
