@@ -420,8 +420,12 @@ class WorkPool:
         address: str = "",
         heavy: bool = False,
         disconnected: Callable[[], Awaitable[bool]] | None = None,
+        words: str | None = None,
     ) -> Any:
         """Run ``services.OPERATIONS[op](matrix, **kwargs)`` in a worker, within the budget.
+
+        ``words`` names the bundled list whose matrix the operation works on (none: the
+        pool's own list); every list's task goes through the same workers, limits and budget.
 
         Raises :class:`~wordlekit.errors.Busy` (no capacity), :class:`WordleError` (bad input,
         as the operation raised it), :class:`BudgetExceeded` (no answer within the budget, or
@@ -433,7 +437,7 @@ class WorkPool:
         with self._limits.admitted(player, address):
             w = await self._acquire(heavy, self.config.budget / 2)
             seconds = max(0.05, self.config.budget - (time.monotonic() - arrived))
-            task = self._send(w, op, kwargs, seconds, heavy)
+            task = self._send(w, op, kwargs, seconds, heavy, words)
             reply = await self._wait(w, task, disconnected)
         status = reply[0]
         if status == "ok":
@@ -445,7 +449,13 @@ class WorkPool:
         raise InternalError(str(reply[1]))
 
     def _send(
-        self, w: _Worker, op: str, kwargs: dict[str, Any], seconds: float, heavy: bool
+        self,
+        w: _Worker,
+        op: str,
+        kwargs: dict[str, Any],
+        seconds: float,
+        heavy: bool,
+        words: str | None = None,
     ) -> _Task:
         """Hand a task to the worker reserved for it, with ``seconds`` of budget."""
         cfg = self.config
@@ -465,7 +475,7 @@ class WorkPool:
             self.counters["tasks"] += 1
             assert w.conn is not None
             try:
-                w.conn.send((task.id, op, kwargs, seconds, cfg.nodes, cfg.budget))
+                w.conn.send((task.id, op, kwargs, seconds, cfg.nodes, cfg.budget, words))
             except (OSError, ValueError) as e:
                 self._kill(w)
                 raise WorkerFailed(f"the worker could not take the task: {e}") from None

@@ -215,5 +215,17 @@ def game_view(
             list(outcome.solved_at),
             outcome.praise,
         ),
-        share=game.share(hints=hints) if over else None,
+        share=share_text(game, hints) if over else None,
     )
+
+
+def share_text(game: Game, hints: int = 0) -> str:
+    """The share text of a finished game; its title line names the word list when it is not
+    the original game's (``wordlekit practice #3 4/6 · es-5``), so that a grid of another
+    language or length is not taken for the original's."""
+    text = game.share(hints=hints)
+    name = game.rules.wordlist.name
+    if name == "original":
+        return text
+    title, sep, rest = text.partition("\n")
+    return f"{title} · {name}{sep}{rest}"

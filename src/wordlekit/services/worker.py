@@ -139,6 +139,59 @@ def warm(wordlist: WordList, report: Callable[[str], None] = lambda text: None) 
     return pm
 
 
+class Matrices:
+    """The matrices of a worker: its own list's (warm, kept) and, by name, the other bundled
+    lists' (read from the disk cache when a task names one; the last one is kept: a large
+    list's matrix and its derived arrays take a few hundred MB)."""
+
+    def __init__(self, home: Any, keep: int = 1) -> None:
+        self.home = home
+        self.keep = keep
+        self.others: dict[str, Any] = {}
+
+    def prepare(self) -> None:
+        """Build (or check) every bundled list's matrix in the disk cache, and compile the
+        kernels for each kind of matrix (a task only reads them from the cache then: building
+        the largest takes about as long as a request's budget)."""
+        from wordlekit.core.words import BUNDLED
+
+        dtypes = {self.home.data.dtype}
+        for name in BUNDLED:
+            if name == self.home.wordlist.name:
+                continue
+            pm = PatternMatrix.for_list(WordList.bundled(name))
+            if pm.data.dtype not in dtypes:  # e.g. uint16 for 7 and 8 letters
+                dtypes.add(pm.data.dtype)
+                warm_kernels(pm)
+
+    def get(self, name: str | None) -> Any:
+        """The matrix of the bundled list ``name`` (none: the worker's own list)."""
+        if name is None or name == self.home.wordlist.name:
+            return self.home
+        pm = self.others.pop(name, None)
+        if pm is None:
+            pm = PatternMatrix.for_list(WordList.bundled(name))
+        self.others[name] = pm
+        while len(self.others) > self.keep:
+            self.others.pop(next(iter(self.others)))
+        return pm
+
+
+def warm_kernels(pm: Any) -> None:
+    """The kernels the operations reach on a matrix of another kind (small cases)."""
+    state = GameState.start(pm)
+    state.figures()
+    answers = pm.wordlist.answers
+    small = GameState(pm, (), np.arange(min(50, len(answers)), dtype=np.int64))
+    get_strategy("entropy").rank(small, 1)
+    answer, other = answers[0], answers[len(answers) // 2]
+    game = [Turn(other, score(other, answer)), Turn(answer, score(answer, answer))]
+    operation("solve")(pm, answer, strategy="entropy", start=other)
+    # the review of a large list takes seconds: bounded, its kernels compile all the same
+    with work.Budget(seconds=0.5).active(), contextlib.suppress(WordleError):
+        operation("review")(pm, game, answer=answer)
+
+
 @dataclass(frozen=True)
 class WorkerSettings:
     """What a worker process needs to know of its pool's settings."""
@@ -176,6 +229,9 @@ def serve(
 
     try:
         matrix = warm(wordlist, report)
+        matrices = Matrices(matrix)
+        with Stopwatch(report).step("the other bundled lists' matrices (cached on disk)"):
+            matrices.prepare()
     except Exception as e:
         with contextlib.suppress(OSError, ValueError):  # the server may be gone already
             conn.send(("failed", f"{type(e).__name__}: {e}"))
@@ -191,11 +247,13 @@ def serve(
             return
         if msg is None:
             return
-        task_id, op, kwargs, seconds, nodes, nominal = msg
+        task_id, op, kwargs, seconds, nodes, nominal, *rest = msg
+        words = rest[0] if rest else None
         b = work.Budget(seconds, nodes, flag=flag, nominal=nominal)
         try:
             with b.active():
-                reply: tuple[Any, ...] = ("ok", operation(op, operations)(matrix, **kwargs))
+                pm = matrices.get(words)
+                reply: tuple[Any, ...] = ("ok", operation(op, operations)(pm, **kwargs))
         except BudgetExceeded as e:
             reply = ("budget", e.reason, str(e))
         except WordleError as e:  # sent as it is, whatever module defines its class

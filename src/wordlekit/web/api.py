@@ -101,6 +101,7 @@ def create_app(
         settings=cfg,
         quick=Quick(anyio.CapacityLimiter(cfg.quick_threads)),
         creations=CreationLimits(cfg.games_per_player, cfg.games_per_address),
+        db_path=Path(db_path),
     )
 
     app = FastAPI(

@@ -12,18 +12,20 @@ and the work pool.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
 import anyio
 import anyio.to_thread
-from fastapi import Depends, HTTPException, Request
+from fastapi import Depends, HTTPException, Query, Request
 
-from wordlekit.core.words import WordList
-from wordlekit.errors import BudgetExceeded, GameNotFoundError, InternalError
+from wordlekit.core.words import BUNDLED, WordList
+from wordlekit.errors import BudgetExceeded, GameNotFoundError, InternalError, WordListError
 from wordlekit.services.catalog import is_expensive
-from wordlekit.services.games import GameStore, StoredGame, load_game
+from wordlekit.services.games import GameStore, StoredGame, list_db_path, load_game, open_store
 from wordlekit.services.operations import HEAVY
 from wordlekit.services.pool import PoolConfig, WorkPool
 from wordlekit.web.http import (
@@ -82,6 +84,8 @@ class Work:
     pool: WorkPool
     budget: float
     request: Request
+    #: The bundled list the work is for (none: the server's own list).
+    words: str | None = None
 
     async def run(
         self,
@@ -109,6 +113,7 @@ class Work:
                 address=request.client.host if request.client else "",
                 heavy=heavy,
                 disconnected=request.is_disconnected,
+                words=self.words,
             )
         except BudgetExceeded as e:
             raise HTTPException(503, over_budget(op, e, self.budget)) from None
@@ -119,7 +124,12 @@ class Work:
 
 @dataclass(frozen=True)
 class AppContext:
-    """The objects one app owns (``app.state.context``)."""
+    """The objects one app owns (``app.state.context``).
+
+    ``store`` and ``wordlist`` are the server's own list's (its home list); a request may
+    name any bundled list (``?list=es-5``), whose games live in a database of their own
+    beside the home one (:func:`~wordlekit.services.games.list_db_path`), opened on first use
+    and kept in ``stores``: a game is only ever found in its own list's store."""
 
     store: GameStore
     wordlist: WordList
@@ -127,6 +137,42 @@ class AppContext:
     settings: ServerSettings
     quick: Quick
     creations: CreationLimits
+    db_path: Path | None = None
+    stores: dict[str, GameStore] = field(default_factory=dict)
+    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+
+    def list_names(self) -> list[str]:
+        """The lists a request may name: the home list, then every bundled one."""
+        home = self.wordlist.name
+        return [home, *(n for n in BUNDLED if n != home)]
+
+    def is_home(self, name: str | None) -> bool:
+        return name is None or name == self.wordlist.name
+
+    def wordlist_named(self, name: str | None) -> WordList:
+        """The list a request names (none: the home list); :class:`WordListError` (422) for a
+        name that is no list of this server. Blocking the first time (it reads the list)."""
+        if self.is_home(name):
+            return self.wordlist
+        assert name is not None
+        if name not in BUNDLED:
+            raise WordListError(
+                f"no word list {name!r}: choose one of {', '.join(self.list_names())} "
+                "(GET /api/lists)"
+            )
+        return WordList.bundled(name)
+
+    def store_of(self, wordlist: WordList) -> GameStore:
+        """The games store of ``wordlist`` (blocking: opened on first use)."""
+        if self.is_home(wordlist.name):
+            return self.store
+        with self._lock:
+            store = self.stores.get(wordlist.name)
+            if store is None:
+                path = list_db_path(self.db_path, wordlist, self.wordlist.name)
+                store = open_store(path, wordlist, busy_timeout=self.settings.pool.budget / 2)
+                self.stores[wordlist.name] = store
+            return store
 
 
 def over_budget(op: str, e: BudgetExceeded, seconds: float) -> str:
@@ -155,12 +201,31 @@ async def get_context(request: Request) -> AppContext:
 Context = Annotated[AppContext, Depends(get_context)]
 
 
-async def get_store(context: Context) -> GameStore:
-    return context.store
+#: The ``list`` query parameter every route working on a word list takes.
+LIST_HELP = (
+    "the word list (GET /api/lists: original, es-5, de-5, en-8, …); none: the server's own. "
+    "A game lives in its list's store: send its list with every call for it"
+)
 
 
-async def get_wordlist(context: Context) -> WordList:
-    return context.wordlist
+async def get_wordlist(
+    context: Context,
+    name: Annotated[str | None, Query(alias="list", max_length=40, description=LIST_HELP)] = None,
+) -> WordList:
+    """The word list a request names (``?list=``), the server's own by default."""
+    if context.is_home(name):
+        return context.wordlist
+    return await context.quick(context.wordlist_named, name)
+
+
+WordsDep = Annotated[WordList, Depends(get_wordlist)]
+
+
+async def get_store(context: Context, words: WordsDep) -> GameStore:
+    """The games store of the request's list."""
+    if context.is_home(words.name):
+        return context.store
+    return await context.quick(context.store_of, words)
 
 
 async def get_settings(context: Context) -> ServerSettings:
@@ -187,16 +252,19 @@ async def get_creations(context: Context) -> CreationLimits:
 
 StoreDep = Annotated[GameStore, Depends(get_store)]
 CreationsDep = Annotated[CreationLimits, Depends(get_creations)]
-WordsDep = Annotated[WordList, Depends(get_wordlist)]
 SettingsDep = Annotated[ServerSettings, Depends(get_settings)]
 QuickDep = Annotated[Quick, Depends(get_quick)]
 PlayerDep = Annotated[str, Depends(get_player)]
 PoolDep = Annotated[WorkPool, Depends(get_pool)]
 
 
-async def get_work(request: Request, pool: PoolDep, settings: SettingsDep) -> Work:
-    """The work pool for this request, under the server's budget."""
-    return Work(pool, settings.pool.budget, request)
+async def get_work(
+    request: Request, pool: PoolDep, settings: SettingsDep, context: Context, words: WordsDep
+) -> Work:
+    """The work pool for this request, under the server's budget (the same pool, limits and
+    budget whatever the request's list)."""
+    name = None if context.is_home(words.name) else words.name
+    return Work(pool, settings.pool.budget, request, name)
 
 
 WorkDep = Annotated[Work, Depends(get_work)]

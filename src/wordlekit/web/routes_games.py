@@ -11,12 +11,14 @@ comes from the work pool.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Annotated
 
 from fastapi import APIRouter, Query, Request, Response
 
 from wordlekit.core.rules import Host
 from wordlekit.core.variants import variant_for
+from wordlekit.core.words import WordList, lists_metadata
 from wordlekit.errors import GameOverError, WordleError
 from wordlekit.services.catalog import check_strategy
 from wordlekit.services.games import (
@@ -35,6 +37,7 @@ from wordlekit.services.games import (
 )
 from wordlekit.services.hints import GameHint, hint_request
 from wordlekit.web.context import (
+    Context,
     CreationsDep,
     GameDep,
     GameIdDep,
@@ -47,6 +50,56 @@ from wordlekit.web.context import (
 from wordlekit.web.models import GuessIn, NewGameIn, StrategyName, errors
 
 router = APIRouter(prefix="/api", tags=["games"], responses=errors())
+
+
+#: Languages' names, for the lists whose metadata has none (the original game's and the NYT's).
+LANGUAGE_NAMES = {"en": "English"}
+
+
+@dataclass(frozen=True)
+class ListInfo:
+    """A word list a request may name (``?list=``): its language, length, counts and the
+    letters of its alphabet in keyboard order."""
+
+    name: str
+    language: str
+    language_name: str
+    length: int
+    answers: int
+    guesses: int
+    letters: str
+    alphabet: str
+    #: What a typed letter outside ``letters`` becomes (the list's own folding rule: German
+    #: ü is ue, Spanish é is e); any other letter cannot be typed.
+    folds: dict[str, str]
+    #: Whether the helper's and the bot's ``likely`` answer model fits it (English, five
+    #: letters); the others take ``list`` only.
+    likely: bool
+    default: bool
+
+
+def list_info(wl: WordList, default: bool) -> ListInfo:
+    meta = lists_metadata().get(wl.name, {})
+    lang = wl.language
+    return ListInfo(
+        wl.name, lang, str(meta.get("language_name") or LANGUAGE_NAMES.get(lang, lang)),
+        wl.length, len(wl.answers), len(wl.guesses), wl.alphabet.letters, wl.alphabet.shown(),
+        dict(wl.alphabet.folds), wl.likely_fits, default,
+    )  # fmt: skip
+
+
+@router.get("/lists", response_model=list[ListInfo])
+async def word_lists(context: Context, quick: QuickDep) -> list[ListInfo]:
+    """Every word list the games, the helper, the bot and reviews may use (``?list=NAME`` on
+    each request; the server's own first, ``default``): its language (code and name), word
+    length, number of answers and of valid guesses, its alphabet's letters in keyboard order
+    (Spanish has ñ) and what the other letters typed fold to (``folds``: German ü is ue)."""
+
+    def infos() -> list[ListInfo]:
+        home = context.wordlist.name
+        return [list_info(context.wordlist_named(n), n == home) for n in context.list_names()]
+
+    return await quick(infos)
 
 
 @router.get("/variants", response_model=Menu)

@@ -32,19 +32,21 @@ LIKELY_HINT = 'answers "likely" lets any valid word be the answer'
 router = APIRouter(prefix="/api", tags=["helper"], responses=errors())
 
 
-def parse_turns(turns: list[TurnIn]) -> list[Turn]:
-    """Turns from a request; a bad word or pattern is reported with its turn number."""
+def parse_turns(turns: list[TurnIn], words: WordList) -> list[Turn]:
+    """Turns from a request, each guess folded by the list's alphabet (Spanish keeps ñ and
+    drops accents, German's ü is ue); a bad word or pattern is reported with its turn
+    number."""
     out = []
     for k, t in enumerate(turns, start=1):
         try:
-            out.append(Turn.of(t.guess, t.pattern))
+            out.append(Turn.of(words.alphabet.fold(t.guess), t.pattern))
         except WordleError as e:
             raise WordleError(f"turn {k}: {e}") from None
     return out
 
 
 @router.post("/assist", response_model=Assist, responses={**errors(429), **CONTRADICTION})
-async def assist(body: AssistIn, work: WorkDep) -> Assist:
+async def assist(body: AssistIn, work: WorkDep, words: WordsDep) -> Assist:
     """The words that remain after your turns, what is known (``known``), what each turn
     taught (``steps``) and the best next guesses (``advice.suggestions``). Contradictory turns
     are refused (422) naming the turn (in the message and in ``turn``). With an expensive
@@ -54,11 +56,12 @@ async def assist(body: AssistIn, work: WorkDep) -> Assist:
     as good as the strategy's first choice is put first (``advice.passed_over`` names the
     choice it replaced; ``rule`` says when)."""
     strategy = check_strategy(body.strategy)
+    check_model(words, body.answers)
     return await work.run(
         "assist",
         Assist,
         strategy=strategy,
-        turns=parse_turns(body.turns),
+        turns=parse_turns(body.turns, words),
         answers=body.answers,
         on=helper_date(body.date, body.answers),
         top=body.top,
@@ -73,6 +76,15 @@ def helper_date(date: str | None, answers: str) -> dt.date | None:
         return None
     day = daily_date(date)
     return day if answers == "likely" else None
+
+
+def check_model(words: WordList, answers: str) -> None:
+    """Refuse the ``likely`` answer model on a list it does not fit, before any work."""
+    if answers == "likely" and not words.likely_fits:
+        raise WordleError(
+            f'answers "likely" fits English five-letter lists only, not {words.name}: '
+            'use answers "list"'
+        )
 
 
 def check_answer(words: WordList, answer: str, answers: str) -> None:
@@ -97,6 +109,7 @@ async def solve(body: SolveIn, work: WorkDep, words: WordsDep) -> BotPlay:
     ``fallback_from_turn``, ``note``). With ``answers`` ``likely`` the answer may be any valid
     word (a game played elsewhere), not only one of the list's answers."""
     strategy = check_strategy(body.strategy)
+    check_model(words, body.answers)
     check_answer(words, body.answer, body.answers)
     if body.start is not None:
         words.check_guess(body.start)

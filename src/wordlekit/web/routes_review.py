@@ -29,7 +29,7 @@ async def review(body: ReviewIn, work: WorkDep, words: WordsDep) -> Review:
     ``answer``. Turns past the server's budget are valued by the estimate (``complete``
     false, ``note``)."""
     if body.turns is not None:
-        turns = parse_turns(body.turns)
+        turns = parse_turns(body.turns, words)
     elif body.guesses is not None and body.answer is not None:
         turns = turns_from_guesses(words, body.guesses, body.answer)
     else:

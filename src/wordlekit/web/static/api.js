@@ -1,6 +1,9 @@
 // The JSON API client. Every error the server sends is {"error": "..."}; it becomes an ApiError
 // carrying the HTTP status and that message, so callers can show it as it is. And the one
-// cancellation helper of the pages: a newer request makes the older ones obsolete.
+// cancellation helper of the pages: a newer request makes the older ones obsolete. Every
+// request names the word list chosen (lists.js adds `?list=`).
+
+import { withList } from "./lists.js";
 
 export class ApiError extends Error {
   /** `data` is the server's whole JSON error body (e.g. the `turn` of a contradiction). */
@@ -31,7 +34,7 @@ export async function request(path, { method = "GET", body, signal } = {}) {
   }
   let response;
   try {
-    response = await fetch(path, init);
+    response = await fetch(withList(path), init);
   } catch (err) {
     if (isAbort(err)) throw err;
     throw new ApiError(0, "Cannot reach the wordlekit server. Is it still running?");

@@ -6,6 +6,7 @@ import { createAssistPage } from "./assist.js";
 import { createBoardsAssist } from "./boards_assist.js";
 import { createBotPage } from "./bot.js";
 import { byId, h, settleAnimations, storage } from "./dom.js";
+import { setupLists } from "./lists.js";
 import { createPlayPage, oneFixedBoard } from "./play.js";
 import { createReviewPage } from "./review.js";
 import { createStatsDialog } from "./stats.js";
@@ -167,4 +168,6 @@ function createApp(doc) {
   return { start };
 }
 
+// The word list first: every page and request of the app is for it.
+await setupLists(byId("list-select"));
 createApp(document).start();

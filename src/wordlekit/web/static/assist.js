@@ -21,6 +21,7 @@ import {
   setTile,
   tileRow,
 } from "./tiles.js";
+import { currentList, foldWord, letterClass, listKey, offered, onlyListModel } from "./lists.js";
 
 const STORE_KEY = "wordlekit.assist";
 export const CYCLE = Object.freeze({ gray: "yellow", yellow: "green", green: "gray" });
@@ -76,6 +77,7 @@ export function createAssistPage(root, { ready }) {
     candidates: "assist-candidates",
     candidatesHeading: "assist-candidates-heading",
   });
+  onlyListModel(els.answers); // the likely model fits English five letters only
   const error = errorBox(els.error);
   const updates = cancellation(); // a newer update makes the figures of an older one obsolete
   let rows = []; // [{guess: "crane", states: ["gray", ...], pending: bool}]
@@ -91,8 +93,8 @@ export function createAssistPage(root, { ready }) {
   // The guesses ------------------------------------------------------------------------------
 
   function restore() {
-    const saved = storage.getJSON(STORE_KEY, null);
-    const shape = new RegExp(`^[a-z]{${length}}$`);
+    const saved = storage.getJSON(listKey(STORE_KEY), null);
+    const shape = new RegExp(`^${letterClass()}{${length}}$`, "u");
     if (saved && Array.isArray(saved.rows)) {
       rows = saved.rows
         .filter((r) => r && shape.test(r.guess) && Array.isArray(r.states))
@@ -103,7 +105,9 @@ export function createAssistPage(root, { ready }) {
           pending: r.pending === true && i === all.length - 1, // only the last row waits
         }));
       if (Number.isInteger(saved.top)) els.top.value = String(saved.top);
-      if (saved.answers in ANSWER_MODELS) els.answers.value = saved.answers;
+      if (saved.answers in ANSWER_MODELS && offered(els.answers, saved.answers)) {
+        els.answers.value = saved.answers;
+      }
       // The mode saved (older pages saved two booleans, hard and ultrahard).
       const mode = saved.mode ?? (saved.ultrahard ? "ultrahard" : saved.hard ? "hard" : "normal");
       els.hard.checked = mode === "hard" || mode === "ultrahard";
@@ -116,7 +120,8 @@ export function createAssistPage(root, { ready }) {
 
   /** A typed guess, optionally with its colours: {guess, states}, or an Error saying why not. */
   function readGuess(text) {
-    const match = /^([a-z]+)(?:[\s:,=]+(.+))?$/u.exec(text.trim().toLowerCase());
+    // the word folded as the list folds it (German ü is ue), its colours as typed
+    const match = /^(\p{L}+)(?:[\s:,=]+(.+))?$/u.exec(foldWord(text.trim()));
     if (!match || match[1].length !== length) {
       return new Error(
         `Type a word of ${length} letters, optionally followed by its colours (g/y/b, one per letter).`,
@@ -298,7 +303,7 @@ export function createAssistPage(root, { ready }) {
   }
 
   function save() {
-    storage.setJSON(STORE_KEY, {
+    storage.setJSON(listKey(STORE_KEY), {
       rows,
       strategy: els.strategy.value || els.strategy.dataset.wanted || "entropy",
       top: topN(),
@@ -480,6 +485,7 @@ export function createAssistPage(root, { ready }) {
   function hintOf(data) {
     const fits = data?.any_word_fits;
     if (!Number.isInteger(fits) || fits < 1 || els.answers.value !== "list") return null;
+    if (!currentList().likely) return null; // no likely model for this list
     const words = fits === 1 ? "1 valid word fits" : `${fits} valid words fit`;
     return h(
       "p",
@@ -600,7 +606,7 @@ export function createAssistPage(root, { ready }) {
 
   // Start-up -----------------------------------------------------------------------------------
 
-  const saved = storage.getJSON(STORE_KEY, null);
+  const saved = storage.getJSON(listKey(STORE_KEY), null);
   if (saved && saved.strategy) els.strategy.dataset.wanted = saved.strategy;
   els.form.addEventListener("submit", (event) => {
     event.preventDefault();

@@ -22,6 +22,7 @@ import {
   setTile,
   tileRow,
 } from "./tiles.js";
+import { currentList, foldWord, letterClass, listKey } from "./lists.js";
 
 const STORE_KEY = "wordlekit.boards.assist";
 const WORDS_SHOWN = 6;
@@ -45,7 +46,7 @@ export function createBoardsAssist(root) {
   const updates = cancellation(); // a newer update makes an older answer obsolete
   let guesses = []; // ["crane", ...]
   let states = []; // states[b][t]: ["gray", ...] for board b, guess t (kept even once solved)
-  let length = 5;
+  let length = currentList().length;
   let timer = 0;
   let answer = null; // the server's last answer, or null
   let conflict = -1; // the board a contradiction names (0-based), or -1
@@ -60,14 +61,14 @@ export function createBoardsAssist(root) {
   // The guesses ------------------------------------------------------------------------------
 
   function restore() {
-    const saved = storage.getJSON(STORE_KEY, null);
+    const saved = storage.getJSON(listKey(STORE_KEY), null);
     if (saved && typeof saved.variant === "string") {
       const option = [...el.variant.options].find((o) => o.value === saved.variant);
       if (option) el.variant.value = saved.variant;
     }
     const n = boardsCount();
     if (saved && Array.isArray(saved.guesses) && Array.isArray(saved.states)) {
-      const ok = saved.guesses.every((g) => typeof g === "string" && /^[a-z]+$/.test(g));
+      const ok = saved.guesses.every((g) => typeof g === "string" && /^\p{L}+$/u.test(g));
       if (ok && saved.states.length === n) {
         guesses = saved.guesses.slice(0, 40);
         states = saved.states.map((rows) =>
@@ -87,7 +88,7 @@ export function createBoardsAssist(root) {
   }
 
   function save() {
-    storage.setJSON(STORE_KEY, { variant: el.variant.value, guesses, states });
+    storage.setJSON(listKey(STORE_KEY), { variant: el.variant.value, guesses, states });
   }
 
   /**
@@ -97,8 +98,8 @@ export function createBoardsAssist(root) {
    * is expected.
    */
   function readTurn(text) {
-    const [word = "", ...parts] = text.trim().toLowerCase().split(/[\s,:;]+/u);
-    if (!new RegExp(`^[a-z]{${length}}$`).test(word)) {
+    const [word = "", ...parts] = foldWord(text.trim()).split(/[\s,:;]+/u);
+    if (!new RegExp(`^${letterClass()}{${length}}$`, "u").test(word)) {
       return new Error(
         `Type a word of ${length} letters, optionally followed by one pattern per board ` +
           `(g/y/b), e.g. ${sentence(example("crane"))}`,

@@ -7,13 +7,14 @@ import { api, cancellation, isAbort } from "./api.js";
 import { elements, h, linkUltrahard, modeOf, plural, rulesName } from "./dom.js";
 import { errorBox } from "./errorbox.js";
 import { rowOf, tileRow } from "./tiles.js";
+import { foldWord, letterClass, onlyListModel } from "./lists.js";
 
 const STEP_MS = 150;
 const PROGRESS_AFTER_MS = 250; // quick answers never flash the progress line
 const TICK_MS = 100;
 /** The answer models the page offers (as Assist's), and what each means for the bot. */
 const ANSWER_MODELS = Object.freeze({
-  list: "Only the words of the original answer list can be the answer, as in the built-in game.",
+  list: "Only the words of the answer list can be the answer, as in the built-in game.",
   likely:
     "Any valid word may be the answer (a game played elsewhere), each weighted by how likely it is to be chosen.",
 });
@@ -42,6 +43,7 @@ export function createBotPage(root) {
     elapsed: "bot-elapsed",
     cancel: "bot-cancel",
   });
+  onlyListModel(els.answers); // the likely model fits English five letters only
   const error = errorBox(els.error);
   const solves = cancellation(); // a new Solve: rows of an older one stop appearing
   let timers = [];
@@ -49,7 +51,7 @@ export function createBotPage(root) {
   let clock = null; // {started, interval, timeout} while a request is out
 
   function checkWords(answer, start) {
-    const word = new RegExp(`^[a-z]{${length}}$`);
+    const word = new RegExp(`^${letterClass()}{${length}}$`, "u");
     if (!word.test(answer)) return [els.answer, `The answer is a ${length}-letter word.`];
     if (start && !word.test(start)) {
       return [els.start, `The start word is a ${length}-letter word (or leave it empty).`];
@@ -58,8 +60,8 @@ export function createBotPage(root) {
   }
 
   async function solve() {
-    const answer = els.answer.value.trim().toLowerCase();
-    const start = els.start.value.trim().toLowerCase();
+    const answer = foldWord(els.answer.value.trim());
+    const start = foldWord(els.start.value.trim());
     const wrong = checkWords(answer, start);
     if (wrong) {
       error.show(wrong[1], "input");

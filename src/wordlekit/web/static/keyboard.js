@@ -16,15 +16,33 @@ const KEY_ROWS = Object.freeze([
   ["a", "s", "d", "f", "g", "h", "j", "k", "l"],
   ["enter", "z", "x", "c", "v", "b", "n", "m", "backspace"],
 ]);
+// Where a letter beyond a-z goes: after the key its national keyboards put it after (the
+// Spanish Ñ after L on the middle row); any other at the end of the middle row.
+const AFTER = Object.freeze({ "ñ": "l" });
+
+/** The rows of keys of an alphabet (`letters`, in keyboard order: the list's). */
+export function keyRows(letters = "abcdefghijklmnopqrstuvwxyz") {
+  const rows = KEY_ROWS.map((row) => row.filter((k) => k.length > 1 || letters.includes(k)));
+  const known = new Set(KEY_ROWS.flat());
+  for (const ch of letters) {
+    if (known.has(ch)) continue;
+    const after = AFTER[ch];
+    const row = rows.find((r) => r.includes(after)) || rows[1];
+    const at = row.indexOf(after);
+    row.splice(at < 0 ? row.length : at + 1, 0, ch);
+  }
+  return rows;
+}
 const SPLIT_UP_TO = 8;
 const BACKSPACE_PATH =
   "M22 3H7c-.69 0-1.23.35-1.59.88L0 12l5.41 8.11c.36.53.9.89 1.59.89h15c1.1 0 2-.9 2-2V5c0-1.1-.9-2-2-2zm0 16H7.07L2.4 12l4.66-7H22v14zm-11.59-2L14 13.41 17.59 17 19 15.59 15.41 12 19 8.41 17.59 7 14 10.59 10.41 7 9 8.41 12.59 12 9 15.59z";
 
 /**
- * The keyboard over its element; `onKey(key)` gets "a" … "z", "enter" and "backspace" when a
- * key is clicked. render(view) shows the colours of a game's view (or none: null).
+ * The keyboard over its element, with a key for each of `letters` (the word list's, e.g.
+ * Spanish a-z and ñ); `onKey(key)` gets a letter, "enter" and "backspace" when a key is
+ * clicked. render(view) shows the colours of a game's view (or none: null).
  */
-export function createKeyboard(el, { onKey }) {
+export function createKeyboard(el, { onKey, letters }) {
   const keys = new Map();
 
   function keyButton(key) {
@@ -107,7 +125,11 @@ export function createKeyboard(el, { onKey }) {
     }
   }
 
-  el.replaceChildren(...KEY_ROWS.map((row) => h("div", { class: "key-row" }, row.map(keyButton))));
+  const rows = keyRows(letters);
+  el.dataset.keys = String(Math.max(...rows.map((r) => r.length)));
+  el.replaceChildren(
+    ...rows.map((row) => h("div", { class: "key-row", "data-count": row.length }, row.map(keyButton))),
+  );
   el.addEventListener("click", (event) => {
     const key = event.target.closest("button[data-key]");
     if (key) onKey(key.dataset.key);

@@ -26,6 +26,7 @@ import { createKeyboard } from "./keyboard.js";
 import { SetupError, createSetup } from "./setup.js";
 import { emojiNodes } from "./tiles.js";
 import { createToasts } from "./toast.js";
+import { currentList, foldKey, listKey } from "./lists.js";
 
 const GAME_KEY = "wordlekit.game";
 const BOUNCE = 600;
@@ -64,7 +65,7 @@ export function createPlayPage(root, ctx) {
   const skipLink = document.getElementById("skip-link");
   const setup = createSetup(els.form);
   const board = createBoardView(els.board);
-  const keyboard = createKeyboard(els.keyboard, { onKey: handleKey });
+  const keyboard = createKeyboard(els.keyboard, { onKey: handleKey, letters: currentList().letters });
   const toasts = createToasts(els.message);
   const host = createHostPanel(els.host, {
     onError: (text) => toasts.show(text, "error", { stay: true }),
@@ -111,10 +112,20 @@ export function createPlayPage(root, ctx) {
     } else if (event.key === "Backspace") {
       event.preventDefault();
       handleKey("backspace");
-    } else if (/^[a-zA-Z]$/.test(event.key)) {
+    } else if (event.key.length === 1 && /^\p{L}$/u.test(event.key)) {
+      // any letter, a dead key's or a national keyboard's too (é, ñ, ü): the list's own
+      // letters as they are, others as the server's folding rule says (German ü is UE)
       if (!playing && target && target.closest("select")) return; // its own type-ahead
       event.preventDefault();
-      handleKey(event.key.toLowerCase());
+      const letters = foldKey(event.key);
+      if (letters === null) {
+        if (playing) {
+          const list = currentList();
+          toasts.show(`${event.key.toUpperCase()} is not a letter of this list (${list.alphabet})`, "error");
+        }
+        return;
+      }
+      for (const letter of letters) handleKey(letter);
     }
   }
 
@@ -225,7 +236,7 @@ export function createPlayPage(root, ctx) {
   /** Load the game kept in this browser (after a reload), of whatever variant; on a first
    * visit, start today's puzzle straight away, as the game itself does. */
   async function resume() {
-    const id = storage.get(GAME_KEY);
+    const id = storage.get(listKey(GAME_KEY));
     if (!id) {
       await newGame({ variant: "classic", kind: "daily", mode: "normal" }, { focus: false });
       return;
@@ -237,7 +248,7 @@ export function createPlayPage(root, ctx) {
     } catch (err) {
       if (isAbort(err)) return;
       if (err instanceof ApiError && err.status === 404) {
-        storage.remove(GAME_KEY);
+        storage.remove(listKey(GAME_KEY));
         // The game is gone (another database): today's puzzle, as on a first visit.
         await newGame({ variant: "classic", kind: "daily", mode: "normal" }, { focus: false });
       } else toasts.show(`Could not load your game: ${err.message}`, "error", { stay: true });
@@ -280,7 +291,7 @@ export function createPlayPage(root, ctx) {
       toasts.show("This game is already over.", "error");
       refresh();
     } else if (err instanceof ApiError && err.status === 404) {
-      storage.remove(GAME_KEY);
+      storage.remove(listKey(GAME_KEY));
       toasts.show("This game is gone from the server: start a new one.", "error", { stay: true });
     } else {
       // The server cannot be reached, or failed: the player has to act (retry), so it stays.
@@ -346,7 +357,7 @@ export function createPlayPage(root, ctx) {
     const animate = reveal >= 0 && !window.matchMedia(REDUCED_MOTION).matches;
     if (!animate) cancelReveal(); // this state is newer than any reveal still running
     game = state;
-    storage.set(GAME_KEY, state.id);
+    storage.set(listKey(GAME_KEY), state.id);
     root.dataset.layout = state.boards.length > 1 ? "multi" : "single";
     // the page's container widens for a game of several boards (play.css)
     if (root.parentElement) root.parentElement.dataset.playLayout = root.dataset.layout;

@@ -6,6 +6,7 @@ import { api, cancellation, isAbort } from "./api.js";
 import { elements, h, linkUltrahard, modeOf, plural, rulesName, storage } from "./dom.js";
 import { errorBox } from "./errorbox.js";
 import { TileError, allGreen, readTiles, rowOf, tileRow } from "./tiles.js";
+import { listKey } from "./lists.js";
 
 const STORE_KEY = "wordlekit.review";
 const MAX_TURNS = 32; // as the API
@@ -44,14 +45,14 @@ export function parseGame(text) {
 }
 
 function splitLine(line, where) {
-  let m = /^([A-Za-z]+)$/.exec(line);
+  let m = /^(\p{L}+)$/u.exec(line);
   if (m) return [m[1], null];
   m =
-    /^([A-Za-z]+)\s*[:=,]\s*(.+)$/.exec(line) ||
-    /^([A-Za-z]+)\s+(.+)$/.exec(line) ||
-    /^([A-Za-z]+)([^A-Za-z\s].*)$/.exec(line);
+    /^(\p{L}+)\s*[:=,]\s*(.+)$/u.exec(line) ||
+    /^(\p{L}+)\s+(.+)$/u.exec(line) ||
+    /^(\p{L}+)([^\p{L}\s].*)$/u.exec(line);
   if (m) return [m[1], m[2]];
-  m = /^(.*[^A-Za-z\s].*?)\s*([A-Za-z]+)$/.exec(line);
+  m = /^(.*[^\p{L}\s].*?)\s*(\p{L}+)$/u.exec(line);
   if (m) return [m[2], m[1]];
   throw new InputError(`${where}: “${line}” is not a guess and its colours: write e.g. crane bbggb.`);
 }
@@ -81,7 +82,7 @@ function requestBody(text, answer, mode) {
     throw new InputError("Paste a game first: one guess per line with its colours, e.g. crane bbggb.");
   }
   if (turns.length > MAX_TURNS) throw new InputError(`At most ${MAX_TURNS} turns can be reviewed.`);
-  if (answer && !/^[a-z]+$/.test(answer)) {
+  if (answer && !/^\p{L}+$/u.test(answer)) {
     throw new InputError("The answer is a word of letters only (or leave it empty).");
   }
   const bare = turns.filter((t) => t.pattern === null);
@@ -166,7 +167,7 @@ export function createReviewPage(root) {
   }
 
   function save() {
-    storage.setJSON(STORE_KEY, {
+    storage.setJSON(listKey(STORE_KEY), {
       text: els.input.value,
       answer: els.answer.value,
       mode: modeOf(els.hard, els.ultrahard),
@@ -287,7 +288,7 @@ export function createReviewPage(root) {
 
   // Start-up -----------------------------------------------------------------------------------
 
-  const saved = storage.getJSON(STORE_KEY, null);
+  const saved = storage.getJSON(listKey(STORE_KEY), null);
   if (saved && typeof saved === "object") {
     els.input.value = typeof saved.text === "string" ? saved.text : "";
     els.answer.value = typeof saved.answer === "string" ? saved.answer : "";
