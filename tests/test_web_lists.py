@@ -4,6 +4,7 @@ es-5 (through the same work pool, limits and budget as the home list)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -69,7 +70,7 @@ def test_a_game_of_another_list_is_won_in_its_own_store(
     row = played["boards"][0]["turns"][0]
     assert row["guess"] == words[0]
     assert row["pattern"] == score(words[0], answer)
-    assert played["share"].splitlines()[0].endswith(f"· {name}")
+    assert re.fullmatch(rf"wordlekit practice #\d+ {name} \d/6", played["share"].splitlines()[0])
     # its own database beside the home one; the home list's store knows no such game
     assert (db.parent / f"games-{name}.sqlite3").exists()
     assert client.get(f"/api/games/{gid}").status_code == 404

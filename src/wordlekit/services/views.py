@@ -220,12 +220,6 @@ def game_view(
 
 
 def share_text(game: Game, hints: int = 0) -> str:
-    """The share text of a finished game; its title line names the word list when it is not
-    the original game's (``wordlekit practice #3 4/6 · es-5``), so that a grid of another
-    language or length is not taken for the original's."""
-    text = game.share(hints=hints)
-    name = game.rules.wordlist.name
-    if name == "original":
-        return text
-    title, sep, rest = text.partition("\n")
-    return f"{title} · {name}{sep}{rest}"
+    """The share text of a finished game (its title line names a bundled list other than
+    the original game's: :attr:`wordlekit.core.game.Game.list_mark`)."""
+    return game.share(hints=hints)
