@@ -77,7 +77,9 @@ def test_letters_outside_the_alphabet_are_errors_never_dropped() -> None:
     with pytest.raises(ValueError, match="beyond a-z"):
         encode(["niños"])  # without its alphabet a word with Ñ has no code
     with pytest.raises(WordListError, match="bad word"):
-        WordList("x", ("niños",))  # an a-z list refuses a word with Ñ
+        WordList("x", ("ni1os",))
+    with pytest.raises(WordListError, match="bad word"):
+        WordList("x", ("niños",), alphabet=ALPHABETS["de"])  # German has no Ñ
 
 
 def test_codes_fix_a_to_z_and_number_the_other_letters() -> None:

@@ -29,11 +29,12 @@ import numpy as np
 import numpy.typing as npt
 
 from wordlekit import budget as work
+from wordlekit.core.codes import pattern_dtype
 from wordlekit.core.feedback import Turn, score
 from wordlekit.core.rules import Mode
 from wordlekit.core.words import WordList
 from wordlekit.errors import BudgetExceeded, WordleError
-from wordlekit.fast.matrix import PatternMatrix
+from wordlekit.fast.matrix import PatternMatrix, cache_path
 from wordlekit.fast.partition import load_numba
 from wordlekit.services.operations import operation
 from wordlekit.solve.registry import get_strategy
@@ -150,19 +151,25 @@ class Matrices:
         self.others: dict[str, Any] = {}
 
     def prepare(self) -> None:
-        """Build (or check) every bundled list's matrix in the disk cache, and compile the
-        kernels for each kind of matrix (a task only reads them from the cache then: building
-        the largest takes about as long as a request's budget)."""
+        """Make sure every bundled list's matrix is in the disk cache (built once per machine:
+        a task then only reads it; building the largest takes about as long as a request's
+        budget), and compile the kernels for each kind of matrix the lists use, on a small
+        list of that kind (uint16 for 6 to 8 letters): the types matter to numba, not the
+        sizes, so no large matrix is read at start-up."""
         from wordlekit.core.words import BUNDLED
 
-        dtypes = {self.home.data.dtype}
+        kinds: dict[Any, WordList] = {}
         for name in BUNDLED:
             if name == self.home.wordlist.name:
                 continue
-            pm = PatternMatrix.for_list(WordList.bundled(name))
-            if pm.data.dtype not in dtypes:  # e.g. uint16 for 7 and 8 letters
-                dtypes.add(pm.data.dtype)
-                warm_kernels(pm)
+            wl = WordList.bundled(name)
+            if not cache_path(wl).exists():
+                PatternMatrix.for_list(wl)
+            kinds.setdefault(pattern_dtype(wl.length), wl)
+        kinds.pop(self.home.data.dtype.type, None)
+        for wl in kinds.values():
+            small = WordList(f"{wl.name}-warm", wl.answers[:40], wl.allowed[:40])
+            warm_kernels(PatternMatrix.build(small))
 
     def get(self, name: str | None) -> Any:
         """The matrix of the bundled list ``name`` (none: the worker's own list)."""
