@@ -75,13 +75,39 @@ class Funnel:
         self.deadline = time.monotonic() + budget
         self.db_dir = Path(args.db_dir)
         self.db_dir.mkdir(parents=True, exist_ok=True)
+        self.version = list_version(name)
+        self.retried: list[str] = []
 
     # the command line ------------------------------------------------------------------------
 
     def db(self, method: str, beta: int | None) -> Path:
-        """One SQLite file per list, mode, method and cut-off: all its rows are one run's."""
+        """One SQLite file per list version, mode, method and cut-off: all its rows are one
+        run's (a list that changes gets new files)."""
         tail = "" if beta is None else f"-beta{beta}"
-        return self.db_dir / f"{self.name}-{self.mode}-{method}{tail}.db"
+        return self.db_dir / f"{self.name}-{self.version}-{self.mode}-{method}{tail}.db"
+
+    def call(self, cmd: list[str], deadline: float) -> tuple[str, float, str, str]:
+        """Run ``cmd`` until it ends or ``deadline`` passes: its status ("done", "stopped" or
+        "error"), wall time, stdout and the last line of its stderr."""
+        with contextlib.ExitStack() as stack:
+            tmp = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="openers-")))
+            out = stack.enter_context(open(tmp / "out.json", "w+b"))
+            err = stack.enter_context(open(tmp / "err.txt", "w+b"))
+            t0 = time.monotonic()
+            proc = subprocess.Popen(cmd, stdout=out, stderr=err, start_new_session=True)
+            try:
+                rc = proc.wait(timeout=max(0.1, deadline - time.monotonic()))
+            except subprocess.TimeoutExpired:
+                stop(proc)
+                return "stopped", time.monotonic() - t0, "", ""
+            seconds = time.monotonic() - t0
+            out.seek(0)
+            err.seek(0)
+            text, errors = out.read().decode(), err.read().decode(errors="replace")
+        if rc != 0:
+            lines = [s.strip() for s in errors.splitlines() if s.strip()]
+            return "error", seconds, text, lines[-1] if lines else f"exit code {rc}"
+        return "done", seconds, text, ""
 
     def rank(self, method: str, words: list[str] | None, beta: int | None = None) -> Run:
         """Run ``wordle rank-openers`` until it ends or the deadline passes."""
@@ -92,33 +118,40 @@ class Funnel:
         ]  # fmt: skip
         if beta is not None:
             cmd += ["--beta", str(beta)]
-        with contextlib.ExitStack() as stack:
-            tmp = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="openers-")))
+        with tempfile.TemporaryDirectory(prefix="openers-") as tmp:
             if words is not None:
-                (tmp / "words.txt").write_text("\n".join(words) + "\n")
-                cmd += ["--words", str(tmp / "words.txt")]
-            out = stack.enter_context(open(tmp / "out.json", "w+b"))
-            err = stack.enter_context(open(tmp / "err.txt", "w+b"))
-            t0 = time.monotonic()
-            proc = subprocess.Popen(cmd, stdout=out, stderr=err, start_new_session=True)
-            left = self.deadline - time.monotonic()
-            try:
-                rc = proc.wait(timeout=max(0.1, left))
-            except subprocess.TimeoutExpired:
-                stop(proc)
-                seconds = time.monotonic() - t0
-                return Run("stopped", seconds, read_db(db, words))
-            seconds = time.monotonic() - t0
-            out.seek(0)
-            err.seek(0)
-            text, errors = out.read().decode(), err.read().decode(errors="replace")
-        if rc != 0:
-            lines = [s.strip() for s in errors.splitlines() if s.strip()]
-            line = lines[-1] if lines else f"exit code {rc}"
-            return Run("error", seconds, read_db(db, words), error=line)
+                (Path(tmp) / "words.txt").write_text("\n".join(words) + "\n")
+                cmd += ["--words", str(Path(tmp) / "words.txt")]
+            status, seconds, text, error = self.call(cmd, self.deadline)
+            if status == "error" and time.monotonic() + 5 < self.deadline:
+                # once more: a failure may be passing (the package being edited meanwhile)
+                time.sleep(5)
+                first_error = error
+                status, more, text, error = self.call(cmd, self.deadline)
+                seconds += 5 + more
+                if status == "done":
+                    self.retried.append(f"{method}: {first_error} (the retry succeeded)")
+        if status != "done":
+            return Run(status, seconds, read_db(db, words), error=error or None)
         data = json.loads(text)
         results = [flat(p["result"]) for p in data["results"]]
         return Run("done", seconds, results, settings=data.get("settings"))
+
+    def upper_bound(self, word: str) -> tuple[Run, int | None]:
+        """When no benchmark finds every answer: ``wordle optimal --start WORD --top N``, a
+        tree searched among the N most promising guesses per node, whose total (if it finds
+        every answer) bounds WORD's optimal from above. At most half the time left."""
+        cmd = [
+            str(self.args.wordle), "optimal", "--start", word, "--top", str(self.args.bound_top),
+            "--lists", self.name, "--mode", self.mode, "--json",
+        ]  # fmt: skip
+        deadline = time.monotonic() + (self.deadline - time.monotonic()) / 2
+        status, seconds, text, error = self.call(cmd, deadline)
+        total = None
+        if status == "done":
+            found = json.loads(text).get("result", {})
+            total = found.get("total") if found.get("feasible", True) else None
+        return Run(status, seconds, error=error or None), None if total is None else int(total)
 
     # the funnel ------------------------------------------------------------------------------
 
@@ -138,6 +171,9 @@ class Funnel:
             self._funnel(rec, k)
         finally:
             rec["wall_seconds"] = round(time.monotonic() - t_start, 2)
+            rec["list_version"] = self.version
+            if self.retried:
+                rec["retried"] = self.retried
             rec["finished"] = now()
         return rec
 
@@ -193,6 +229,14 @@ class Funnel:
 
         # 3. exact: the benchmark's best with the cut-off B + 1, the rest with T + 1
         beta = None if best_bench is None else int(best_bench["value"]) + 1
+        if best_bench is None and self.args.bound_top > 0:
+            # no benchmark finds every answer: a bound from a narrowed exact search instead
+            run, bound = self.upper_bound(order[0])
+            how = f"wordle optimal --start {order[0]} --top {self.args.bound_top}"
+            self._step(rec, "upper_bound", run, how=how, total=bound)
+            if bound is not None:
+                beta = bound + 1
+                rec["upper_bound"] = {"word": order[0], "total": bound, "how": how}
         first = self.rank("optimal", order[:1], beta)
         self._step(rec, "optimal_first", first, beta=beta)
         checked = {r["word"]: r for r in first.results}
@@ -203,6 +247,10 @@ class Funnel:
             self._step(rec, "optimal_rest", rest, beta=beta2)
             checked.update({r["word"]: r for r in rest.results})
         self._conclude(rec, order, checked, best_bench)
+        if "best" in rec:
+            # where the winner stood in steps 1 and 2 (1 = first)
+            w = rec["best"]["word"]
+            rec["best_ranks"] = {"entropy": top.index(w) + 1, "bench": order.index(w) + 1}
 
     def _conclude(
         self,
@@ -226,6 +274,12 @@ class Funnel:
                     f"(entropy benchmark from {best_bench['word'].upper()}); {n} of {k} "
                     "candidates checked"
                 )
+            elif "upper_bound" in rec:
+                ub = rec["upper_bound"]
+                rec["summary"] = (
+                    f"no optimal total proven; upper bound {ub['total']} ({ub['how']}); "
+                    f"{n} of {k} candidates checked"
+                )
             else:
                 rec["summary"] = f"no optimal total proven; {n} of {k} candidates checked"
             return
@@ -245,6 +299,23 @@ class Funnel:
             rec["summary"] = (
                 f"best found total {t} for {words}; {n} of {k} candidates checked (not proven)"
             )
+
+
+def list_version(name: str) -> str:
+    """The list's content hash (its first 12 digits), or a hash of the list's words if
+    wordlekit cannot be imported here."""
+    try:
+        from wordlekit.core.words import WordList
+
+        return str(WordList.load(name).content_hash)[:12]
+    except Exception:
+        import hashlib
+
+        text = subprocess.run(
+            [str(DEFAULT_WORDLE), "lists", "--json"], capture_output=True, text=True
+        ).stdout
+        sizes = [(d["answers"], d["allowed"]) for d in json.loads(text) if d["name"] == name]
+        return hashlib.sha256(repr(sizes).encode()).hexdigest()[:12]
 
 
 def flat(result: dict[str, Any]) -> dict[str, Any]:
@@ -339,6 +410,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--out", default="/work/openers/results.jsonl", help="JSON lines, appended")
     p.add_argument("--db-dir", default="/work/openers/db", help="the SQLite files")
     p.add_argument("--workers", type=int, default=1, help="wordle's local cluster size")
+    p.add_argument(
+        "--bound-top",
+        type=int,
+        default=10,
+        help="when no benchmark finds every answer, bound the first candidate by `wordle "
+        "optimal --top N` (0: no bound, the exact search then has no cut-off)",
+    )
     p.add_argument("--wordle", default=str(DEFAULT_WORDLE), help="the wordle command")
     p.add_argument("--table", action="store_true", help="print the results of --out, run none")
     args = p.parse_args(argv)
