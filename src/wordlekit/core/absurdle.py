@@ -54,7 +54,7 @@ import numpy as np
 
 from wordlekit.core.codes import encode_together, patterns_against
 from wordlekit.core.feedback import Pattern, pattern_count, score
-from wordlekit.core.game import Game, Kind, Outcome, Status, Variant
+from wordlekit.core.game import Game, Kind, Outcome, Status, Variant, is_link_label
 from wordlekit.core.rules import Host, Rules
 from wordlekit.core.words import day_number
 from wordlekit.errors import VariantError, shown
@@ -232,9 +232,12 @@ class AbsurdleGame(Game):
     def share(self, *, dark: bool = True, high_contrast: bool = False, hints: int = 0) -> str:
         """The emoji grid: ``Absurdle 4/∞*`` (the mode's star) and one row per guess."""
         tries = self.share_count()
-        head = f"Absurdle{self.list_mark} {tries}/∞{self.title_marks(hints)}"
-        if self.target:
-            head += f" (challenge: {self.target.upper()})"
+        if is_link_label(self.label):  # a challenge link's: named by its id, not its target
+            head = f"{self.label}{self.list_mark} {tries}/∞{self.title_marks(hints)}"
+        else:
+            head = f"Absurdle{self.list_mark} {tries}/∞{self.title_marks(hints)}"
+            if self.target:
+                head += f" (challenge: {self.target.upper()})"
         rows = self.grid_rows(0, dark=dark, high_contrast=high_contrast)
         return head + "\n\n" + "\n".join(rows)
 

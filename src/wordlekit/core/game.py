@@ -158,6 +158,23 @@ class Variant:
         return self.game.start(self, rules, secret, self.game.label_for(self, "challenge"))
 
 
+#: How many characters of a challenge link's id its games' title line shows.
+LINK_PREFIX = 6
+
+
+def link_label(variant: Variant, cid: str) -> str:
+    """The title line of a game played from challenge link ``cid``: it names the challenge
+    by the start of its id (``Wordle challenge K3xQ7a…``), so friends comparing grids know
+    they played the same puzzle, and never its words (the id is random, not made from them)."""
+    name = "Wordle" if variant.boards == 1 and variant.host is Host.FIXED else variant.title
+    return f"{name} challenge {cid[:LINK_PREFIX]}…"
+
+
+def is_link_label(label: str) -> bool:
+    """Whether ``label`` is a challenge link's (:func:`link_label`: the id ends in ``…``)."""
+    return label.endswith("…")
+
+
 @dataclass(frozen=True)
 class Game(abc.ABC):
     """A game of any variant (see the module docstring). Subclasses are frozen dataclasses

@@ -15,7 +15,9 @@ apart.
 - A practice game takes a seed (the same seed, the same game; the label shows it) or none:
   then the secret is drawn from the system's randomness and the label shows no number, since
   a seed would give it away. It takes no date.
-- A challenge is a game on words someone chose (the answers, or Absurdle's target).
+- A challenge is a game on words someone chose (the answers, or Absurdle's target), given
+  with the request or by a challenge link's id (:mod:`wordlekit.services.challenges`: one
+  game a player and link).
 - Hints are allowed on every game, the daily one included, and counted: a game played with
   hints says so on the share's title line (``Wordle 1234 4/6* (1 hint)``). Switching them off
   on the daily game would hide their use rather than prevent it (the helper gives the same
@@ -53,6 +55,7 @@ from wordlekit.errors import (
     WordleError,
     WordListError,
 )
+from wordlekit.services.challenges import start_challenge
 from wordlekit.services.views import (
     DailyPuzzle,
     GameView,
@@ -115,7 +118,9 @@ UNLIMITED_CAP = 64
 class GameRequest:
     """A game a player asks for: the variant (by name; ``boards``/``max_guesses`` for a custom
     one), how it comes to be (``daily`` with a ``date``, ``practice`` with a ``seed`` or none,
-    ``challenge`` with its ``answers``) and the mode."""
+    ``challenge`` with its ``answers``, or with the id of a challenge link, ``challenge``, which
+    carries its words, variant and mode: see :mod:`wordlekit.services.challenges`) and the
+    mode."""
 
     variant: str | None = "classic"
     kind: Kind = "practice"
@@ -125,6 +130,7 @@ class GameRequest:
     answers: Sequence[str] = field(default_factory=tuple)
     boards: int | None = None
     max_guesses: int | None = None
+    challenge: str | None = None
 
 
 @dataclass(frozen=True)
@@ -176,6 +182,8 @@ def daily_date(date: dt.date | str | None = None, *, today: dt.date | None = Non
 def make_game(request: GameRequest, wordlist: WordList | None = None) -> NewGame:
     """The game ``request`` means, by the rules above."""
     wl = wordlist or WordList.bundled()
+    if request.challenge is not None:
+        raise WordleError("a challenge link's game is started by start_game (it reads the link)")
     v = variant_for(request.variant, boards=request.boards, max_guesses=request.max_guesses)
     mode = Mode.parse(request.mode)
     kind = request.kind
@@ -243,7 +251,11 @@ def start_game(
 ) -> tuple[StoredGame, bool]:
     """Store a new game for ``player``; a daily game this player already started (same
     variant and day) is returned instead, by the daily rule of the module docstring. Returns
-    the game and whether it is new."""
+    the game and whether it is new. A request naming a challenge link plays it, one game a
+    player and challenge (:func:`~wordlekit.services.challenges.start_challenge`)."""
+    if isinstance(request, GameRequest) and request.challenge is not None:
+        _check_link_request(request)
+        return start_challenge(store, player, request.challenge)
     new = request if isinstance(request, NewGame) else make_game(request, store.wordlist)
     game = new.game
     with store.transaction():
@@ -259,6 +271,18 @@ def start_game(
             hints = sum(s.hints for s in found)
             store.delete([s.id for s in found])
         return store.insert(player, game, new.kind, new.day, new.seed, hints), True
+
+
+def _check_link_request(request: GameRequest) -> None:
+    """A challenge link's game takes nothing the link already fixes, nor a date or seed."""
+    if request.kind != "challenge":
+        raise WordleError(f"a challenge link starts a challenge, not a {request.kind} game")
+    if request.answers:
+        raise WordleError(
+            "a challenge link carries its words: send the challenge or the answers, not both"
+        )
+    if request.seed is not None or request.date is not None:
+        raise WordleError("a challenge takes its words, not a seed or a date")
 
 
 def _refuse_other_mode(found: list[StoredGame], wanted: Game) -> None:
@@ -357,6 +381,7 @@ def _view_of(stored: StoredGame, before: GameView | None = None) -> GameView:
         date=stored.day,
         hints=stored.hints,
         before=before,
+        challenge=stored.challenge,
     )
 
 

@@ -119,6 +119,8 @@ class GameView:
     target: str | None = None
     outcome: OutcomeView | None = None
     share: str | None = None
+    #: The id of the challenge link it was played from (its info: GET /api/challenges/ID).
+    challenge: str | None = None
 
 
 #: Tile names by base-3 digit (a pattern's digit i is letter i's tile).
@@ -172,6 +174,7 @@ def game_view(
     date: str | None = None,
     hints: int = 0,
     before: GameView | None = None,
+    challenge: str | None = None,
 ) -> GameView:
     """The public view of ``game`` (see the module docstring).
 
@@ -216,6 +219,7 @@ def game_view(
             outcome.praise,
         ),
         share=share_text(game, hints) if over else None,
+        challenge=challenge,
     )
 
 

@@ -7,14 +7,17 @@ the services show (the patterns of the guesses made; the answers once the game i
 Every change is one transaction, so a program killed at any moment keeps every finished game
 and statistic.
 
-The schema (version 3, ``PRAGMA user_version``):
+The schema (version 4, ``PRAGMA user_version``):
 
 - ``games``: one row a game: its variant by name with its boards and guess limit, the mode by
   name (``normal``, ``hard``, ``ultrahard``), how it came to be (``daily``, ``practice``,
   ``challenge``) with its day or seed, the label, the status, the guesses played, the hints
-  taken and when it was started, finished and last changed (``touched_at``);
+  taken, when it was started, finished and last changed (``touched_at``), and the challenge
+  link it was played from (``challenge``, one game a player and challenge);
 - ``secrets``: the answer of each board (an Absurdle challenge's target), by game and board;
 - ``turns``: each board's turns, by game, board and guess number;
+- ``challenges`` and ``challenge_words``: challenge links, their words apart
+  (:mod:`wordlekit.store.challenges`);
 - ``summaries`` and ``summary_wins``: each player's practice figures by variant, updated in
   the transaction that ends a game (:mod:`wordlekit.store.summary`), so the statistics are a
   bounded read (:mod:`wordlekit.store.stats`).
@@ -25,7 +28,7 @@ games and daily games are kept. Restored games are kept in memory by game state
 (:mod:`wordlekit.store.cache`), so a big game is not replayed on every request.
 
 A database of version 1 (one-board games with the mode as a number in ``games.hard``, and
-several-board games in ``board_games`` with comma-joined words) or 2 is migrated when it is
+several-board games in ``board_games`` with comma-joined words), 2 or 3 is migrated when it is
 opened, in one transaction: every game, turn, hint and statistic is kept
 (``tests/test_gamestore.py`` checks it on databases made by those versions).
 """
@@ -58,6 +61,7 @@ from wordlekit.store.schema import (
     is_v1,
     migrate_v1,
     migrate_v2,
+    migrate_v3,
     stored_variant,
 )
 from wordlekit.store.stats import PlayerStats, Stats, player_stats
@@ -88,6 +92,8 @@ class StoredGame:
     seed: int | None
     game: Game
     hints: int = 0
+    #: The challenge link it was played from (:mod:`wordlekit.store.challenges`), if any.
+    challenge: str | None = None
     #: Values computed from this game state alone (the services keep its view here), shared
     #: by every StoredGame of this state while the store's cache holds it.
     derived: dict[Hashable, object] = field(default_factory=dict, compare=False, repr=False)
@@ -135,12 +141,19 @@ class GameStore:
                     migrate_v1(db, tables)
                 else:
                     migrate_v2(db)
+                    migrate_v3(db)
             create(db)
-            if version < SCHEMA_VERSION:
+            if version < 3:
                 fill_v3(db)
             db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
             # one batch: bounded (the writes that follow do the rest, a batch at a time)
             self.pruned_at_open = Pruned(stale=retention.stale(db, self.retention, _utcnow()))
+
+    def reader(self) -> sqlite3.Connection:
+        """This thread's connection, for reads outside a transaction (the modules of this
+        package that keep tables of their own in this file, such as
+        :mod:`wordlekit.store.challenges`, read through it)."""
+        return self._conn()
 
     def _conn(self) -> sqlite3.Connection:
         conn: sqlite3.Connection | None = getattr(self._local, "conn", None)
@@ -187,6 +200,7 @@ class GameStore:
         day: str | None,
         seed: int | None,
         hints: int = 0,
+        challenge: str | None = None,
     ) -> StoredGame:
         """Store a new game (usually with no guess yet). A practice game or challenge first
         makes room under the player's cap of unfinished ones; every ``retention.every``-th
@@ -199,10 +213,10 @@ class GameStore:
                 retention.over_cap(db, self.retention, player, room=1)
             db.execute(
                 "INSERT INTO games (id, player, variant, boards, max_guesses, mode, kind, day, "
-                "seed, label, status, hints, created_at, touched_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "seed, label, status, hints, created_at, touched_at, challenge) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (gid, player, v.name, r.boards, r.max_guesses, r.mode.value, kind, day, seed,
-                 game.label, game.status.value, hints, now, now),
+                 game.label, game.status.value, hints, now, now, challenge),
             )  # fmt: skip
             db.executemany(
                 "INSERT INTO secrets (game_id, board, word) VALUES (?, ?, ?)",
@@ -215,7 +229,7 @@ class GameStore:
             if self._inserts % self.retention.every == 0:
                 retention.stale(db, self.retention, _utcnow())
         entry = self.cache.put(_key(gid, game), game)
-        return StoredGame(gid, player, kind, day, seed, game, hints, entry.derived)
+        return StoredGame(gid, player, kind, day, seed, game, hints, challenge, entry.derived)
 
     def get(self, gid: str, player: str) -> StoredGame | None:
         """The game ``gid`` if it is ``player``'s: restored from its rows, or taken from
@@ -240,8 +254,9 @@ class GameStore:
             entry = self.cache.put(key, self._restore(db, row))
         kind = row["kind"]
         return StoredGame(
-            gid, player, kind, row["day"], row["seed"], entry.game, row["hints"], entry.derived
-        )
+            gid, player, kind, row["day"], row["seed"], entry.game, row["hints"],
+            row["challenge"], entry.derived,
+        )  # fmt: skip
 
     def _restore(self, db: sqlite3.Connection, row: sqlite3.Row) -> Game:
         """The game of ``row`` after its first ``row['guesses']`` guesses (a guess stored

@@ -1,5 +1,11 @@
-"""The games database's schema (version 3, ``PRAGMA user_version``) and the migrations of
-databases of versions 1 and 2 (:mod:`wordlekit.store.games` says what each table holds).
+"""The games database's schema (version 4, ``PRAGMA user_version``) and the migrations of
+databases of versions 1, 2 and 3 (:mod:`wordlekit.store.games` says what each table holds).
+
+Version 4 added challenge links (:mod:`wordlekit.store.challenges`): ``challenges`` (an
+opaque random id, its creator, the variant and mode), ``challenge_words`` (each board's word,
+kept apart like ``secrets``) and ``games.challenge``, the challenge a game was played from
+(one game a player and challenge: a unique partial index, which also serves the counts of a
+challenge's results). :func:`migrate_v3` adds the column; the tables are new.
 
 Version 3 added ``games.touched_at`` (the time of the last change: what the retention rule of
 :mod:`wordlekit.store.retention` reads, with two partial indexes on the open games) and the
@@ -32,10 +38,11 @@ __all__ = [
     "is_v1",
     "migrate_v1",
     "migrate_v2",
+    "migrate_v3",
     "stored_variant",
 ]
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 SCHEMA = (
     """
@@ -55,7 +62,8 @@ CREATE TABLE IF NOT EXISTS games (
     hints INTEGER NOT NULL DEFAULT 0,
     created_at TEXT NOT NULL,
     finished_at TEXT,
-    touched_at TEXT
+    touched_at TEXT,
+    challenge TEXT
 );
 CREATE INDEX IF NOT EXISTS games_player ON games (player, variant, kind, finished_at);
 CREATE UNIQUE INDEX IF NOT EXISTS games_daily
@@ -64,6 +72,25 @@ CREATE INDEX IF NOT EXISTS games_open_by_player ON games (player, touched_at)
     WHERE status = 'playing' AND kind != 'daily';
 CREATE INDEX IF NOT EXISTS games_open_by_age ON games (touched_at)
     WHERE status = 'playing' AND (kind != 'daily' OR (guesses = 0 AND hints = 0));
+CREATE UNIQUE INDEX IF NOT EXISTS games_challenge ON games (challenge, player)
+    WHERE challenge IS NOT NULL;
+CREATE TABLE IF NOT EXISTS challenges (
+    id TEXT PRIMARY KEY,
+    creator TEXT NOT NULL,
+    variant TEXT NOT NULL,
+    boards INTEGER NOT NULL,
+    max_guesses INTEGER,
+    mode TEXT NOT NULL CHECK (mode IN ('normal', 'hard', 'ultrahard')),
+    in_answers INTEGER NOT NULL,
+    created_at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS challenges_creator ON challenges (creator, created_at);
+CREATE TABLE IF NOT EXISTS challenge_words (
+    challenge_id TEXT NOT NULL REFERENCES challenges (id) ON DELETE CASCADE,
+    board INTEGER NOT NULL,
+    word TEXT NOT NULL,
+    PRIMARY KEY (challenge_id, board)
+);
 CREATE TABLE IF NOT EXISTS secrets (
     game_id TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
     board INTEGER NOT NULL,
@@ -112,6 +139,14 @@ def migrate_v2(db: sqlite3.Connection) -> None:
     columns = {r[1] for r in db.execute("PRAGMA table_info(games)")}
     if "touched_at" not in columns:
         db.execute("ALTER TABLE games ADD COLUMN touched_at TEXT")
+
+
+def migrate_v3(db: sqlite3.Connection) -> None:
+    """Version 3 to 4, before :func:`create` (whose index reads the new column); the
+    challenge tables are new, made by :func:`create`."""
+    columns = {r[1] for r in db.execute("PRAGMA table_info(games)")}
+    if "challenge" not in columns:
+        db.execute("ALTER TABLE games ADD COLUMN challenge TEXT")
 
 
 def fill_v3(db: sqlite3.Connection) -> None:
