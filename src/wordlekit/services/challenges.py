@@ -53,12 +53,12 @@ MAX_CHALLENGE_ID = 64
 
 @dataclass(frozen=True)
 class Challenge:
-    """A challenge just created, as its creator sees it: the id to send, the page's link
-    path, the variant and mode, and whether every word is one of the list's answers
+    """A challenge just created, as its creator sees it: the id to send, the Play page's
+    link (``url``: relative, ``/?challenge=ID``; the web app makes it absolute), the variant and mode, and whether every word is one of the list's answers
     (``outside_answers`` is the opposite, as the players are told it)."""
 
     id: str
-    path: str
+    url: str
     variant: VariantInfo
     mode: Literal["normal", "hard", "ultrahard"]
     length: int
@@ -73,7 +73,7 @@ class ChallengeInfo:
     asker created it; only then is ``results`` set (counts only)."""
 
     id: str
-    path: str
+    url: str
     variant: VariantInfo
     mode: Literal["normal", "hard", "ultrahard"]
     length: int

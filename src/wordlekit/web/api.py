@@ -6,7 +6,7 @@ traceback (:mod:`wordlekit.web.errors`). The player is an anonymous id in a cook
 :mod:`wordlekit.web.http`. The routes live on routers (:mod:`~wordlekit.web.routes_games`,
 :mod:`~wordlekit.web.routes_helper`, :mod:`~wordlekit.web.routes_review`,
 :mod:`~wordlekit.web.routes_boards`, :mod:`~wordlekit.web.routes_absurdle`,
-:mod:`~wordlekit.web.pages`) and get what they work with through ``Depends``
+:mod:`~wordlekit.web.routes_challenges`, :mod:`~wordlekit.web.pages`) and get what they work with through ``Depends``
 (:mod:`wordlekit.web.context`). Game logic stays in the library: the routes parse, call
 :mod:`wordlekit.services` and return its values (every variant through the one set of
 game routes).
@@ -34,7 +34,14 @@ from wordlekit.core.words import WordList
 from wordlekit.services.games import open_store
 from wordlekit.services.pool import WorkPool, shared_pool
 from wordlekit.version import __version__
-from wordlekit.web import routes_absurdle, routes_boards, routes_games, routes_helper, routes_review
+from wordlekit.web import (
+    routes_absurdle,
+    routes_boards,
+    routes_challenges,
+    routes_games,
+    routes_helper,
+    routes_review,
+)
 from wordlekit.web.context import AppContext, Quick, ServerSettings
 from wordlekit.web.errors import install_error_handlers
 from wordlekit.web.http import install
@@ -134,6 +141,7 @@ def create_app(
         routes_review.router,
         routes_absurdle.router,
         routes_boards.router,
+        routes_challenges.router,
     ):
         app.include_router(router)
     install_pages(app)

@@ -82,6 +82,33 @@ class NewGameIn(Strict):
     max_guesses: int | None = Field(
         default=None, ge=1, le=UNLIMITED_CAP, description="a custom guess limit"
     )
+    challenge: str | None = Field(
+        default=None,
+        max_length=64,
+        description="the id of a challenge link (POST /api/challenges), with kind challenge: "
+        "its words, variant and mode are the link's (not with answers)",
+    )
+
+
+class ChallengeIn(Strict):
+    """A challenge link to create: its word (``words``: one a board) and its game."""
+
+    word: Word | None = Field(default=None, description="the word (one board)")
+    words: list[Word] | None = Field(
+        default=None,
+        max_length=WEB_MAX_BOARDS,
+        description="one word a board (several boards; Absurdle: its target)",
+    )
+    variant: str | None = Field(
+        default=None, max_length=40, description="classic (the default), quordle, absurdle, …"
+    )
+    mode: Mode = MODE
+    boards: int | None = Field(
+        default=None, ge=1, le=WEB_MAX_BOARDS, description="a custom number of boards"
+    )
+    max_guesses: int | None = Field(
+        default=None, ge=1, le=UNLIMITED_CAP, description="a custom guess limit"
+    )
 
 
 class GuessIn(Strict):

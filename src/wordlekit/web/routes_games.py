@@ -135,7 +135,10 @@ async def new_game(
     stands (200). One daily game a date and variant, as the NYT has it: once it is over,
     another mode is refused (409: "you have played Wordle 1991 (won in 3): start a practice
     game to play again"), and while it is under way another mode is refused after the first
-    guess (409). The view holds no answer before the game is over. A player, and a client
+    guess (409). A challenge link's game (``{"kind": "challenge", "challenge": ID}``; the
+    issue's ``{"mode": "challenge"}``: ``mode`` here is normal/hard/ultrahard, and the link's
+    own mode and variant are played) is one a player: asking again returns it (200). The view
+    holds no answer before the game is over. A player, and a client
     address, start at most so many games an hour (429 with Retry-After beyond)."""
     wanted = GameRequest(
         variant=body.variant,
@@ -146,6 +149,7 @@ async def new_game(
         answers=tuple(body.answers),
         boards=body.boards,
         max_guesses=body.max_guesses,
+        challenge=body.challenge,
     )
 
     creations.admit(player, request.client.host if request.client else "")
