@@ -140,12 +140,70 @@ def test_a_database_of_version_1_is_migrated_keeping_every_game(tmp_path: Path) 
         assert s.daily.played + s.practice.played == figures["played"], name
         assert s.daily.wins + s.practice.wins == figures["wins"], name
     tables = {r[0] for r in rows(store, "SELECT name FROM sqlite_master WHERE type = 'table'")}
-    assert tables == {"games", "secrets", "turns", "summaries", "summary_wins"}
+    assert tables == {
+        "games", "secrets", "turns", "summaries", "summary_wins", "challenges", "challenge_words",
+    }  # fmt: skip
     assert rows(store, "PRAGMA user_version") == [(SCHEMA_VERSION,)]
     # a game of version 1 plays on
     playing = next(gid for gid, e in expected["games"].items() if e["what"] == "3-board playing")
     after = play_guess(store, playing, "bob-player-00000000", "moist")
     assert after.game.guesses[-1] == "moist"
+
+
+def test_a_database_of_version_3_gains_the_challenge_links(tmp_path: Path) -> None:
+    """tests/data/games-v3.sqlite3 was made by the store of schema 3 (main at 38e0b6b): a
+    challenge on explicit answers won in 2, a practice game under way, one not begun."""
+    path = tmp_path / "v3.sqlite3"
+    shutil.copy(DATA / "games-v3.sqlite3", path)
+    assert rows_of(path, "PRAGMA user_version") == [(3,)]
+    before = rows_of(path, "SELECT * FROM games ORDER BY id")
+    summaries = rows_of(path, "SELECT * FROM summaries ORDER BY 1, 2, 3")
+    store = GameStore(path, WL)
+    assert rows(store, "PRAGMA user_version") == [(SCHEMA_VERSION,)] == [(4,)]
+    after = rows(store, "SELECT * FROM games ORDER BY id")
+    assert [r[:-1] for r in after] == before and all(r[-1] is None for r in after)
+    assert rows(store, "SELECT * FROM summaries ORDER BY 1, 2, 3") == summaries  # not refilled
+    tables = {r[0] for r in rows(store, "SELECT name FROM sqlite_master WHERE type = 'table'")}
+    assert {"challenges", "challenge_words"} <= tables
+    indexes = {r[0] for r in rows(store, "SELECT name FROM sqlite_master WHERE type = 'index'")}
+    assert "games_challenge" in indexes
+    player = "v3player-aaaaaaaaaaaaaaaa"
+    won = store.get("jvtUUKd9U5nqUI-Z", player)
+    assert won is not None and won.game.status is Status.WON and won.challenge is None
+    assert won.game.share().splitlines()[0] == "wordlekit challenge 2/6"
+    after_guess = play_guess(store, "caFSVx13MOZinfxk", player, "moist")
+    assert after_guess.game.guesses == ("crane", "moist")
+    GameStore(path, WL)  # opening it again changes nothing
+    assert rows(store, "SELECT COUNT(*) FROM games") == [(3,)]
+
+
+def test_a_failed_migration_leaves_the_database_as_it_was(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The migration is one transaction: a failure midway keeps version 3 and every row."""
+    from wordlekit.store import games as games_module
+
+    path = tmp_path / "v3.sqlite3"
+    shutil.copy(DATA / "games-v3.sqlite3", path)
+
+    def broken(db: sqlite3.Connection) -> None:
+        raise sqlite3.OperationalError("disk I/O error (simulated)")
+
+    monkeypatch.setattr(games_module, "fill_v3", broken)
+    monkeypatch.setattr(games_module, "create", lambda db: broken(db))
+    with pytest.raises(sqlite3.OperationalError):
+        GameStore(path, WL)
+    assert rows_of(path, "PRAGMA user_version") == [(3,)]
+    columns = [r[1] for r in rows_of(path, "PRAGMA table_info(games)")]
+    assert "challenge" not in columns  # the ALTER TABLE was rolled back too
+
+
+def rows_of(path: Path, sql: str) -> list[tuple[object, ...]]:
+    conn = sqlite3.connect(path)
+    try:
+        return list(conn.execute(sql))
+    finally:
+        conn.close()
 
 
 def test_a_database_of_a_later_version_is_refused(tmp_path: Path) -> None:

@@ -5,7 +5,8 @@ public info or the game in progress ever showing the word.
 - :func:`create_challenge` checks the words as guesses are checked: any valid word of the
   list (also one outside the answers: ``in_answers`` tells the creator, and the players are
   told "the word may not be in the answer list"); one word a board, distinct on several
-  boards. Absurdle's target must be one of the answers: its host only holds those, so any
+  boards. Not in ultrahard mode, whose guesses must all be possible answers: such a word
+  could never be guessed. Absurdle's target must be one of the answers: its host only holds those, so any
   other target would be lost before the first guess.
 - :func:`challenge_info` is what anyone with the id may know: the variant, the mode, the word
   length and whether a word lies outside the answers; its creator also gets the results as
@@ -117,6 +118,13 @@ def create_challenge(
     if len(set(checked)) != len(checked):
         raise InvalidWordError("the boards' words must be distinct")
     in_answers = all(wl.is_answer(w) for w in checked)
+    if m is Mode.ULTRAHARD and not in_answers:
+        # every ultrahard guess must be a possible answer: such a word could never be guessed
+        outside = next(w for w in checked if not wl.is_answer(w))
+        raise InvalidWordError(
+            f"{outside.upper()} is not in the answer list, and in ultrahard mode every guess "
+            "must be a possible answer: choose normal or hard mode, or another word"
+        )
     made = rows.add(store, player, v, m, checked, in_answers)
     return Challenge(
         made.id, challenge_path(made.id, wl.name, home), VariantInfo.of(v), m.value, wl.length,
