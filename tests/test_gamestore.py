@@ -198,14 +198,6 @@ def test_a_failed_migration_leaves_the_database_as_it_was(
     assert "challenge" not in columns  # the ALTER TABLE was rolled back too
 
 
-def rows_of(path: Path, sql: str) -> list[tuple[object, ...]]:
-    conn = sqlite3.connect(path)
-    try:
-        return list(conn.execute(sql))
-    finally:
-        conn.close()
-
-
 def test_a_database_of_a_later_version_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "later.sqlite3"
     conn = sqlite3.connect(path)

@@ -164,4 +164,3 @@ def test_no_view_of_a_game_in_progress_holds_the_word(
     assert f'"{word}"' not in text
     assert all(b.answer is None for b in shown.boards) and shown.share is None
     assert f'"{word}"' not in json.dumps(asdict(challenge_info(store, cid, BOB)))
-

@@ -11,7 +11,7 @@ fields, :func:`wordlekit.services.jsonable.to_json`).
 - The commands: ``engine`` (score, filter, lists, daily), ``play`` (every variant), ``bot``
   (suggest, solve, bench), ``boards`` (the helper and the bot of several boards), ``absurdle``
   (its proofs), ``solver`` (optimal, tree), ``analysis`` (expected, review), ``openers``
-  (rank-openers), ``db``, ``web`` (serve), ``tui``.
+  (rank-openers), ``challenges`` (challenge links), ``db``, ``web`` (serve), ``tui``.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from wordlekit.cli import (  # noqa: F401  (importing registers the commands)
     analysis,
     boards,
     bot,
+    challenges,
     db,
     engine,
     openers,

@@ -6,8 +6,8 @@ public info or the game in progress ever showing the word.
   list (also one outside the answers: ``in_answers`` tells the creator, and the players are
   told "the word may not be in the answer list"); one word a board, distinct on several
   boards. Not in ultrahard mode, whose guesses must all be possible answers: such a word
-  could never be guessed. Absurdle's target must be one of the answers: its host only holds those, so any
-  other target would be lost before the first guess.
+  could never be guessed. Absurdle's target must be one of the answers: its host only holds
+  those, so any other target would be lost before the first guess.
 - :func:`challenge_info` is what anyone with the id may know: the variant, the mode, the word
   length and whether a word lies outside the answers; its creator also gets the results as
   counts (played, won, lost, in progress, the guess distribution), never who played or how.
@@ -55,8 +55,9 @@ MAX_CHALLENGE_ID = 64
 @dataclass(frozen=True)
 class Challenge:
     """A challenge just created, as its creator sees it: the id to send, the Play page's
-    link (``url``: relative, ``/?challenge=ID``; the web app makes it absolute), the variant and mode, and whether every word is one of the list's answers
-    (``outside_answers`` is the opposite, as the players are told it)."""
+    link (``url``: relative, ``/?challenge=ID``; the web app makes it absolute), the variant
+    and mode, and whether every word is one of the list's answers (``outside_answers`` is the
+    opposite, as the players are told it)."""
 
     id: str
     url: str

@@ -30,7 +30,16 @@ from wordlekit.store import retention
 from wordlekit.store.games import GameStore
 from wordlekit.store.schema import stored_variant
 
-__all__ = ["PER_CREATOR", "ChallengeRow", "Results", "add", "count_by", "find", "game_of", "results"]
+__all__ = [
+    "PER_CREATOR",
+    "ChallengeRow",
+    "Results",
+    "add",
+    "count_by",
+    "find",
+    "game_of",
+    "results",
+]
 
 #: The most challenges one player may create (far more than anyone sends; it bounds the
 #: table whatever a client does with one id).

@@ -6,10 +6,10 @@ traceback (:mod:`wordlekit.web.errors`). The player is an anonymous id in a cook
 :mod:`wordlekit.web.http`. The routes live on routers (:mod:`~wordlekit.web.routes_games`,
 :mod:`~wordlekit.web.routes_helper`, :mod:`~wordlekit.web.routes_review`,
 :mod:`~wordlekit.web.routes_boards`, :mod:`~wordlekit.web.routes_absurdle`,
-:mod:`~wordlekit.web.routes_challenges`, :mod:`~wordlekit.web.pages`) and get what they work with through ``Depends``
-(:mod:`wordlekit.web.context`). Game logic stays in the library: the routes parse, call
-:mod:`wordlekit.services` and return its values (every variant through the one set of
-game routes).
+:mod:`~wordlekit.web.routes_challenges`, :mod:`~wordlekit.web.pages`) and get what they
+work with through ``Depends`` (:mod:`wordlekit.web.context`). Game logic stays in the
+library: the routes parse, call :mod:`wordlekit.services` and return its values (every
+variant through the one set of game routes).
 
 Two kinds of routes: quick ones (games, guesses, statistics) run their SQLite work on a few
 threads of the app's own limiter; expensive ones (helper, bot, hints, reviews) wait for a
