@@ -117,6 +117,12 @@ export async function setupLists(select) {
     if (select) select.closest("[data-list-menu]")?.setAttribute("hidden", "");
     return FALLBACK;
   }
+  // a link naming a list (a challenge link of another list: /?challenge=ID&list=es-5) chooses it
+  const linked = new URLSearchParams(window.location.search).get("list");
+  if (linked && lists.some((l) => l.name === linked)) {
+    if (lists.find((l) => l.name === linked).default) storage.remove(KEY);
+    else storage.set(KEY, linked);
+  }
   const kept = storage.get(KEY);
   const chosen = lists.find((l) => l.name === kept) || lists.find((l) => l.default) || lists[0];
   if (kept && chosen.name !== kept) storage.remove(KEY);

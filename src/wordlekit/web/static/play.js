@@ -27,6 +27,12 @@ import { SetupError, createSetup } from "./setup.js";
 import { emojiNodes } from "./tiles.js";
 import { createToasts } from "./toast.js";
 import { currentList, foldKey, listKey } from "./lists.js";
+import {
+  createChallengeDialog,
+  createChallengeNote,
+  dropLinkedChallenge,
+  linkedChallenge,
+} from "./challenge.js";
 
 const GAME_KEY = "wordlekit.game";
 const BOUNCE = 600;
@@ -61,12 +67,19 @@ export function createPlayPage(root, ctx) {
     resultStats: "result-stats",
     showResult: "show-result",
     setupClose: "setup-close",
+    challengeOpen: "challenge-open",
+    resultChallenge: "result-challenge",
+    challengeNote: "challenge-note",
   });
   const skipLink = document.getElementById("skip-link");
   const setup = createSetup(els.form);
   const board = createBoardView(els.board);
   const keyboard = createKeyboard(els.keyboard, { onKey: handleKey, letters: currentList().letters });
   const toasts = createToasts(els.message);
+  const challengeNote = createChallengeNote(els.challengeNote);
+  const challengeDialog = createChallengeDialog(document.getElementById("challenge-dialog"), {
+    mode: () => setup.mode(),
+  });
   const host = createHostPanel(els.host, {
     onError: (text) => toasts.show(text, "error", { stay: true }),
   });
@@ -236,6 +249,13 @@ export function createPlayPage(root, ctx) {
   /** Load the game kept in this browser (after a reload), of whatever variant; on a first
    * visit, start today's puzzle straight away, as the game itself does. */
   async function resume() {
+    // A challenge link (/?challenge=ID) starts that game (or finds the one started before).
+    const linked = linkedChallenge();
+    if (linked) {
+      dropLinkedChallenge();
+      await newGame({ kind: "challenge", challenge: linked }, { focus: false });
+      return;
+    }
     const id = storage.get(listKey(GAME_KEY));
     if (!id) {
       await newGame({ variant: "classic", kind: "daily", mode: "normal" }, { focus: false });
@@ -364,6 +384,7 @@ export function createPlayPage(root, ctx) {
     root.dataset.host = state.variant.host;
     board.show(state, { typed, reveal: animate ? reveal : -1 });
     renderLabel();
+    challengeNote.show(state);
     host.show(state);
     els.hint.disabled = state.status !== "playing";
     // The keyboard shows what the row revealed once its last tile has landed (the keyboard of
@@ -439,6 +460,7 @@ export function createPlayPage(root, ctx) {
     keyboard.render(null);
     els.keyboard.dataset.idle = "true";
     host.show(null);
+    challengeNote.show(null);
     root.dataset.layout = "single";
     if (root.parentElement) root.parentElement.dataset.playLayout = "single";
     delete root.dataset.host;
@@ -558,6 +580,10 @@ export function createPlayPage(root, ctx) {
     els.result.focus({ preventScroll: true });
   });
   els.review.addEventListener("click", () => ctx.review());
+  els.challengeOpen.addEventListener("click", () => challengeDialog.open());
+  els.resultChallenge.addEventListener("click", () => challengeDialog.open());
+  // closed, the focus goes back to the board, where typing plays
+  document.getElementById("challenge-dialog").addEventListener("close", () => focusBoard());
   document.addEventListener("keydown", onKeyDown);
   document.addEventListener("click", afterClick);
   els.board.addEventListener("blur", () => els.board.classList.remove("skipped"));
