@@ -188,3 +188,31 @@ def test_creating_is_rate_limited_like_new_games(db: Path) -> None:
         r = c.post("/api/challenges", json={"word": "humph"})
         assert r.status_code == 429 and int(r.headers["retry-after"]) > 0
         assert "too many" in r.json()["error"]
+
+
+def test_long_inputs_are_short_4xx_that_never_echo_them(
+    two: tuple[TestClient, TestClient],
+) -> None:
+    alice, _ = two
+    long = "x" * 60_000
+    for method, path, body in (
+        ("POST", "/api/challenges", {"word": long}),
+        ("POST", "/api/challenges", {"words": [long]}),
+        ("POST", "/api/challenges", {"word": "knoll", "variant": long}),
+        ("GET", f"/api/challenges/{long}", None),
+        ("POST", "/api/games", {"kind": "challenge", "challenge": long}),
+        ("POST", "/api/challenges", {"word": "q" * 32}),
+    ):
+        r = alice.request(method, path, json=body)
+        where = (method, path[:40], r.status_code, r.text[:200])
+        assert 400 <= r.status_code < 500 and isinstance(r.json()["error"], str), where
+        assert len(r.content) < 1024 and "x" * 100 not in r.text, where
+
+
+def test_the_challenge_routes_set_the_player_cookie(db: Path) -> None:
+    with TestClient(create_app(db)) as c:
+        r = c.get("/api/challenges/nosuchchallenge0")
+        assert r.status_code == 404 and "set-cookie" in r.headers
+    with TestClient(create_app(db)) as c:
+        r = c.post("/api/challenges", json={"word": "knoll"})
+        assert r.status_code == 201 and r.headers["set-cookie"].startswith(f"{COOKIE}=")

@@ -14,6 +14,11 @@ The rule (:class:`Retention`):
 - finished games are kept (they are the statistics), and so are daily games once played (one
   a date and variant: bounded by the calendar, and a player may come back to one).
 
+Challenge links themselves (:mod:`wordlekit.store.challenges`) are never deleted by this rule:
+a link sent must keep working, and each is a row and a word a board. Their creation is
+bounded instead (a cap per creator, and the web app's hourly limits of new games); a game
+played from one is a challenge game like any other here.
+
 Every deletion is bounded work, in the caller's transaction: at most ``batch`` games at a time,
 their turns and secrets with them. :class:`~wordlekit.store.games.GameStore` applies the age
 rule when it is opened and then on every ``every``-th game it stores (``2 * batch / every``
