@@ -211,8 +211,10 @@ def test_long_inputs_are_short_4xx_that_never_echo_them(
 
 def test_the_challenge_routes_set_the_player_cookie(db: Path) -> None:
     with TestClient(create_app(db)) as c:
-        r = c.get("/api/challenges/nosuchchallenge0")
-        assert r.status_code == 404 and "set-cookie" in r.headers
-    with TestClient(create_app(db)) as c:
         r = c.post("/api/challenges", json={"word": "knoll"})
         assert r.status_code == 201 and r.headers["set-cookie"].startswith(f"{COOKIE}=")
+        cid = r.json()["id"]
+    with TestClient(create_app(db)) as c:  # a friend's first request: the link's info
+        r = c.get(f"/api/challenges/{cid}")
+        assert r.status_code == 200 and r.headers["set-cookie"].startswith(f"{COOKIE}=")
+        assert "set-cookie" not in c.get(f"/api/challenges/{cid}").headers  # kept, not reissued

@@ -10,8 +10,9 @@ import shutil
 from pathlib import Path
 
 import pytest
-from harness_web import Server, open_app, screen, settled, shot, type_guess
 from playwright.sync_api import Browser, Page, expect
+
+from harness_web import Server, open_app, screen, settled, shot, type_guess
 
 pytestmark = pytest.mark.slow
 
