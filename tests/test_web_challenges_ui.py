@@ -6,8 +6,6 @@ share text naming the challenge, never the word; the creator then sees one game 
 from __future__ import annotations
 
 import re
-import shutil
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -16,7 +14,6 @@ from harness_web import Server, open_app, screen, settled, shot, type_guess
 
 pytestmark = pytest.mark.slow
 
-DOCS = Path(__file__).parents[1] / "docs"
 CLIPBOARD = {"permissions": ["clipboard-read", "clipboard-write"]}
 
 
@@ -73,8 +70,7 @@ def test_a_challenge_from_link_to_the_creators_counts(
             expect(note).to_have_text("A challenge from a friend.")
             expect(friend.get_by_test_id("board")).to_have_attribute("data-status", "won")
             expect(friend.get_by_test_id("result")).to_be_visible()
-            DOCS.mkdir(exist_ok=True)
-            shutil.copy(shot(friend, "web-challenge-390"), DOCS / "web-challenge-390.png")
+            shot(friend, "web-challenge-390")  # docs/web-challenge-390.png
 
         creator.get_by_test_id("challenge-open").click()
         counts = creator.get_by_test_id("challenge-counts")
@@ -85,7 +81,7 @@ def test_a_challenge_from_link_to_the_creators_counts(
             "not in the answer list"
         )
         expect(creator.get_by_test_id("challenge-item")).to_have_count(2)
-        shutil.copy(shot(creator, "web-challenge-1280"), DOCS / "web-challenge-1280.png")
+        shot(creator, "web-challenge-1280")  # docs/web-challenge-1280.png
 
 
 def test_a_word_outside_the_answers_is_said_and_a_bad_word_refused(
@@ -102,6 +98,7 @@ def test_a_word_outside_the_answers_is_said_and_a_bad_word_refused(
         expect(status).to_contain_text("ZZZZZ is not in the original word list")
         expect(status).to_have_attribute("data-kind", "error")
         url = create_on_page(creator, "aahed")
+        shot(creator, "web-challenge-dialog-390")
         with screen(web_browser, web_server, 390, 844) as friend:
             friend.goto(url.replace(web_server.url, ""))
             expect(friend.locator("html")).to_have_attribute("data-ready", "true")

@@ -96,6 +96,7 @@ export function createChallengeDialog(dialog, { mode = () => "normal" } = {}) {
         ? `${word.toUpperCase()} is not in the answer list: your friend is told the word may not be in it.`
         : "The link does not give the word away.";
       els.made.hidden = false;
+      els.link.scrollLeft = els.link.scrollWidth; // the id, the end of the link, in view
       say(`Challenge ${made.id.slice(0, 6)}… created: send the link.`, "success");
       els.copy.focus();
       await renderMine();
