@@ -165,7 +165,17 @@ LINK_PREFIX = 6
 def link_label(variant: Variant, cid: str) -> str:
     """The title line of a game played from challenge link ``cid``: it names the challenge
     by the start of its id (``Wordle challenge K3xQ7a…``), so friends comparing grids know
-    they played the same puzzle, and never its words (the id is random, not made from them)."""
+    they played the same puzzle, and never its words (the id is random, not made from them).
+
+    ```pycon
+    >>> from wordlekit.core.variants import VARIANTS
+    >>> link_label(VARIANTS["classic"], "K3xQ7aZP1c9mTq2w")
+    'Wordle challenge K3xQ7a…'
+    >>> link_label(VARIANTS["quordle"], "K3xQ7aZP1c9mTq2w")
+    'Quordle challenge K3xQ7a…'
+
+    ```
+    """
     name = "Wordle" if variant.boards == 1 and variant.host is Host.FIXED else variant.title
     return f"{name} challenge {cid[:LINK_PREFIX]}…"
 
