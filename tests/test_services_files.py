@@ -34,7 +34,8 @@ def test_backup_of_the_default_database(data: Path, tmp_path: Path) -> None:
     play_guess(store, stored.id, "ann", "crane")
     done = files.backup_database(tmp_path / "copy.sqlite3")
     assert done.path == tmp_path / "copy.sqlite3" and done.size == done.path.stat().st_size
-    assert done.rows == {"games": 1, "secrets": 4, "turns": 4, "summaries": 0, "summary_wins": 0}
+    assert {"games", "turns", "summaries", "summary_wins", "challenges"} <= set(done.rows)
+    assert {name: n for name, n in done.rows.items() if n} == {"games": 1, "secrets": 4, "turns": 4}
     copy = sqlite3.connect(done.path)
     assert copy.execute("SELECT variant FROM games").fetchall() == [("quordle",)]
     copy.close()
