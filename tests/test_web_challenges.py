@@ -79,6 +79,9 @@ def test_create_play_to_the_end_by_two_players_and_the_creators_counts(
     no_word(g["share"], "knoll")
     again = bob.post("/api/games", json={"kind": "challenge", "challenge": cid})
     assert again.status_code == 200 and again.json()["id"] == g["id"]  # one game a player
+    # the spelling, {"mode": "challenge"}, is the same request
+    same = bob.post("/api/games", json={"mode": "challenge", "challenge": cid})
+    assert same.status_code == 200 and same.json()["id"] == g["id"]
 
     with TestClient(create_app(db)) as carol:
         c = play(carol, cid)
@@ -156,6 +159,8 @@ def test_refusals_are_422s_and_change_nothing(two: tuple[TestClient, TestClient]
     assert both.status_code == 422 and "not both" in both.json()["error"]
     seeded = alice.post("/api/games", json={"kind": "practice", "challenge": cid})
     assert seeded.status_code == 422
+    mixed = alice.post("/api/games", json={"kind": "practice", "mode": "challenge"})
+    assert mixed.status_code == 422
     # the old way of a challenge (explicit answers) still works
     r = alice.post("/api/games", json={"kind": "challenge", "answers": ["cigar"]})
     assert r.status_code == 201 and r.json()["challenge"] is None

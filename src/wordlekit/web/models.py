@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
 from wordlekit.core.rules import MAX_BOARDS, GuessPool, Mode
 from wordlekit.services.games import UNLIMITED_CAP
@@ -88,6 +88,17 @@ class NewGameIn(Strict):
         description="the id of a challenge link (POST /api/challenges), with kind challenge: "
         "its words, variant and mode are the link's (not with answers)",
     )
+
+    @model_validator(mode="before")
+    @classmethod
+    def _challenge_mode(cls, data: Any) -> Any:
+        """``{"mode": "challenge", "challenge": ID}`` (the issue's spelling) is
+        ``{"kind": "challenge", ...}``: the link's own mode is played."""
+        if isinstance(data, dict) and data.get("mode") == "challenge":
+            if data.get("kind", "challenge") != "challenge":
+                return data  # contradictory: the mode's own check refuses it (422)
+            data = {k: v for k, v in data.items() if k != "mode"} | {"kind": "challenge"}
+        return data
 
 
 class ChallengeIn(Strict):
