@@ -227,6 +227,9 @@ KEPT: dict[int, dict[str, KeptContext]] = {}
 
 def kept_context(browser: Browser, url: str, width: int, height: int, options: Any) -> KeptContext:
     contexts = KEPT.setdefault(id(browser), {})
+    # No service worker (web/pwa.py) but where a test asks for one: its cache would serve the
+    # static files and hide the requests from page.route()
+    options = {"service_workers": "block", **options}
     key = repr((url, width, height, sorted(options.items())))
     if key not in contexts:
         ctx = browser.new_context(

@@ -47,6 +47,7 @@ from wordlekit.web.errors import install_error_handlers
 from wordlekit.web.http import install
 from wordlekit.web.limits import CreationLimits
 from wordlekit.web.pages import install_pages
+from wordlekit.web.pwa import router as pwa_router
 from wordlekit.web.player import COOKIE, PlayerMiddleware, Signer, cookie_key
 
 __all__ = ["COOKIE", "ServerSettings", "create_app"]
@@ -144,6 +145,7 @@ def create_app(
         routes_challenges.router,
     ):
         app.include_router(router)
+    app.include_router(pwa_router)
     install_pages(app)
     install(app, max_body=cfg.max_body, body_timeout=cfg.body_timeout)
     return app

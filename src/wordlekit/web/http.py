@@ -55,6 +55,9 @@ CSP = "; ".join(
         "style-src 'self'",
         "img-src 'self' data:",
         "connect-src 'self'",
+        # the installable app (web/pwa.py): its manifest and its service worker, ours only
+        "manifest-src 'self'",
+        "worker-src 'self'",
         "object-src 'none'",
         "base-uri 'none'",
         "form-action 'self'",

@@ -37,6 +37,8 @@ export async function request(path, { method = "GET", body, signal } = {}) {
     response = await fetch(withList(path), init);
   } catch (err) {
     if (isAbort(err)) throw err;
+    // pwa.js shows the offline banner: the pages open without the server, play needs it
+    window.dispatchEvent(new Event("wordlekit:unreachable"));
     throw new ApiError(0, "Cannot reach the wordlekit server. Is it still running?");
   }
   const text = await response.text();

@@ -8,6 +8,7 @@ import { createBotPage } from "./bot.js";
 import { byId, h, settleAnimations, storage } from "./dom.js";
 import { setupLists } from "./lists.js";
 import { createPlayPage, oneFixedBoard } from "./play.js";
+import { setupOffline } from "./pwa.js";
 import { createReviewPage } from "./review.js";
 import { createStatsDialog } from "./stats.js";
 
@@ -78,7 +79,7 @@ function createApp(doc) {
     getGame: () => play.currentGame(),
     variant: () => play.currentVariant(),
     canReview: oneFixedBoard,
-    share: () => play.share(),
+    share: (where) => play.share(where),
     playAgain: () => play.startPractice(),
     review: reviewCurrentGame,
   });
@@ -168,6 +169,8 @@ function createApp(doc) {
   return { start };
 }
 
+// The offline banner and the service worker first: offline, the lists cannot be fetched.
+setupOffline(document);
 // The word list first: every page and request of the app is for it.
 await setupLists(byId("list-select"));
 createApp(document).start();

@@ -6,7 +6,8 @@
 // outside the answers and, for its creator, the counts).
 
 import { api, isAbort } from "./api.js";
-import { copyText, elements, h, plural, selectText, storage } from "./dom.js";
+import { elements, h, plural, storage } from "./dom.js";
+import { shareText } from "./share.js";
 import { listKey } from "./lists.js";
 
 const MINE_KEY = "wordlekit.challenges";
@@ -106,12 +107,12 @@ export function createChallengeDialog(dialog, { mode = () => "normal" } = {}) {
   }
 
   async function copy() {
-    if (await copyText(els.link.value)) say("Link copied: paste it to your friend.", "success");
-    else {
-      els.link.select();
-      selectText(els.link);
-      say("Copying was refused: the link is selected, press Ctrl+C (⌘C) to copy it.", "error");
-    }
+    // the link goes by the share sheet on phones, else the clipboard, else selected by hand
+    const done = await shareText(els.link.value, { fallback: els.link });
+    if (done.outcome === "copied") say("Link copied: paste it to your friend.", "success");
+    else if (done.outcome === "manual") {
+      say("Copying was refused: the link is selected, copy it by hand.", "error");
+    } else say(done.message, done.tone);
   }
 
   /** The player's challenges with their counts (one request each, at most KEEP). */

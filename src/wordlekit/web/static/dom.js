@@ -166,14 +166,6 @@ export async function copyText(text) {
   return ok;
 }
 
-/** Select the text of an element on the page (last resort when copying is refused). */
-export function selectText(el) {
-  const selection = window.getSelection();
-  if (!selection) return;
-  selection.removeAllRanges();
-  selection.selectAllChildren(el);
-}
-
 /**
  * Keep a "Hard mode" and an "Ultrahard" checkbox consistent: ultrahard mode is hard mode and
  * more (every guess could still be the answer), so ticking Ultrahard ticks Hard mode, and

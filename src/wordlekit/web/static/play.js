@@ -12,17 +12,16 @@
 import { ApiError, api, cancellation, isAbort, request } from "./api.js";
 import { createBoardView, revealTime } from "./boardview.js";
 import {
-  copyText,
   elements,
   h,
   localDate,
   paletteShare,
   plural,
-  selectText,
   storage,
 } from "./dom.js";
 import { createHostPanel } from "./host.js";
 import { createKeyboard } from "./keyboard.js";
+import { shareText } from "./share.js";
 import { SetupError, createSetup } from "./setup.js";
 import { emojiNodes } from "./tiles.js";
 import { createToasts } from "./toast.js";
@@ -61,6 +60,7 @@ export function createPlayPage(root, ctx) {
     result: "result",
     resultText: "result-text",
     shareText: "share-text",
+    shareHint: "share-hint",
     share: "share-button",
     again: "again-button",
     review: "review-game-button",
@@ -360,14 +360,23 @@ export function createPlayPage(root, ctx) {
     }
   }
 
-  /** Copy the share text; resolves to a sentence saying what happened. */
-  async function share() {
-    if (!game || !game.share) return "Finish a game to share it.";
+  /**
+   * Share the result (share.js: the share sheet on phones, else the clipboard, else the text
+   * selected on the page). `fallback`/`hint`: where to show the text when both fail (another
+   * dialog's own; default the result's). Resolves to {outcome, message, tone}.
+   */
+  async function share({ fallback = null, hint = null } = {}) {
+    if (!game || !game.share) {
+      return { outcome: "none", message: "Finish a game to share it.", tone: "info" };
+    }
     const text = paletteShare(game.share);
     showShareText();
-    if (await copyText(text)) return "Copied results to clipboard";
-    selectText(els.shareText);
-    return "Copying was refused: the text is selected, press Ctrl+C (⌘C) to copy it.";
+    if (fallback) fallback.textContent = text;
+    return shareText(text, {
+      fallback: fallback || els.shareText,
+      hint: hint || els.shareHint,
+      copied: "Copied results to clipboard",
+    });
   }
 
   // Showing the state -------------------------------------------------------------------------
@@ -560,7 +569,10 @@ export function createPlayPage(root, ctx) {
     hint();
     els.board.focus({ preventScroll: true });
   });
-  els.share.addEventListener("click", async () => toasts.show(await share(), "success"));
+  els.share.addEventListener("click", async () => {
+    const done = await share();
+    toasts.show(done.message, done.tone === "error" ? "error" : "success");
+  });
   els.again.addEventListener("click", () => {
     formOpen = true;
     layoutSetup();

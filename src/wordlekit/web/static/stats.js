@@ -51,6 +51,8 @@ export function createStatsDialog(dialog, hooks) {
     again: "stats-again",
     review: "stats-review",
     shareStatus: "stats-share-status",
+    shareText: "stats-share-text",
+    shareHint: "stats-share-hint",
     countdown: "stats-countdown",
   });
   const opening = cancellation();
@@ -251,10 +253,13 @@ export function createStatsDialog(dialog, hooks) {
   });
   dialog.addEventListener("close", () => {
     els.shareStatus.textContent = "";
+    els.shareText.hidden = true;
+    els.shareHint.hidden = true;
     stopCountdown();
   });
   els.share.addEventListener("click", async () => {
-    els.shareStatus.textContent = await hooks.share();
+    const done = await hooks.share({ fallback: els.shareText, hint: els.shareHint });
+    els.shareStatus.textContent = done.message;
   });
   els.again.addEventListener("click", () => {
     dialog.close();
