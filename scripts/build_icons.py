@@ -102,7 +102,11 @@ def main() -> int:
     args = parser.parse_args()
     built = build()
     if args.check:
-        stale = [n for n, data in built.items() if not (OUT / n).is_file() or (OUT / n).read_bytes() != data]
+        stale = [
+            n
+            for n, data in built.items()
+            if not (OUT / n).is_file() or (OUT / n).read_bytes() != data
+        ]
         for name in stale:
             print(f"stale: {OUT / name}: run python scripts/build_icons.py", file=sys.stderr)
         return 1 if stale else 0

@@ -99,7 +99,12 @@ def test_the_cache_name_changes_with_the_version_and_any_static_file(tmp_path: P
     assert cache_name(static, "1.0") == first
     (static / "icons" / "b.png").write_bytes(b"")
     assert cache_name(static, "1.0") != first
-    assert shell_files(static) == ["/", "/static/app.js", "/static/icons/a.png", "/static/icons/b.png"]
+    assert shell_files(static) == [
+        "/",
+        "/static/app.js",
+        "/static/icons/a.png",
+        "/static/icons/b.png",
+    ]
 
 
 def test_the_committed_icons_are_what_the_script_builds() -> None:

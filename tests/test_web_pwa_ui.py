@@ -40,9 +40,7 @@ def win(page: Page) -> None:
     expect(page.get_by_test_id("stats-dialog")).to_be_visible()
 
 
-def test_blocked_clipboard_shows_the_text_to_copy(
-    web_browser: Browser, web_server: Server
-) -> None:
+def test_blocked_clipboard_shows_the_text_to_copy(web_browser: Browser, web_server: Server) -> None:
     with screen(web_browser, web_server, 390, 844) as page:
         page.add_init_script(BLOCKED)
         win(page)

@@ -47,8 +47,8 @@ from wordlekit.web.errors import install_error_handlers
 from wordlekit.web.http import install
 from wordlekit.web.limits import CreationLimits
 from wordlekit.web.pages import install_pages
-from wordlekit.web.pwa import router as pwa_router
 from wordlekit.web.player import COOKIE, PlayerMiddleware, Signer, cookie_key
+from wordlekit.web.pwa import router as pwa_router
 
 __all__ = ["COOKIE", "ServerSettings", "create_app"]
 

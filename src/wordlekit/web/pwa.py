@@ -75,8 +75,7 @@ def cache_name(static: Path = STATIC, version: str = __version__) -> str:
 def worker_script() -> str:
     """The service worker: its cache name and shell list, then its code."""
     head = (
-        f"const CACHE = {json.dumps(cache_name())};\n"
-        f"const SHELL = {json.dumps(shell_files())};\n"
+        f"const CACHE = {json.dumps(cache_name())};\nconst SHELL = {json.dumps(shell_files())};\n"
     )
     return head + (STATIC / WORKER_BODY).read_text(encoding="utf-8")
 
