@@ -54,7 +54,7 @@ def test_the_manifest_names_the_app_its_colours_and_icons(client: TestClient) ->
 
 @pytest.mark.parametrize("path", ["/", "/docs", "/no-such-page"])
 def test_every_page_links_the_manifest_and_a_touch_icon(client: TestClient, path: str) -> None:
-    page = client.get(path).text
+    page = client.get(path, headers={"Accept": "text/html"}).text  # the 404 page too
     assert '<link rel="manifest" href="/manifest.webmanifest">' in page
     assert '<link rel="apple-touch-icon" href="/static/icons/apple-touch-icon.png">' in page
     icon = client.get("/static/icons/apple-touch-icon.png")

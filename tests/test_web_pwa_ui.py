@@ -62,6 +62,7 @@ def test_blocked_clipboard_shows_the_text_to_copy(web_browser: Browser, web_serv
         )
         hint = page.get_by_test_id("share-hint")
         expect(hint).to_be_visible()
+        expect(page.get_by_test_id("share-text")).to_be_visible()  # hidden on phones otherwise
         assert page.evaluate("String(window.getSelection())") == EXPECTED
         shot(page, "web-share-fallback-390")
 

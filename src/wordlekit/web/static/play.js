@@ -540,6 +540,7 @@ export function createPlayPage(root, ctx) {
   }
 
   function showShareText() {
+    els.shareText.classList.remove("to-copy");
     els.shareText.replaceChildren(...emojiNodes(paletteShare(game.share)));
   }
 

@@ -57,6 +57,7 @@ export async function shareText(text, { fallback = null, hint = null, copied = "
   if (await copyText(text)) return { outcome: "copied", message: copied, tone: "success" };
   if (fallback) {
     fallback.hidden = false;
+    fallback.classList.add("to-copy"); // shown even where the page hides it (a phone's result)
     selectAll(fallback);
     fallback.scrollIntoView({ block: "nearest" });
   }
