@@ -206,8 +206,10 @@ def morphy(wn: WordNet, pos: str, word: str) -> list[str]:
 def note(pos: str, word: str, base: str) -> str:
     """How ``word`` relates to ``base``: ``plural of``, ``comparative of``... or ``form of``.
 
-    >>> note("noun", "geese", "goose"), note("verb", "baked", "bake"), note("adjective", "later", "late")
-    ('plural of goose', 'form of bake', 'comparative of late')
+    >>> note("noun", "geese", "goose"), note("verb", "baked", "bake")
+    ('plural of goose', 'form of bake')
+    >>> note("adjective", "later", "late")
+    'comparative of late'
     """
     if pos == "noun":
         return f"plural of {base}"
@@ -242,7 +244,13 @@ def entries(wn: WordNet, word: str) -> list[tuple[str, str, list[str]]]:
         for order, pos in enumerate(POS_FILES):
             for base in morphy(wn, pos, word)[:1]:
                 found.append(
-                    (wn.index[pos][base][1], order, pos, note(pos, word, base), senses(wn, pos, base))
+                    (
+                        wn.index[pos][base][1],
+                        order,
+                        pos,
+                        note(pos, word, base),
+                        senses(wn, pos, base),
+                    )
                 )
     found.sort(key=lambda e: (-e[0], e[1]))
     return [(pos, base, ss) for _, _, pos, base, ss in found[:MAX_POS] if ss]
@@ -298,9 +306,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--check", action="store_true", help="fail if the shipped file differs")
     args = ap.parse_args(argv)
     if not (args.wordnet / "index.noun").exists():
-        print(
-            f"no WordNet files in {args.wordnet}: apt-get install wordnet-base", file=sys.stderr
-        )
+        print(f"no WordNet files in {args.wordnet}: apt-get install wordnet-base", file=sys.stderr)
         return 2
     wn = load_wordnet(args.wordnet)
     words = english_words()
@@ -320,7 +326,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.check:
         shipped = args.out.read_bytes() if args.out.exists() else b""
         if shipped != data:
-            print(f"{args.out} differs from a rebuild: run scripts/build_definitions.py", file=sys.stderr)
+            print(
+                f"{args.out} differs from a rebuild: run scripts/build_definitions.py",
+                file=sys.stderr,
+            )
             return 1
         print(f"{args.out.name} is up to date ({len(data):,} bytes)")
         return 0
