@@ -58,6 +58,7 @@ def test_a_lost_game_without_an_entry_says_so(web_browser: Browser, web_server: 
         expect(page.get_by_test_id("definition")).to_have_text(
             "THEIR No definition in the offline dictionary."
         )
+        shutil.copyfile(shot(page, "web-definition-1280"), DOCS / "web-definition-1280.png")
 
 
 def test_several_boards_list_one_definition_each(web_browser: Browser, web_server: Server) -> None:
