@@ -30,7 +30,9 @@ export function showDefinition(el, game) {
   }
   const source = `Definitions: ${list[0].source}`;
   if (list.length === 1) {
-    el.replaceChildren(h("p", { class: "definition-line", title: source }, definitionNodes(list[0])));
+    // cut at three lines on the page: the whole text in the tooltip
+    const title = `${list[0].text} (${source})`;
+    el.replaceChildren(h("p", { class: "definition-line", title }, definitionNodes(list[0])));
     return;
   }
   const items = list.map((d) => h("li", { "data-testid": "definition-item" }, definitionNodes(d)));
