@@ -94,8 +94,20 @@ def outcome(console: Console, view: GameView) -> None:
     assert view.outcome is not None and view.share is not None
     style = "bold green" if view.outcome.status == "won" else "bold"
     console.print(Text(view.outcome.message, style=style))
+    for line in definition_lines(view):
+        console.print(line)
     console.print()
     console.print(Text(view.share))
+
+
+def definition_lines(view: GameView) -> list[Text]:
+    """The answers' definitions of a finished game (the offline dictionary), one a board:
+    ``Definition: knoll (noun): a small natural hill``, ``Definition: their: No definition in
+    the offline dictionary.``"""
+    return [
+        Text.assemble(("Definition: ", "bold"), d.text if d.found else f"{d.word}: {d.text}")
+        for d in view.definitions or []
+    ]
 
 
 # -- on a terminal ---------------------------------------------------------------------------

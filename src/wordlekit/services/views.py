@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from wordlekit.core.definitions import NO_ENTRY, SOURCE, definition
 from wordlekit.core.feedback import Tile, Turn, TurnView
 from wordlekit.core.game import Board, Game, Variant
 from wordlekit.core.rules import Mode
@@ -90,6 +91,39 @@ class OutcomeView:
 
 
 @dataclass(frozen=True)
+class DefinitionEntryView:
+    """One part of speech of an answer's definition: ``pos`` (noun, verb, adjective or
+    adverb), one or two short ``senses``, and ``base`` when the answer was found through its
+    base form (``plural of goose``, ``form of creep``)."""
+
+    pos: str
+    senses: list[str]
+    base: str | None = None
+
+
+@dataclass(frozen=True)
+class DefinitionView:
+    """An answer's definition from the offline dictionary (WordNet 3.0, ``source``):
+    ``found`` false and no ``entries`` for an answer it has no entry for, ``text`` the line a
+    front end shows either way ("No definition in the offline dictionary.")."""
+
+    word: str
+    found: bool
+    entries: list[DefinitionEntryView]
+    text: str
+    source: str
+
+
+def definition_view(word: str, language: str = "en") -> DefinitionView:
+    """The definition of ``word`` as a view (see :class:`DefinitionView`)."""
+    d = definition(word, language)
+    if d is None:
+        return DefinitionView(word, False, [], NO_ENTRY, SOURCE)
+    entries = [DefinitionEntryView(e.pos, list(e.senses), e.base) for e in d.entries]
+    return DefinitionView(word, True, entries, d.text, SOURCE)
+
+
+@dataclass(frozen=True)
 class GameView:
     """A game as its player sees it.
 
@@ -97,7 +131,8 @@ class GameView:
     Absurdle game says how many words its host still holds (``host_words``, with up to 30 of
     them in ``host_sample``) and its challenge ``target``. ``outcome`` and ``share`` are set
     once the game is over (the share's title line ends with ``(N hints)`` when hints were
-    taken).
+    taken). ``definitions`` (one per board whose answer is known, in board order) and, in a
+    one-board game, ``definition`` are set once the game is over, never before.
     """
 
     id: str | None
@@ -121,6 +156,10 @@ class GameView:
     share: str | None = None
     #: The id of the challenge link it was played from (its info: GET /api/challenges/ID).
     challenge: str | None = None
+    #: The answer's definition once a one-board game is over (offline dictionary).
+    definition: DefinitionView | None = None
+    #: Every known answer's definition once the game is over, by board.
+    definitions: list[DefinitionView] | None = None
 
 
 #: Tile names by base-3 digit (a pattern's digit i is letter i's tile).
@@ -191,6 +230,10 @@ def game_view(
         )
     remaining = game.host_words()
     outcome = game.outcome()
+    definitions = None
+    if over:
+        language = game.wordlist.language
+        definitions = [definition_view(b.answer, language) for b in boards if b.answer]
     return GameView(
         id=gid,
         variant=VariantInfo.of(game.variant),
@@ -220,6 +263,8 @@ def game_view(
         ),
         share=share_text(game, hints) if over else None,
         challenge=challenge,
+        definition=definitions[0] if definitions and len(boards) == 1 else None,
+        definitions=definitions,
     )
 
 

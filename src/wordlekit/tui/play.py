@@ -136,6 +136,7 @@ class PlayScreen(Screen[None]):
                 yield Static("", id="host", classes="panel")
                 yield Static("", id="hint", classes="panel")
                 with Vertical(id="end-panel"):
+                    yield Static("", id="definition", classes="panel")
                     yield Static("", id="share", classes="panel")
                     yield Static("Statistics", classes="panel-title panel")
                     yield Static("", id="end-stats", classes="panel")
@@ -352,6 +353,7 @@ class PlayScreen(Screen[None]):
         self.query_one("#share", Static).update(
             Text.assemble(self.share_text, "\n\n", (note, "dim"))
         )
+        self.query_one("#definition", Static).update(definition_text(v))
         self.show_stats()
         self.query_one("#end-panel").set_class(True, "-over")
         self.refresh_bindings()
@@ -514,3 +516,18 @@ class PlayScreen(Screen[None]):
     def on_screen_resume(self) -> None:
         if self.view is not None:
             self.recolour()  # the contrast may have changed meanwhile
+
+
+def definition_text(view: GameView) -> Text:
+    """The answers' definitions of a finished game (the offline dictionary), one a board."""
+    lines: list[Text] = []
+    for d in view.definitions or []:
+        if d.found:
+            parts: list[str | tuple[str, str]] = [(d.word.upper(), "bold")]
+            for i, e in enumerate(d.entries):
+                head = e.pos if e.base is None else f"{e.pos}, {e.base}"
+                parts += [" " if i == 0 else " — ", (head, "italic"), ": ", "; ".join(e.senses)]
+            lines.append(Text.assemble(*parts))
+        else:
+            lines.append(Text.assemble((d.word.upper(), "bold"), " ", (d.text, "dim")))
+    return Text("\n").join(lines)

@@ -32,6 +32,7 @@ import {
   dropLinkedChallenge,
   linkedChallenge,
 } from "./challenge.js";
+import { showDefinition } from "./definition.js";
 
 const GAME_KEY = "wordlekit.game";
 const BOUNCE = 600;
@@ -70,6 +71,7 @@ export function createPlayPage(root, ctx) {
     challengeOpen: "challenge-open",
     resultChallenge: "result-challenge",
     challengeNote: "challenge-note",
+    definition: "definition",
   });
   const skipLink = document.getElementById("skip-link");
   const setup = createSetup(els.form);
@@ -536,6 +538,7 @@ export function createPlayPage(root, ctx) {
       els.resultText.replaceChildren(message, " ", h("strong", { "data-testid": "answer" }, answer));
     } else els.resultText.replaceChildren(message);
     els.review.hidden = !oneFixedBoard(game);
+    showDefinition(els.definition, game);
     showShareText();
   }
 
