@@ -10,8 +10,8 @@ import json
 import random
 import shutil
 import sqlite3
-from dataclasses import asdict
 from collections.abc import Iterator
+from dataclasses import asdict
 from pathlib import Path
 
 import pytest
@@ -330,7 +330,7 @@ def test_an_archive_game_counts_in_played_and_wins_but_never_in_a_streak(
 def test_a_daily_game_finished_the_next_day_is_on_time(store: GameStore) -> None:
     """ARCHIVE_SLACK: a day's puzzle finished on its date or the next day (time zones) counts
     in the streak; two days later it is an archive game."""
-    assert ARCHIVE_SLACK == dt.timedelta(days=1)
+    assert dt.timedelta(days=1) == ARCHIVE_SLACK
     daily(store, at(0), played_on=at(1))
     daily(store, at(1), played_on=at(2))
     d = store.stats("p1", CLASSIC, today=at(2)).daily

@@ -45,7 +45,7 @@ def test_the_current_month_stops_at_today(store: GameStore) -> None:
         "2024-02",
         None,
     )
-    assert [d.date for d in got.days][0] == "2024-03-01" and got.days[-1].date == "2024-03-20"
+    assert got.days[0].date == "2024-03-01" and got.days[-1].date == "2024-03-20"
     assert len(got.days) == 20  # none after today
     assert got.days[-1].number == (TODAY - FIRST_DAY).days == 1005
 
