@@ -32,6 +32,7 @@ def open_archive(page: Page) -> None:
 def test_pick_a_past_day_play_it_and_see_its_mark(web_browser: Browser, web_server: Server) -> None:
     day = previous_month_day()
     answer = WordList.bundled().daily_answer(day)
+    number = (day - dt.date(2021, 6, 19)).days
     with screen(web_browser, web_server, 390, 844) as page:
         open_app(page)
         open_archive(page)
@@ -63,7 +64,7 @@ def test_pick_a_past_day_play_it_and_see_its_mark(web_browser: Browser, web_serv
         expect(cell.get_by_test_id("archive-mark")).to_have_text("✓2")
         expect(cell).to_have_attribute(
             "aria-label",
-            f"Puzzle {(day - dt.date(2021, 6, 19)).days}, {day.day} {day:%B %Y}: won in 2, from the archive",
+            f"Puzzle {number}, {day.day} {day:%B %Y}: won in 2, from the archive",
         )
         shot(page, "web-archive-390")
         page.keyboard.press("Escape")
