@@ -4,11 +4,13 @@ of restored games (keyed by what is stored, bounded)."""
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import json
 import random
 import shutil
 import sqlite3
+from collections.abc import Iterator
 from dataclasses import asdict
 from pathlib import Path
 
@@ -21,9 +23,11 @@ from wordlekit.core.variants import VARIANTS, variant_for
 from wordlekit.core.words import WordList
 from wordlekit.errors import StorageError
 from wordlekit.services.games import GameRequest, play_guess, start_game
+from wordlekit.store import retention
 from wordlekit.store.cache import GameCache
 from wordlekit.store.games import GameStore
 from wordlekit.store.schema import SCHEMA_VERSION
+from wordlekit.store.stats import ARCHIVE_SLACK
 
 WL = WordList.bundled()
 DATA = Path(__file__).parent / "data"
@@ -119,9 +123,11 @@ def test_a_database_of_version_1_is_migrated_keeping_every_game(tmp_path: Path) 
     today = dt.date.fromisoformat(expected["today"])
     old = expected["stats"]["alice-player-000000"]
     new = store.stats("alice-player-000000", CLASSIC, today)
-    assert (new.daily.played, new.daily.wins, new.daily.current_streak, new.daily.max_streak) == (
-        old["played"], old["wins"], old["current_streak"], old["max_streak"],
-    )  # fmt: skip
+    assert (new.daily.played, new.daily.wins) == (old["played"], old["wins"])
+    # those daily games were played long after their dates (the fixture was made in 2026 on
+    # puzzles of 2024): archive games now, counted in played and wins, never in a streak
+    assert old["current_streak"] > 0 and new.daily.archive == new.daily.played
+    assert (new.daily.current_streak, new.daily.max_streak) == (0, 0)
     assert {str(k): v for k, v in new.daily.distribution.items()} == old["distribution"]
     p = new.practice
     assert (p.played, p.wins, p.hints, p.max_streak) == (2, 1, 1, 1) == (
@@ -210,6 +216,20 @@ def test_a_database_of_a_later_version_is_refused(tmp_path: Path) -> None:
 # Statistics ----------------------------------------------------------------------------------
 
 DAY0 = dt.date(2024, 3, 1)
+STARTED = dt.datetime.now(dt.UTC)
+
+
+@contextlib.contextmanager
+def clock_on(day: dt.date) -> Iterator[None]:
+    """The store's timestamps on ``day`` (from noon UTC, as the real clock moves on), as if the
+    games were played then."""
+    kept = retention.STAMPS
+    noon = dt.datetime(day.year, day.month, day.day, 12, tzinfo=dt.UTC)
+    retention.STAMPS = retention.Stamps(lambda: noon + (dt.datetime.now(dt.UTC) - STARTED))
+    try:
+        yield
+    finally:
+        retention.STAMPS = kept
 
 
 def at(n: int) -> dt.date:
@@ -217,10 +237,22 @@ def at(n: int) -> dt.date:
 
 
 def daily(
-    store: GameStore, day: dt.date, *, won: bool = True, mode: str = "normal", again: bool = False
+    store: GameStore,
+    day: dt.date,
+    *,
+    won: bool = True,
+    mode: str = "normal",
+    again: bool = False,
+    played_on: dt.date | None = None,
 ) -> None:
-    """A finished daily game of ``day`` (won in two guesses, or lost); ``again``: a second one
-    of that day in another mode, stored as before the one-daily rule allowed it."""
+    """A finished daily game of ``day`` (won in two guesses, or lost), played on
+    ``played_on`` (default: its own date); ``again``: a second one of that day in another
+    mode, stored as before the one-daily rule allowed it."""
+    with clock_on(played_on or day):
+        _daily(store, day, won=won, mode=mode, again=again)
+
+
+def _daily(store: GameStore, day: dt.date, *, won: bool, mode: str, again: bool) -> None:
     if again:
         game = CLASSIC.daily(day, wordlist=WL, mode=mode)
         stored = store.insert("p1", game, "daily", day.isoformat(), None)
@@ -262,9 +294,9 @@ def test_a_lost_day_breaks_the_streak_and_counts_as_played(store: GameStore) -> 
 
 def test_days_count_by_the_puzzles_date_not_the_order_played(store: GameStore) -> None:
     daily(store, at(2))
-    daily(store, at(0))  # the archive: an earlier puzzle played later
+    daily(store, at(0), played_on=at(1))  # an earlier puzzle played later (on time: a day on)
     assert store.stats("p1", CLASSIC, today=at(2)).daily.max_streak == 1
-    daily(store, at(1))  # fills the gap: three puzzle dates in a row
+    daily(store, at(1), played_on=at(2))  # fills the gap: three puzzle dates in a row
     d = store.stats("p1", CLASSIC, today=at(2)).daily
     assert (d.current_streak, d.max_streak) == (3, 3)
 
@@ -279,6 +311,35 @@ def test_the_modes_of_one_day_count_once_the_first_finished(store: GameStore) ->
     daily(store, at(1), won=False, again=True)
     d = store.stats("p1", CLASSIC, today=at(1)).daily
     assert (d.played, d.wins, d.current_streak, d.max_streak) == (2, 1, 1, 1)
+
+
+def test_an_archive_game_counts_in_played_and_wins_but_never_in_a_streak(
+    store: GameStore,
+) -> None:
+    daily(store, at(0))
+    daily(store, at(1))
+    daily(store, at(3))  # at(2) missed: the streak broke
+    daily(store, at(2), played_on=at(10))  # from the archive, long after: does not mend it
+    daily(store, at(4), won=False, played_on=at(10))  # an archive loss does not break it
+    d = store.stats("p1", CLASSIC, today=at(3)).daily
+    assert (d.played, d.wins, d.archive) == (5, 4, 2)
+    assert d.distribution[2] == 4 and d.win_percent == 80
+    assert (d.current_streak, d.max_streak) == (1, 2)
+
+
+def test_a_daily_game_finished_the_next_day_is_on_time(store: GameStore) -> None:
+    """ARCHIVE_SLACK: a day's puzzle finished on its date or the next day (time zones) counts
+    in the streak; two days later it is an archive game."""
+    assert dt.timedelta(days=1) == ARCHIVE_SLACK
+    daily(store, at(0), played_on=at(1))
+    daily(store, at(1), played_on=at(2))
+    d = store.stats("p1", CLASSIC, today=at(2)).daily
+    assert (d.archive, d.current_streak, d.max_streak) == (0, 2, 2)
+    daily(store, at(2), played_on=at(4))
+    d = store.stats("p1", CLASSIC, today=at(4)).daily
+    assert (d.played, d.archive, d.max_streak) == (3, 1, 2)
+    assert d.current_streak == 0  # the last date played on time is at(1): ended
+    assert store.stats("p1", CLASSIC, today=at(0)).practice.archive == 0
 
 
 def test_practice_games_have_figures_of_their_own(store: GameStore) -> None:
@@ -316,6 +377,11 @@ def test_a_database_of_version_2_is_migrated_with_the_same_statistics(tmp_path: 
             figures[kind]["distribution"] = {
                 int(k): v for k, v in figures[kind]["distribution"].items()
             }
+            figures[kind]["archive"] = 0
+        # the fixture's daily games were played in 2026 on puzzles of 2024: archive games by
+        # the rule of store.stats, counted in played, wins and the distribution, not streaks
+        d = figures["daily"]
+        d.update(archive=d["played"], current_streak=0, max_streak=0)
         assert got == figures, key
     # the summaries go on from there: one more practice game won
     practice(store, "cigar", won=True)  # as p1, who had none

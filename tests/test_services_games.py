@@ -341,12 +341,18 @@ def test_a_game_without_a_limit_stops_at_the_cap(store: GameStore) -> None:
 def test_player_stats_per_variant_and_kind(store: GameStore) -> None:
     day = dt.date(2021, 6, 19)
     stored, _ = start_game(store, "p1", GameRequest(kind="daily", date=day))
-    play_guess(store, stored.id, "p1", "cigar")
+    play_guess(store, stored.id, "p1", "cigar")  # today, long after its date: an archive game
     seeded, _ = start_game(store, "p1", GameRequest(seed=3))
     play_guess(store, seeded.id, "p1", seeded.game.secret[0])
     stats = player_stats(store, "p1", today=day)
-    assert (stats.daily.played, stats.daily.current_streak) == (1, 1)
+    assert (stats.daily.played, stats.daily.archive, stats.daily.current_streak) == (1, 1, 0)
+
     assert (stats.practice.played, stats.practice.wins) == (1, 1)
     assert stats.last_kind == "practice" and stats.variant == "classic"
-    assert player_stats(store, "p1", today=day + dt.timedelta(days=2)).daily.current_streak == 0
+    today, _ = start_game(store, "p1", GameRequest(kind="daily"))  # today's, on time
+    play_guess(store, today.id, "p1", today.game.secret[0])
+    stats = player_stats(store, "p1")
+    assert (stats.daily.played, stats.daily.archive, stats.daily.current_streak) == (2, 1, 1)
+    later = dt.date.today() + dt.timedelta(days=2)
+    assert player_stats(store, "p1", today=later).daily.current_streak == 0
     assert player_stats(store, "p1", "quordle").daily.played == 0

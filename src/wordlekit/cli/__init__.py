@@ -11,7 +11,8 @@ fields, :func:`wordlekit.services.jsonable.to_json`).
 - The commands: ``engine`` (score, filter, lists, daily), ``play`` (every variant), ``bot``
   (suggest, solve, bench), ``boards`` (the helper and the bot of several boards), ``absurdle``
   (its proofs), ``solver`` (optimal, tree), ``analysis`` (expected, review), ``openers``
-  (rank-openers), ``challenges`` (challenge links), ``db``, ``web`` (serve), ``tui``.
+  (rank-openers), ``challenges`` (challenge links), ``archive`` (past daily puzzles),
+  ``db``, ``web`` (serve), ``tui``.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from __future__ import annotations
 from wordlekit.cli import (  # noqa: F401  (importing registers the commands)
     absurdle,
     analysis,
+    archive,
     boards,
     bot,
     challenges,

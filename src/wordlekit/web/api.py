@@ -6,7 +6,8 @@ traceback (:mod:`wordlekit.web.errors`). The player is an anonymous id in a cook
 :mod:`wordlekit.web.http`. The routes live on routers (:mod:`~wordlekit.web.routes_games`,
 :mod:`~wordlekit.web.routes_helper`, :mod:`~wordlekit.web.routes_review`,
 :mod:`~wordlekit.web.routes_boards`, :mod:`~wordlekit.web.routes_absurdle`,
-:mod:`~wordlekit.web.routes_challenges`, :mod:`~wordlekit.web.pages`) and get what they
+:mod:`~wordlekit.web.routes_challenges`,
+:mod:`~wordlekit.web.routes_archive`, :mod:`~wordlekit.web.pages`) and get what they
 work with through ``Depends`` (:mod:`wordlekit.web.context`). Game logic stays in the
 library: the routes parse, call :mod:`wordlekit.services` and return its values (every
 variant through the one set of game routes).
@@ -36,6 +37,7 @@ from wordlekit.services.pool import WorkPool, shared_pool
 from wordlekit.version import __version__
 from wordlekit.web import (
     routes_absurdle,
+    routes_archive,
     routes_boards,
     routes_challenges,
     routes_games,
@@ -143,6 +145,7 @@ def create_app(
         routes_absurdle.router,
         routes_boards.router,
         routes_challenges.router,
+        routes_archive.router,
     ):
         app.include_router(router)
     app.include_router(pwa_router)

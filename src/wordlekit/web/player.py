@@ -42,7 +42,7 @@ from wordlekit.web.errors import busy_status
 
 COOKIE = "wordlekit_player"
 #: Routes that keep something for the player: only they set the cookie.
-PLAYER_PATHS = ("/api/games", "/api/stats", "/api/challenges")
+PLAYER_PATHS = ("/api/games", "/api/stats", "/api/challenges", "/api/archive")
 MAX_AGE = 10 * 365 * 86400
 
 

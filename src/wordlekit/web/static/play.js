@@ -33,6 +33,7 @@ import {
   linkedChallenge,
 } from "./challenge.js";
 import { showDefinition } from "./definition.js";
+import { createArchiveDialog } from "./archive.js";
 
 const GAME_KEY = "wordlekit.game";
 const BOUNCE = 600;
@@ -81,6 +82,13 @@ export function createPlayPage(root, ctx) {
   const challengeNote = createChallengeNote(els.challengeNote);
   const challengeDialog = createChallengeDialog(document.getElementById("challenge-dialog"), {
     mode: () => setup.mode(),
+  });
+  const archiveDialog = createArchiveDialog(document.getElementById("archive-dialog"), {
+    variant: () => (game ? game.variant.name : setup.selected()?.name) || "classic",
+    onPick: (date) => {
+      const v = (game ? game.variant.name : setup.selected()?.name) || "classic";
+      newGame({ variant: v, kind: "daily", date, mode: setup.mode() });
+    },
   });
   const host = createHostPanel(els.host, {
     onError: (text) => toasts.show(text, "error", { stay: true }),
@@ -600,6 +608,8 @@ export function createPlayPage(root, ctx) {
   els.resultChallenge.addEventListener("click", () => challengeDialog.open());
   // closed, the focus goes back to the board, where typing plays
   document.getElementById("challenge-dialog").addEventListener("close", () => focusBoard());
+  document.getElementById("archive-open").addEventListener("click", () => archiveDialog.open());
+  document.getElementById("archive-dialog").addEventListener("close", () => focusBoard());
   document.addEventListener("keydown", onKeyDown);
   document.addEventListener("click", afterClick);
   els.board.addEventListener("blur", () => els.board.classList.remove("skipped"));
