@@ -41,6 +41,7 @@ from wordlekit.web import (
     routes_games,
     routes_helper,
     routes_review,
+    routes_transfer,
 )
 from wordlekit.web.context import AppContext, Quick, ServerSettings
 from wordlekit.web.errors import install_error_handlers
@@ -142,6 +143,7 @@ def create_app(
         routes_absurdle.router,
         routes_boards.router,
         routes_challenges.router,
+        routes_transfer.router,
     ):
         app.include_router(router)
     install_pages(app)
