@@ -11,7 +11,8 @@ fields, :func:`wordlekit.services.jsonable.to_json`).
 - The commands: ``engine`` (score, filter, lists, daily), ``play`` (every variant), ``bot``
   (suggest, solve, bench), ``boards`` (the helper and the bot of several boards), ``absurdle``
   (its proofs), ``solver`` (optimal, tree), ``analysis`` (expected, review), ``openers``
-  (rank-openers), ``challenges`` (challenge links), ``db``, ``web`` (serve), ``tui``.
+  (rank-openers), ``challenges`` (challenge links), ``transfer`` (stats export, import),
+  ``db``, ``web`` (serve), ``tui``.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from wordlekit.cli import (  # noqa: F401  (importing registers the commands)
     openers,
     play,
     solver,
+    transfer,
     tui,
     web,
 )

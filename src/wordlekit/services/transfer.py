@@ -41,6 +41,7 @@ from wordlekit.store.transfers import TTL, Claimed, TransferCodeError
 
 __all__ = [
     "FORMAT",
+    "MAX_BYTES",
     "MAX_GAMES",
     "MAX_TURNS",
     "TTL",
@@ -63,6 +64,8 @@ __all__ = [
 
 FORMAT = "wordlekit-games"
 VERSION = 1
+#: The largest import file, in bytes.
+MAX_BYTES = 2 * 1024 * 1024
 #: The most games one file may hold.
 MAX_GAMES = 10_000
 #: The most turns (a guess on one board) one file may hold: bounds the replay's work.
