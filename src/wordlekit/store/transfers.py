@@ -109,8 +109,9 @@ def issue(store: GameStore, player: str, clock: Callable[[], dt.datetime] = _utc
 
 @dataclass(frozen=True)
 class Claimed:
-    """What a claim did: the games moved to the claimer, and the duplicates dropped (a daily
-    puzzle or challenge both players had: the one not kept)."""
+    """What a claim did: the games moved to the claimer, and the duplicates dropped that had
+    been played (a daily puzzle or challenge both players had: the one not kept; one opened
+    but never played is dropped without being counted)."""
 
     moved: int
     dropped: int
@@ -155,22 +156,28 @@ def claim(
 
 
 def _drop_duplicates(db: sqlite3.Connection, source: str, player: str) -> int:
-    """Delete, of each pair of games both players hold once, the one not kept."""
+    """Delete, of each pair of games both players hold once, the one not kept; returns how
+    many of those had been played (a daily game opened but not played loses nothing)."""
     gone: list[str] = []
+    played = 0
     for columns, where in _ONCE:
         keys = " AND ".join(f"a.{c} = b.{c}" for c in columns.split(", "))
         pairs = db.execute(
-            f"SELECT a.id, a.status, b.id, b.status FROM games a JOIN games b ON {keys} "
-            f"WHERE a.player = ? AND b.player = ? AND a.{where} "
-            f"AND b.{where}",
+            "SELECT a.id, a.status, a.guesses + a.hints, b.id, b.status, b.guesses + b.hints "
+            f"FROM games a JOIN games b ON {keys} "
+            f"WHERE a.player = ? AND b.player = ? AND a.{where} AND b.{where}",
             (source, player),
         ).fetchall()
-        for theirs, their_status, mine, my_status in pairs:
+        for theirs, their_status, their_moves, mine, my_status, my_moves in pairs:
             if their_status != "playing" and my_status == "playing":
                 gone.append(mine)
+                played += my_moves > 0
             else:
                 gone.append(theirs)
-    return retention.delete_games(db, gone) if gone else 0
+                played += their_moves > 0
+    if gone:
+        retention.delete_games(db, gone)
+    return played
 
 
 @dataclass(frozen=True)

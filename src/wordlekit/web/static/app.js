@@ -10,6 +10,7 @@ import { setupLists } from "./lists.js";
 import { createPlayPage, oneFixedBoard } from "./play.js";
 import { createReviewPage } from "./review.js";
 import { createStatsDialog } from "./stats.js";
+import { createTransfer } from "./transfer.js";
 
 const TITLES = Object.freeze({
   play: "wordlekit: play",
@@ -82,6 +83,7 @@ function createApp(doc) {
     playAgain: () => play.startPractice(),
     review: reviewCurrentGame,
   });
+  createTransfer(byId("transfer"), { moved: () => stats.open() });
   const play = createPlayPage(section("play"), {
     isActive: () => current === "play",
     review: reviewCurrentGame,
