@@ -49,8 +49,8 @@ __all__ = [
     "Claimed",
     "ExportFile",
     "ExportedGame",
-    "Imported",
     "ImportFileError",
+    "Imported",
     "TransferCode",
     "TransferCodeError",
     "claim_code",
@@ -93,7 +93,6 @@ class ExportedGame:
     """One finished game of an export file."""
 
     id: str
-    list: str
     variant: str
     boards: int
     max_guesses: int | None
@@ -111,6 +110,8 @@ class ExportedGame:
     hints: int
     started_at: str
     finished_at: str
+    #: The word list it was played on (a store holds one list's games).
+    list: str
 
 
 @dataclass(frozen=True)
@@ -194,7 +195,7 @@ def export_games(store: GameStore, player: str, now: dt.datetime | None = None) 
                 hints=stored.hints,
                 started_at=row["created_at"],
                 finished_at=row["finished_at"],
-            )  # fmt: skip
+            )
         )
     when = (now or _utcnow()).isoformat()
     return ExportFile(FORMAT, VERSION, when, games)
@@ -223,10 +224,8 @@ def _fail(where: str, why: str) -> ImportFileError:
 
 def _get(game: Mapping[str, Any], key: str, types: type | tuple[type, ...], where: str) -> Any:
     value = game.get(key)
-    if (
-        not isinstance(value, types)
-        or isinstance(value, bool)
-        and bool not in (types if isinstance(types, tuple) else (types,))
+    if not isinstance(value, types) or (
+        isinstance(value, bool) and bool not in (types if isinstance(types, tuple) else (types,))
     ):
         raise _fail(f"{where}.{key}", f"expected {_type_name(types)}, got {_json_type(value)}")
     return value
@@ -308,9 +307,20 @@ def _variant(game: Mapping[str, Any], where: str) -> Variant:
     return variant
 
 
-def _parse_game(
-    game: Mapping[str, Any], where: str, store: GameStore, player: str, stamp: str, budget: int
-) -> tuple[rows.ImportRow, int]:
+@dataclass(frozen=True)
+class _Head:
+    """A game's fields that say which game it is."""
+
+    variant: Variant
+    mode: Mode
+    kind: Kind
+    status: str
+    answers: list[Any]
+    guesses: list[Any]
+    feedback: list[Any]
+
+
+def _head(game: Mapping[str, Any], where: str, store: GameStore, budget: int) -> _Head:
     for key in _REQUIRED:
         if key not in game:
             raise _fail(f"{where}.{key}", "missing")
@@ -325,7 +335,9 @@ def _parse_game(
     try:
         mode = Mode.parse(mode_name)
     except ValueError:
-        raise _fail(f"{where}.mode", f"expected normal, hard or ultrahard, got {mode_name[:20]!r}")
+        raise _fail(
+            f"{where}.mode", f"expected normal, hard or ultrahard, got {mode_name[:20]!r}"
+        ) from None
     kind = _get(game, "kind", str, where)
     if kind not in _KINDS:
         raise _fail(f"{where}.kind", f"expected daily, practice or challenge, got {kind[:20]!r}")
@@ -346,47 +358,61 @@ def _parse_game(
         if not isinstance(w, str) or len(w) > 16:
             field = f"answers[{j}]" if j < len(answers) else f"guesses[{j - len(answers)}]"
             raise _fail(f"{where}.{field}", "expected a word")
-    rules = variant.rules(store.wordlist, mode)
-    day: str | None = None
-    seed: int | None = None
+    return _Head(variant, mode, kind, status, answers, guesses, feedback)
+
+
+def _start(
+    game: Mapping[str, Any], h: _Head, where: str, store: GameStore
+) -> tuple[Game, str | None, int | None]:
+    """The game at its start, from its answers (a daily game's must be its date's)."""
+    variant = h.variant
+    rules = variant.rules(store.wordlist, h.mode)
+    if h.kind == "daily":
+        day = _get(game, "day", str, where)
+        try:
+            date = dt.date.fromisoformat(day)
+        except ValueError:
+            raise _fail(f"{where}.day", f"not a date: {day[:20]!r}") from None
+        secret = variant.game.daily_secret(variant, rules, date)
+        if tuple(str(a).lower() for a in h.answers) != secret:
+            raise _fail(f"{where}.answers", f"not the answers of the daily puzzle of {day}")
+        label = variant.game.label_for(variant, "daily", day=date)
+        return variant.game.start(variant, rules, secret, label), day, None
+    seed = _get(game, "seed", int, where) if game.get("seed") is not None else None
+    secret = variant.game.check_secret(rules, h.answers)
+    label = variant.game.label_for(variant, h.kind, seed=seed if h.kind == "practice" else None)
+    return variant.game.start(variant, rules, secret, label), None, seed
+
+
+def _parse_game(
+    game: Mapping[str, Any], where: str, store: GameStore, player: str, stamp: str, budget: int
+) -> tuple[rows.ImportRow, int]:
+    h = _head(game, where, store, budget)
     try:
-        if kind == "daily":
-            day = _get(game, "day", str, where)
-            try:
-                date = dt.date.fromisoformat(day)
-            except ValueError:
-                raise _fail(f"{where}.day", f"not a date: {day[:20]!r}") from None
-            secret = variant.game.daily_secret(variant, rules, date)
-            label = variant.game.label_for(variant, "daily", day=date)
-            if tuple(a.lower() for a in answers) != secret:
-                raise _fail(f"{where}.answers", f"not the answers of the daily puzzle of {day}")
-        else:
-            if game.get("seed") is not None:
-                seed = _get(game, "seed", int, where)
-            secret = variant.game.check_secret(rules, answers)
-            label = variant.game.label_for(variant, kind, seed=seed if kind == "practice" else None)
-        played: Game = variant.game.start(variant, rules, secret, label)
-        for j, word in enumerate(guesses):
-            try:
-                played = played.guess(word)
-            except WordleError as e:
-                raise _fail(f"{where}.guesses[{j}]", str(e)) from None
-            _check_feedback(played, feedback[j], f"{where}.feedback[{j}]", j)
+        played, day, seed = _start(game, h, where, store)
     except ImportFileError:
         raise
     except WordleError as e:
         raise _fail(f"{where}.answers", str(e)) from None
-    if not played.over or played.status.value != status:
-        raise _fail(f"{where}.status", f"the guesses do not end the game as {status!r}")
+    for j, word in enumerate(h.guesses):
+        try:
+            played = played.guess(word)
+        except WordleError as e:
+            raise _fail(f"{where}.guesses[{j}]", str(e)) from None
+        _check_feedback(played, h.feedback[j], f"{where}.feedback[{j}]", j)
+    if not played.over or played.status.value != h.status:
+        raise _fail(f"{where}.status", f"the guesses do not end the game as {h.status!r}")
     hints = game.get("hints", 0)
+    limit = h.variant.max_guesses or MAX_GUESSES
     if not isinstance(hints, int) or isinstance(hints, bool) or not 0 <= hints <= limit:
         raise _fail(f"{where}.hints", "expected a number of hints")
     started = _time(game, "started_at", where, stamp)
     finished = _time(game, "finished_at", where, started)
-    gid = _fingerprint(player, store.wordlist.name, variant, mode, kind, day, seed, played, started)
-    return rows.ImportRow(gid, kind, day, seed, played, hints, started, finished), len(
-        guesses
-    ) * variant.boards  # type: ignore[arg-type]
+    gid = _fingerprint(
+        player, store.wordlist.name, h.variant, h.mode, h.kind, day, seed, played, started
+    )
+    row = rows.ImportRow(gid, h.kind, day, seed, played, hints, started, finished)
+    return row, len(h.guesses) * h.variant.boards
 
 
 def _check_feedback(game: Game, given: object, where: str, n: int) -> None:
@@ -424,7 +450,7 @@ def _fingerprint(
             list(game.secret),
             list(game.guesses),
             started,
-        ]  # fmt: skip
+        ]
     )
     digest = hashlib.sha256(text.encode()).digest()[:12]
     return base64.urlsafe_b64encode(digest).decode("ascii")
