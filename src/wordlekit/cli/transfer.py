@@ -12,12 +12,20 @@ from pathlib import Path
 import click
 
 from wordlekit.cli.app import app, examples
-from wordlekit.cli.challenges import _store
 from wordlekit.cli.options import db_option, json_option, lists_option
 from wordlekit.cli.render import print_json
+from wordlekit.core.words import WordList
 from wordlekit.errors import WordleError
+from wordlekit.services.games import GameStore, list_db_path, open_store
 from wordlekit.services.players import local_player_id
 from wordlekit.services.transfer import MAX_BYTES, export_games, export_json, import_json
+
+
+def _store(db: str | None, lists: str) -> GameStore:
+    """The games database of ``lists`` (each list keeps its games beside the original's, as
+    the web app and the terminal UI do)."""
+    wl = WordList.load(lists)
+    return open_store(list_db_path(db, wl), wl)
 
 
 @app.group(
