@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from harness_web import ANSWER, Server, open_app, screen, shot, start_game, type_guess
+from harness_web import ANSWER, Server, open_app, screen, settled, shot, start_game, type_guess
 
 pytestmark = pytest.mark.slow
 
@@ -31,8 +31,9 @@ def test_a_code_moves_the_games_and_a_file_brings_them_back(
     with screen(web_browser, web_server, 390, 844) as a:
         open_app(a)
         start_game(a)
-        type_guess(a, "crane")
-        type_guess(a, ANSWER)
+        for word in ("crane", ANSWER):
+            type_guess(a, word)
+            settled(a)
         expect(a.get_by_test_id("stats-dialog")).to_be_visible()
         expect(figure(a, "practice", "played")).to_have_text("1")
         a.get_by_test_id("transfer-get").click()
