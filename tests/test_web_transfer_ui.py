@@ -55,6 +55,7 @@ def test_a_code_moves_the_games_and_a_file_brings_them_back(
             expect(b.get_by_test_id("transfer-status")).to_have_text("1 game moved to this device.")
             expect(figure(b, "practice", "played")).to_have_text("1")
             expect(figure(b, "practice", "win-percent")).to_have_text("100")
+            b.get_by_test_id("transfer-status").scroll_into_view_if_needed()
             shutil.copy(shot(b, "web-transfer-1280"), DOCS / "web-transfer-1280.png")
             # the spent code is refused
             b.get_by_test_id("transfer-input").fill(shown)
