@@ -148,6 +148,7 @@ def test_a_database_of_version_1_is_migrated_keeping_every_game(tmp_path: Path) 
     tables = {r[0] for r in rows(store, "SELECT name FROM sqlite_master WHERE type = 'table'")}
     assert tables == {
         "games", "secrets", "turns", "summaries", "summary_wins", "challenges", "challenge_words",
+        "transfers",
     }  # fmt: skip
     assert rows(store, "PRAGMA user_version") == [(SCHEMA_VERSION,)]
     # a game of version 1 plays on

@@ -12,6 +12,7 @@ fields, :func:`wordlekit.services.jsonable.to_json`).
   (suggest, solve, bench), ``boards`` (the helper and the bot of several boards), ``absurdle``
   (its proofs), ``solver`` (optimal, tree), ``analysis`` (expected, review), ``openers``
   (rank-openers), ``challenges`` (challenge links), ``archive`` (past daily puzzles),
+  ``transfer`` (stats export, import),
   ``db``, ``web`` (serve), ``tui``.
 """
 
@@ -29,6 +30,7 @@ from wordlekit.cli import (  # noqa: F401  (importing registers the commands)
     openers,
     play,
     solver,
+    transfer,
     tui,
     web,
 )

@@ -29,6 +29,7 @@ from wordlekit.core.feedback import score
 from wordlekit.core.game import Variant
 from wordlekit.core.variants import variant_for
 from wordlekit.store.summary import SUMMARY_SCHEMA, fill
+from wordlekit.store.transfers_schema import TRANSFERS_SCHEMA
 
 __all__ = [
     "SCHEMA",
@@ -107,6 +108,7 @@ CREATE TABLE IF NOT EXISTS turns (
 );
 """
     + SUMMARY_SCHEMA
+    + TRANSFERS_SCHEMA
 )
 
 

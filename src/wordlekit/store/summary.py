@@ -19,7 +19,7 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import dataclass
 
-__all__ = ["SUMMARY_SCHEMA", "Summary", "fill", "read", "record_finish"]
+__all__ = ["SUMMARY_SCHEMA", "Summary", "fill", "fill_player", "read", "record_finish"]
 
 SUMMARY_SCHEMA = """
 CREATE TABLE IF NOT EXISTS summaries (
@@ -128,3 +128,17 @@ def fill(db: sqlite3.Connection) -> None:
     )
     for player, variant, kind, status, guesses, hints in rows.fetchall():
         _count(db, player, variant, kind, status == "won", guesses, hints)
+
+
+def fill_player(db: sqlite3.Connection, player: str) -> None:
+    """Rebuild ``player``'s summaries from their finished games, in the order they ended
+    (after games were moved to or from them: :mod:`wordlekit.store.transfers`)."""
+    db.execute("DELETE FROM summaries WHERE player = ?", (player,))
+    db.execute("DELETE FROM summary_wins WHERE player = ?", (player,))
+    rows = db.execute(
+        "SELECT player, variant, kind, status, guesses, hints FROM games "
+        "WHERE player = ? AND status != 'playing' ORDER BY finished_at, rowid",
+        (player,),
+    )
+    for p, variant, kind, status, guesses, hints in rows.fetchall():
+        _count(db, p, variant, kind, status == "won", guesses, hints)

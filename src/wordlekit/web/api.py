@@ -43,6 +43,7 @@ from wordlekit.web import (
     routes_games,
     routes_helper,
     routes_review,
+    routes_transfer,
 )
 from wordlekit.web.context import AppContext, Quick, ServerSettings
 from wordlekit.web.errors import install_error_handlers
@@ -146,6 +147,7 @@ def create_app(
         routes_boards.router,
         routes_challenges.router,
         routes_archive.router,
+        routes_transfer.router,
     ):
         app.include_router(router)
     app.include_router(pwa_router)

@@ -36,6 +36,9 @@ from starlette.datastructures import Headers, MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 MAX_BODY = 65536
+#: Routes whose bodies may be larger than ``max_body``: an import file of games
+#: (:mod:`wordlekit.web.routes_transfer`).
+LARGER_BODIES = {"/api/stats/import": 2 * 1024 * 1024}
 #: The most bytes of request headers (names and values) the app reads: far above what a
 #: browser sends (the player cookie is 47 characters), below what a proxy allows by default.
 MAX_HEADERS = 16384
@@ -126,6 +129,13 @@ class HttpHygiene:
         self.app = app
         self.max_body = max_body
         self.body_timeout = body_timeout
+        #: The routes that take larger bodies (an import file), each with a hygiene of its
+        #: own limit.
+        self.larger = {
+            path: HttpHygiene(app, max_body=size, body_timeout=body_timeout)
+            for path, size in LARGER_BODIES.items()
+            if size > max_body
+        }
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -133,6 +143,10 @@ class HttpHygiene:
             return
         head = scope["method"] == "HEAD"
         path: str = scope["path"]
+        larger = self.larger.get(path)
+        if larger is not None:
+            await larger(scope, receive, send)
+            return
         api = path == "/api" or path.startswith("/api/")
 
         async def send_hardened(message: Message) -> None:

@@ -11,6 +11,7 @@ import { createPlayPage, oneFixedBoard } from "./play.js";
 import { setupOffline } from "./pwa.js";
 import { createReviewPage } from "./review.js";
 import { createStatsDialog } from "./stats.js";
+import { createTransfer } from "./transfer.js";
 
 const TITLES = Object.freeze({
   play: "wordlekit: play",
@@ -83,6 +84,7 @@ function createApp(doc) {
     playAgain: () => play.startPractice(),
     review: reviewCurrentGame,
   });
+  createTransfer(byId("transfer"), { moved: () => stats.open() });
   const play = createPlayPage(section("play"), {
     isActive: () => current === "play",
     review: reviewCurrentGame,
