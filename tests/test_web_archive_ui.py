@@ -58,6 +58,12 @@ def test_pick_a_past_day_play_it_and_see_its_mark(web_browser: Browser, web_serv
             type_guess(page, word)
             settled(page)
         expect(page.get_by_test_id("board")).to_have_attribute("data-status", "won")
+        # counted as the NYT counts an archive game: played and won, no streak
+        expect(page.get_by_test_id("stat-played")).to_have_text("1")
+        expect(page.get_by_test_id("stat-current-streak")).to_have_text("0")
+        expect(page.get_by_test_id("stats-archive")).to_have_text(
+            "1 game from the archive: counted in played and wins, not in the streak."
+        )
         page.get_by_test_id("stats-close").click()
         open_archive(page)
         page.get_by_test_id("archive-prev").click()

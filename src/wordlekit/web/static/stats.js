@@ -160,6 +160,16 @@ export function createStatsDialog(dialog, hooks) {
       h("h3", { id: titleId, class: "stats-kind" }, KINDS[kind].title),
       grid,
       h("p", { class: "stats-caption" }, KINDS[kind].streak),
+      // Past puzzles played from the archive count as the NYT counts them (store/stats.py)
+      ...(s.archive
+        ? [
+            h(
+              "p",
+              { class: "stats-caption", "data-testid": `${prefix}stats-archive` },
+              `${plural(s.archive, "game")} from the archive: counted in played and wins, not in the streak.`,
+            ),
+          ]
+        : []),
       // No game of this kind yet: said in a sentence (the first block keeps its empty bars,
       // as the NYT shows them; the second shows only the sentence).
       ...(s.played
