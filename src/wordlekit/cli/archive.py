@@ -18,7 +18,7 @@ from wordlekit.cli.render import out, print_json, table
 from wordlekit.core.variants import variant_for
 from wordlekit.core.words import WordList
 from wordlekit.services.archive import ArchiveDay, ArchiveMonth, archive_month
-from wordlekit.services.games import list_db_path, open_store
+from wordlekit.services.games import open_list_store
 from wordlekit.services.players import local_player_id
 
 WEEKDAYS = ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"]
@@ -86,7 +86,7 @@ def archive_cmd(
     (✓N won in N guesses, ✗ lost, • in progress, blank: not played; * played after its day,
     counted in played and wins but not in the streak)."""
     wl = WordList.load(lists)
-    store = open_store(list_db_path(db, wl), wl)
+    store = open_list_store(db, wl)
     v = variant_for(variant, boards=boards, max_guesses=max_guesses)
     got = archive_month(store, local_player_id(), month, v)
     if json_:

@@ -24,20 +24,19 @@ from wordlekit.core.rules import Mode
 from wordlekit.core.words import BUNDLED, WordList
 from wordlekit.errors import WordleError, WordListError
 from wordlekit.services.challenges import challenge_info, create_challenge
-from wordlekit.services.games import GameStore, list_db_path, open_store
+from wordlekit.services.games import GameStore, open_list_store
 from wordlekit.services.players import local_player_id
 
 
 def _store(db: str | None, lists: str) -> GameStore:
-    """The games database of ``lists`` (each bundled list keeps its games beside the
-    original's, as the web app and the terminal UI do)."""
+    """The games database of ``lists``, one of the bundled lists (the web app's)."""
     wl = WordList.load(lists)
     if wl.name not in BUNDLED:
         raise WordListError(
             "a challenge link is played on the web app, whose lists are the bundled ones: "
             f"choose one of {', '.join(BUNDLED)}"
         )
-    return open_store(list_db_path(db, wl), wl)
+    return open_list_store(db, wl)
 
 
 @app.group(

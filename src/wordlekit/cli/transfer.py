@@ -16,16 +16,9 @@ from wordlekit.cli.options import db_option, json_option, lists_option
 from wordlekit.cli.render import print_json
 from wordlekit.core.words import WordList
 from wordlekit.errors import WordleError
-from wordlekit.services.games import GameStore, list_db_path, open_store
+from wordlekit.services.games import open_list_store
 from wordlekit.services.players import local_player_id
 from wordlekit.services.transfer import MAX_BYTES, export_games, export_json, import_json
-
-
-def _store(db: str | None, lists: str) -> GameStore:
-    """The games database of ``lists`` (each list keeps its games beside the original's, as
-    the web app and the terminal UI do)."""
-    wl = WordList.load(lists)
-    return open_store(list_db_path(db, wl), wl)
 
 
 @app.group(
@@ -51,9 +44,10 @@ def stats_group() -> None:
 def export_cmd(file: str, lists: str, db: str | None, json_: bool) -> None:
     """Write every finished game of the local player to FILE (JSON; games in progress are
     left out: their answers stay in the database)."""
-    store = _store(db, lists)
+    store = open_list_store(db, WordList.load(lists))
     player = local_player_id()
-    text = export_json(store, player)
+    made = export_games(store, player)
+    text = export_json(made)
     if file == "-":
         click.echo(text, nl=False)
         return
@@ -61,7 +55,7 @@ def export_cmd(file: str, lists: str, db: str | None, json_: bool) -> None:
         Path(file).write_text(text, encoding="utf-8")
     except OSError as e:
         raise WordleError(f"cannot write {file}: {e.strerror or e}") from None
-    count = len(export_games(store, player).games)
+    count = len(made.games)
     if json_:
         print_json({"file": file, "games": count})
         return
@@ -89,7 +83,7 @@ def import_cmd(file: str, lists: str, db: str | None, json_: bool) -> None:
         raise WordleError(f"cannot read {file}: {e.strerror or e}") from None
     if len(data) > MAX_BYTES:
         raise WordleError(f"{file}: an import file is at most {MAX_BYTES // 1024 // 1024} MB")
-    done = import_json(_store(db, lists), local_player_id(), data)
+    done = import_json(open_list_store(db, WordList.load(lists)), local_player_id(), data)
     if json_:
         print_json(done)
         return

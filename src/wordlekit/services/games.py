@@ -97,6 +97,7 @@ __all__ = [
     "make_game",
     "menu",
     "modes",
+    "open_list_store",
     "open_store",
     "play_guess",
     "player_stats",
@@ -229,6 +230,12 @@ def open_store(
     if busy_timeout is None:
         return GameStore(where, wl, retention=retention)
     return GameStore(where, wl, busy_timeout=busy_timeout, retention=retention)
+
+
+def open_list_store(path: str | Path | None, wordlist: WordList) -> GameStore:
+    """The games database of ``wordlist`` (:func:`list_db_path`: each bundled list keeps its
+    games beside the original's, as the web app and the terminal UI do), opened."""
+    return open_store(list_db_path(path, wordlist), wordlist)
 
 
 def list_db_path(path: str | Path | None, wordlist: WordList, home: str = "original") -> Path:

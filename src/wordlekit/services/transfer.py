@@ -201,11 +201,11 @@ def export_games(store: GameStore, player: str, now: dt.datetime | None = None) 
     return ExportFile(FORMAT, VERSION, when, games)
 
 
-def export_json(store: GameStore, player: str) -> str:
-    """:func:`export_games` as the JSON text of the file."""
+def export_json(made: ExportFile) -> str:
+    """An export (:func:`export_games`) as the JSON text of the file."""
     from dataclasses import asdict
 
-    return json.dumps(asdict(export_games(store, player)), indent=1, ensure_ascii=False) + "\n"
+    return json.dumps(asdict(made), indent=1, ensure_ascii=False) + "\n"
 
 
 # -- import -----------------------------------------------------------------------------------
