@@ -7,14 +7,12 @@ script's pure functions.
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import json
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
+from scripts_loader import load_script
 from wordlekit.core.words import WordList
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -23,18 +21,7 @@ META = json.loads((DATA / "lists.json").read_text("utf-8"))["lists"]
 NAMES = sorted(META)
 
 
-def _script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "build_lists", ROOT / "scripts" / "build_lists.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("build_lists", module)
-    spec.loader.exec_module(module)
-    return module
-
-
-build = _script()
+build = load_script("build_lists")
 
 
 def _words(fname: str) -> list[str]:

@@ -5,13 +5,11 @@ core/definitions.py against the shipped table."""
 from __future__ import annotations
 
 import gzip
-import importlib.util
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
+from scripts_loader import load_script
 from wordlekit.core.definitions import NO_ENTRY, Definition, Entry, definition
 from wordlekit.core.words import WordList
 
@@ -20,18 +18,7 @@ MINI = ROOT / "tests" / "data" / "wordnet-mini"
 SHIPPED = ROOT / "src" / "wordlekit" / "data" / "definitions.tsv.gz"
 
 
-def _script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "build_definitions", ROOT / "scripts" / "build_definitions.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("build_definitions", module)
-    spec.loader.exec_module(module)
-    return module
-
-
-build = _script()
+build = load_script("build_definitions")
 
 
 @pytest.fixture(scope="module")

@@ -1,0 +1,21 @@
+"""The project's scripts (``scripts/NAME.py``, not a package) as modules, for their tests."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+SCRIPTS = Path(__file__).resolve().parent.parent / "scripts"
+
+
+def load_script(name: str) -> ModuleType:
+    """``scripts/<name>.py`` imported as the module ``name`` (kept in ``sys.modules``: its
+    dataclasses look their module up while being defined)."""
+    spec = importlib.util.spec_from_file_location(name, SCRIPTS / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault(name, module)
+    spec.loader.exec_module(module)
+    return module
