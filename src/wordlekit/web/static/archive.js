@@ -5,17 +5,9 @@
 // which days are out and the results; the server decides, the page only shows.
 
 import { api, isAbort } from "./api.js";
-import { elements, h } from "./dom.js";
+import { elements, h, longDate } from "./dom.js";
 
 const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August",
-  "September", "October", "November", "December"];
-
-function longDate(iso) {
-  const [y, m, d] = iso.split("-").map(Number);
-  return `${d} ${MONTHS[m - 1]} ${y}`;
-}
-
 /** A day's result as a mark and as words ("won in 4"). */
 export function resultOf(r) {
   if (r.status === "won") return { mark: `✓${r.guesses}`, words: `won in ${r.guesses}` };
@@ -53,7 +45,7 @@ export function createArchiveDialog(dialog, { variant = () => "classic", onPick 
 
   function render(data) {
     const [y, m] = data.month.split("-").map(Number);
-    els.title.textContent = `${MONTHS[m - 1]} ${y}`;
+    els.title.textContent = longDate(data.month);
     els.prev.disabled = !data.previous;
     els.next.disabled = !data.next;
     const byDate = new Map(data.days.map((d) => [d.date, d]));

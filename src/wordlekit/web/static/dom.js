@@ -78,6 +78,15 @@ export function localDate() {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
+/** A date (YYYY-MM-DD) as a reader says it: "1 January 2099"; a month (YYYY-MM): "January
+ * 2099". */
+export function longDate(iso) {
+  const [y, m, d] = iso.split("-").map(Number);
+  const when = new Date(y, m - 1, d || 1);
+  const parts = { month: "long", year: "numeric" };
+  return when.toLocaleDateString("en-GB", d ? { day: "numeric", ...parts } : parts);
+}
+
 export function plural(n, word, many = `${word}s`) {
   return `${n} ${n === 1 ? word : many}`;
 }

@@ -4,7 +4,7 @@
 // {variant, kind, mode, date | seed | answers}.
 
 import { api } from "./api.js";
-import { h } from "./dom.js";
+import { h, longDate } from "./dom.js";
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 const WORD_RE = /^\p{L}+$/u;
@@ -181,11 +181,4 @@ export function createSetup(form) {
     /** The mode chosen. */
     mode: () => el.mode.value,
   };
-}
-
-/** A date of the form (YYYY-MM-DD) as a reader says it: "1 January 2099". */
-function longDate(iso) {
-  const [y, m, d] = iso.split("-").map(Number);
-  const when = new Date(y, m - 1, d);
-  return when.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric" });
 }
