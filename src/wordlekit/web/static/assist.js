@@ -344,7 +344,9 @@ export function createAssistPage(root, { ready }) {
     try {
       const data = await api("/api/assist", { method: "POST", body, signal });
       retries = 0;
-      hideError();
+      // Only the API's own error goes: one about what was just typed stays beside the input
+      // (the figures asked for when the page opened may arrive after it).
+      if (error.source === "api") hideError();
       render(data);
       if (show) revealFigures();
     } catch (err) {
