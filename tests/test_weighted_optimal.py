@@ -59,14 +59,19 @@ def reference(
         if depth == 1:
             return INF  # two words or more, one guess
         allowed = guesses(wl, mode, cands, history)
-        return min((cost(g, cands, depth, history) for g in allowed), default=INF)
+        return min((cost(g, cands, depth, history, prune=True) for g in allowed), default=INF)
 
-    def cost(g: str, cands: frozenset[str], depth: int, history: tuple[Turn, ...]) -> float:
+    def cost(
+        g: str, cands: frozenset[str], depth: int, history: tuple[Turn, ...], prune: bool = False
+    ) -> float:
         buckets: dict[int, set[str]] = {}
         for a in cands:
             buckets.setdefault(score(g, a), set()).add(a)
-        if len(buckets) == 1 and g not in cands:
-            return INF  # learns nothing: the same play without it is cheaper
+        if prune and len(buckets) == 1 and g not in cands:
+            # Learns nothing: inside a minimum the same play without it is cheaper. A first
+            # guess that is given (``first``) is valued all the same: it costs every answer
+            # one guess and leaves the same set with one guess fewer.
+            return INF
         total: float = sum(weights[a] for a in cands)  # every word sees this guess
         for p, b in buckets.items():
             if p != win:
@@ -139,6 +144,20 @@ def test_the_search_equals_every_tree_tried(
         v = here.value(wl.guess_index(word))
         one = reference(wl, weights, depth, mode, first=word)
         assert same(v, one), word
+
+
+@pytest.mark.parametrize("mode", [Mode.NORMAL, Mode.HARD])
+def test_a_first_guess_that_learns_nothing_costs_one_guess_more(mode: Mode) -> None:
+    """WAUFF shows every answer of this list the same pattern: as a given first guess it costs
+    each answer one guess and leaves the same position with one guess fewer (hypothesis once
+    drew it, and the brute force wrongly said "impossible")."""
+    wl = small_list(291, 6)
+    assert len({score("wauff", a) for a in wl.answers}) == 1
+    solver = WeightedSolver(PatternMatrix.for_list(wl, use_cache=False), mode, weights=[1] * 6)
+    weights = integer_weights(solver)
+    value = WeightedPosition.start(solver, 3).value(wl.guess_index("wauff"))
+    assert value == reference(wl, weights, 3, mode, first="wauff")
+    assert value == sum(weights.values()) + reference(wl, weights, 2, mode)
 
 
 # Words one letter apart: each guess finds only itself, so the game is a queue -------------
