@@ -11,14 +11,24 @@ import pytest
 
 from conftest import SMALL_ANSWERS
 from harness_cli import bad, failed, ok, run, runner
-from wordlekit.cli import app
+from wordlekit.cli import app, load_commands
+from wordlekit.cli.app import COMMANDS
 from wordlekit.core.words import WordList
 from wordlekit.errors import StorageError
 from wordlekit.services.games import open_store
 
 
 def commands() -> list[str]:
+    load_commands()
     return sorted(app.commands)
+
+
+def test_the_map_of_commands_names_each_command_and_its_module() -> None:
+    """A command missing from the map would be left out of ``wordle --help``."""
+    load_commands()
+    assert sorted(COMMANDS) == sorted(app.commands)
+    for name, module in COMMANDS.items():
+        assert app.commands[name].callback.__module__ == f"wordlekit.cli.{module}", name
 
 
 def test_every_command_has_help_with_an_example() -> None:

@@ -13,32 +13,17 @@ fields, :func:`wordlekit.services.jsonable.to_json`).
   (its proofs), ``solver`` (optimal, tree), ``analysis`` (expected, review), ``openers``
   (rank-openers), ``challenges`` (challenge links), ``archive`` (past daily puzzles),
   ``transfer`` (stats export, import),
-  ``db``, ``web`` (serve), ``tui``.
+  ``db``, ``web`` (serve), ``tui``. A command's module is imported when the command runs
+  (``app.COMMANDS``): ``wordle optimal`` never imports the web app.
 """
 
 from __future__ import annotations
 
-from wordlekit.cli import (  # noqa: F401  (importing registers the commands)
-    absurdle,
-    analysis,
-    archive,
-    boards,
-    bot,
-    challenges,
-    db,
-    engine,
-    openers,
-    play,
-    solver,
-    transfer,
-    tui,
-    web,
-)
-from wordlekit.cli.app import app
+from wordlekit.cli.app import app, load_commands
 
 
 def main() -> None:
     app()
 
 
-__all__ = ["app", "main"]
+__all__ = ["app", "load_commands", "main"]

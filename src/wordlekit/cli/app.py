@@ -9,6 +9,7 @@ of every command's start-up (measured).
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 import click
@@ -16,9 +17,53 @@ import click
 from wordlekit.cli.errors import report
 from wordlekit.version import __version__
 
+#: Each command's module in :mod:`wordlekit.cli`: a command's module (and what it imports:
+#: numba for the solver, fastapi for the web app) is imported only when that command runs,
+#: so that ``wordle optimal`` does not pay for ``wordle serve``'s imports. ``wordle --help``
+#: imports them all; tests/test_cli.py checks that this map names every command.
+COMMANDS = {
+    "absurdle": "absurdle",
+    "archive": "archive",
+    "bench": "bot",
+    "boards": "boards",
+    "challenge": "challenges",
+    "daily": "engine",
+    "db": "db",
+    "expected": "analysis",
+    "filter": "engine",
+    "lists": "engine",
+    "optimal": "solver",
+    "play": "play",
+    "rank-openers": "openers",
+    "review": "analysis",
+    "score": "engine",
+    "serve": "web",
+    "solve": "bot",
+    "stats": "transfer",
+    "suggest": "bot",
+    "tree": "solver",
+    "tui": "tui",
+}
+
+
+def load_commands(names: list[str] | None = None) -> None:
+    """Import the modules of these commands (all of them by default): importing a module
+    registers its commands on :data:`app`."""
+    for module in sorted({COMMANDS[n] for n in (COMMANDS if names is None else names)}):
+        importlib.import_module(f"wordlekit.cli.{module}")
+
 
 class WordleGroup(click.Group):
-    """Runs a command and turns any failure into one line on stderr and an exit code."""
+    """Runs a command and turns any failure into one line on stderr and an exit code; loads
+    a command's module when the command is asked for (:data:`COMMANDS`)."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in COMMANDS and cmd_name not in self.commands:
+            load_commands([cmd_name])
+        return super().get_command(ctx, cmd_name)
 
     def invoke(self, ctx: click.Context) -> Any:
         try:

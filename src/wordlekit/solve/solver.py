@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 import numpy as np
 import numpy.typing as npt
-from numba import typed, types
+from numba import typed
 
 from wordlekit import budget as work
 from wordlekit.core.alphabet import CODES
@@ -23,6 +23,7 @@ from wordlekit.core.rules import Mode
 from wordlekit.errors import InternalError, WordleError
 from wordlekit.fast.matrix import PatternMatrix
 from wordlekit.solve import _feasible_jit as fjit
+from wordlekit.solve import _memo_jit as memo_jit
 from wordlekit.solve import _solver_jit as jit
 from wordlekit.solve import _solver_parts as parts
 
@@ -123,7 +124,7 @@ class Solver:
         objective = f", over {self.over}" if self.over is not None else ""
         return (
             f"Solver({self.matrix.wordlist.name!r}, {self.mode.value}{objective}, "
-            f"{len(self.memo):,} memo entries)"
+            f"{memo_jit.size(self.memo):,} memo entries)"
         )
 
     def fork(self) -> Solver:
@@ -172,7 +173,7 @@ class Solver:
 
     @property
     def memo_entries(self) -> int:
-        return len(self.memo)
+        return int(memo_jit.size(self.memo))
 
     # -- hard-mode constraints -------------------------------------------------------------
 
@@ -362,10 +363,4 @@ class Solver:
 def _new_memos() -> tuple[typed.Dict, typed.Dict]:
     """Empty memos of the two searches: (set hash -> (value, exact, guess)) for the total
     search, (set hash -> 0/1) for the depth-only one."""
-    key = types.UniTuple(types.uint64, 2)  # type: ignore[no-untyped-call]
-    values = typed.Dict.empty(
-        key_type=key,
-        value_type=types.UniTuple(types.int64, 3),  # type: ignore[no-untyped-call]
-    )
-    answers = typed.Dict.empty(key_type=key, value_type=types.int64)
-    return values, answers
+    return memo_jit.new_value_memo(), memo_jit.new_flag_memo()

@@ -40,12 +40,12 @@ from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
-from numba import typed, types
 
 from wordlekit.budget import checkpoint
 from wordlekit.core.rules import Mode
 from wordlekit.errors import InfeasibleError, InternalError, WordleError
 from wordlekit.fast.matrix import PatternMatrix
+from wordlekit.solve import _memo_jit as memo_jit
 from wordlekit.solve import _solver_jit as jit
 from wordlekit.solve import _weighted_jit as wjit
 from wordlekit.solve.position import Position
@@ -96,14 +96,12 @@ class WeightedSolver:
         self.weights = fixed_point(weights)
         self.digest = weights_digest(self.weights)
         self.tables = (*self.base.tables[: wjit.WEIGHTS], self.weights)
-        key = types.UniTuple(types.uint64, 2)  # type: ignore[no-untyped-call]
-        value = types.UniTuple(types.int64, 3)  # type: ignore[no-untyped-call]
-        self.memo = typed.Dict.empty(key_type=key, value_type=value)
+        self.memo = memo_jit.new_value_memo()
 
     def __repr__(self) -> str:
         return (
             f"WeightedSolver({self.matrix.wordlist.name!r}, {self.mode.value}, "
-            f"{len(self.memo):,} memo entries)"
+            f"{memo_jit.size(self.memo):,} memo entries)"
         )
 
     @property
@@ -121,7 +119,7 @@ class WeightedSolver:
 
     @property
     def memo_entries(self) -> int:
-        return len(self.memo)
+        return int(memo_jit.size(self.memo))
 
     def weight(self, cands: Candidates) -> int:
         """The integer weight of a set of answers."""
