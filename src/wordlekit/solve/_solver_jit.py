@@ -2,7 +2,8 @@
 
 Python-facing code is :class:`wordlekit.solve.solver.Solver`.
 
-``solve(cands, depth, beta, fixed, mincnt, tables, limits, memo, stats, flag)`` returns the
+``solve(cands, depth, beta, fixed, mincnt, parent, pfixed, pmincnt, tables, limits, memo,
+stats, flag)`` returns the
 least cost of finding every answer of ``cands`` with at most ``depth`` guesses each, when that
 cost is below ``beta``; otherwise a lower bound that is at least ``beta`` (the caller only
 needed to know that it cannot beat ``beta``). ``INF`` means "impossible within the depth".
@@ -46,6 +47,7 @@ from numba import njit
 
 from wordlekit.solve._solver_parts import (
     HARD,
+    HARD_MODE,
     INC,
     INF,
     MEMO_CAP,
@@ -55,6 +57,7 @@ from wordlekit.solve._solver_parts import (
     TOP,
     WIN,
     allowed_guesses,
+    allowed_within,
     bucket_bound,
     buckets,
     candidate_mask,
@@ -116,11 +119,31 @@ def _enter(cands, depth, beta, fixed, mincnt, tables, limits, memo, stats, flag)
 
 
 @njit(cache=True, nogil=True)
-def _survey(cands, depth, beta, fixed, mincnt, tables, limits, memo, stats, key, known_lb):
+def _survey(
+    cands,
+    depth,
+    beta,
+    fixed,
+    mincnt,
+    parent,
+    pfixed,
+    pmincnt,
+    tables,
+    limits,
+    memo,
+    stats,
+    key,
+    known_lb,
+):
     """(allowed guesses, their lower bounds, the node's bound, value): the value (stored in
     the memo) when full splits or the bound decide the node without a search, else -1."""
     n = cands.shape[0]
-    allowed = allowed_guesses(cands, fixed, mincnt, tables, limits)
+    if limits[HARD] == HARD_MODE:
+        # the parent's guesses that obey what this node adds: checking every guess against
+        # every constraint at each node was a large share of a hard-mode search's time
+        allowed = allowed_within(parent, fixed, mincnt, pfixed, pmincnt, tables[2], tables[3])
+    else:
+        allowed = allowed_guesses(cands, fixed, mincnt, tables, limits)
     is_cand = candidate_mask(cands, limits[N_ANSWERS])
     parts, split_cand, any_split = count_parts(cands, allowed, is_cand, tables, limits)
     inc = tables[INC]
@@ -158,9 +181,13 @@ def _store(memo, memo_cap, stats, key, value, exact, guess):
 
 
 @njit(cache=True, nogil=True)
-def solve(cands, depth, beta, fixed, mincnt, tables, limits, memo, stats, flag):
+def solve(
+    cands, depth, beta, fixed, mincnt, parent, pfixed, pmincnt, tables, limits, memo, stats, flag
+):
     """The least total for ``cands`` within ``depth`` guesses, or a bound >= ``beta`` (see the
-    module docstring)."""
+    module docstring). ``parent`` holds the guesses allowed under the constraints ``pfixed``,
+    ``pmincnt`` (the parent node's, or none and every guess), of which hard mode keeps those
+    that obey ``fixed`` and ``mincnt`` too."""
     inc = tables[INC]
     small = _small(cands.shape[0], depth, inc)
     if small >= 0:
@@ -171,7 +198,20 @@ def solve(cands, depth, beta, fixed, mincnt, tables, limits, memo, stats, flag):
     if value >= 0:
         return value
     allowed, lbs, node_lb, value = _survey(
-        cands, depth, beta, fixed, mincnt, tables, limits, memo, stats, key, known_lb
+        cands,
+        depth,
+        beta,
+        fixed,
+        mincnt,
+        parent,
+        pfixed,
+        pmincnt,
+        tables,
+        limits,
+        memo,
+        stats,
+        key,
+        known_lb,
     )
     if value >= 0:
         return value
@@ -195,7 +235,21 @@ def solve(cands, depth, beta, fixed, mincnt, tables, limits, memo, stats, flag):
             lb_b = bucket_bound(starts[b + 1] - starts[b], depth - 1, inc)
             nf, nm = constraints_after(limits[HARD], fixed, mincnt, tables[2], g, pats[b])
             sub = out[starts[b] : starts[b + 1]]
-            v = solve(sub, depth - 1, cap - total + lb_b, nf, nm, tables, limits, memo, stats, flag)
+            v = solve(
+                sub,
+                depth - 1,
+                cap - total + lb_b,
+                nf,
+                nm,
+                allowed,
+                fixed,
+                mincnt,
+                tables,
+                limits,
+                memo,
+                stats,
+                flag,
+            )
             if stats[ABORTED] != 0:
                 return INF
             total += v - lb_b

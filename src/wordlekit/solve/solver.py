@@ -215,8 +215,12 @@ class Solver:
         """
         c, f, m = self._node(cands, fixed, mincnt)
         memo, tables, stats = self.memo, self._tables, self.stats
+        every = self._every_guess
+        pf, pm = self.constraints()  # the guesses of ``every`` obey no constraint at all
         return self.run(
-            lambda limits, flag: jit.solve(c, depth, beta, f, m, tables, limits, memo, stats, flag)
+            lambda limits, flag: jit.solve(
+                c, depth, beta, f, m, every, pf, pm, tables, limits, memo, stats, flag
+            )
         )
 
     def feasible(
