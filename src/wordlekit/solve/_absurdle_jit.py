@@ -37,7 +37,7 @@ from numba import njit
 
 from wordlekit.solve._solver_parts import allowed_within, child_constraints
 
-PARTS_SHA256 = "2e646bcd02aec4775e0f9781729815da8407e5778df8baf9417cee110ad8b83c"
+PARTS_SHA256 = "26d1e709ed1104a268d8358ee58f5bb1dedf19c0c3e4822e71bfd83629e090bf"
 
 
 @njit(cache=True, nogil=True)

@@ -43,6 +43,7 @@ constraints, partition, bitmaps and bounds, ordering) are small helpers in
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from wordlekit.solve._solver_parts import (
@@ -60,20 +61,22 @@ from wordlekit.solve._solver_parts import (
     allowed_within,
     bucket_bound,
     buckets,
+    by_bound,
     candidate_mask,
     constraints_after,
     count_parts,
     guess_bounds,
     node_key,
-    search_order,
     split_value,
+    tie_end,
+    tie_order,
 )
 
 #: The hash of :mod:`~wordlekit.solve._solver_parts`. numba checks its cache of :func:`solve`
 #: against this file's content alone, and the cached :func:`solve` has those helpers compiled
 #: in: pinning their hash here makes a change to them a change to this file, so :func:`solve`
 #: is compiled again. tests/test_optimal.py checks it and gives the new value.
-PARTS_SHA256 = "2e646bcd02aec4775e0f9781729815da8407e5778df8baf9417cee110ad8b83c"
+PARTS_SHA256 = "26d1e709ed1104a268d8358ee58f5bb1dedf19c0c3e4822e71bfd83629e090bf"
 
 # stats slots
 NODES = 0
@@ -216,46 +219,58 @@ def solve(
     if value >= 0:
         return value
     matrix = tables[0]
-    pick, order = search_order(matrix, cands, allowed, lbs, beta, limits[N_PATTERNS], limits[TOP])
+    # Guesses by bound, then sum of squared bucket sizes (so the first one tried is usually
+    # the best and its total prunes the rest); a bound's ties are ordered when reached.
+    ranked = by_bound(lbs, beta)
+    counts = np.zeros(limits[N_PATTERNS], dtype=np.int32)
+    top = limits[TOP]
+    tried = 0
     cap = beta
     best_g = -1
-    for t in range(order.shape[0]):
-        j = pick[order[t]]
-        if max(lbs[j], node_lb) >= cap:  # no later guess can beat the best (or the bound)
+    t = 0
+    while t < ranked.shape[0] and (top <= 0 or tried < top):
+        if max(lbs[ranked[t]], node_lb) >= cap:  # no later guess can beat the best (or bound)
             break
-        g = allowed[j]
-        out, starts, pats, border, total = buckets(
-            matrix[g], cands, limits[N_PATTERNS], limits[WIN], depth, inc
-        )
-        # ``total``: what this guess costs so far, each bucket not yet searched at its bound
-        for bi in range(border.shape[0]):
-            if total >= cap:
-                break  # cannot beat the best: abandon the guess
-            b = border[bi]
-            lb_b = bucket_bound(starts[b + 1] - starts[b], depth - 1, inc)
-            nf, nm = constraints_after(limits[HARD], fixed, mincnt, tables[2], g, pats[b])
-            sub = out[starts[b] : starts[b + 1]]
-            v = solve(
-                sub,
-                depth - 1,
-                cap - total + lb_b,
-                nf,
-                nm,
-                allowed,
-                fixed,
-                mincnt,
-                tables,
-                limits,
-                memo,
-                stats,
-                flag,
+        e = tie_end(ranked, lbs, t)
+        tie_order(matrix, cands, allowed, ranked, t, e, counts)
+        for u in range(t, e):
+            if (top > 0 and tried >= top) or max(lbs[ranked[u]], node_lb) >= cap:
+                break
+            tried += 1
+            g = allowed[ranked[u]]
+            out, starts, pats, border, total = buckets(
+                matrix[g], cands, limits[N_PATTERNS], limits[WIN], depth, inc
             )
-            if stats[ABORTED] != 0:
-                return INF
-            total += v - lb_b
-        if total < cap:
-            cap = total
-            best_g = g
+            # ``total``: what this guess costs so far, each bucket not yet searched at its bound
+            for bi in range(border.shape[0]):
+                if total >= cap:
+                    break  # cannot beat the best: abandon the guess
+                b = border[bi]
+                lb_b = bucket_bound(starts[b + 1] - starts[b], depth - 1, inc)
+                nf, nm = constraints_after(limits[HARD], fixed, mincnt, tables[2], g, pats[b])
+                sub = out[starts[b] : starts[b + 1]]
+                v = solve(
+                    sub,
+                    depth - 1,
+                    cap - total + lb_b,
+                    nf,
+                    nm,
+                    allowed,
+                    fixed,
+                    mincnt,
+                    tables,
+                    limits,
+                    memo,
+                    stats,
+                    flag,
+                )
+                if stats[ABORTED] != 0:
+                    return INF
+                total += v - lb_b
+            if total < cap:
+                cap = total
+                best_g = g
+        t = e
     return _finish(memo, limits[MEMO_CAP], stats, key, cap, best_g, beta, node_lb)
 
 

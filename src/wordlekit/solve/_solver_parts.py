@@ -9,7 +9,8 @@ by numba: every helper that looks at a set of answers without recursing.
 - partition: a set grouped by the pattern a guess shows, and a guess's buckets;
 - parts and bounds: the patterns each guess shows the set, as bitmaps (popcount gives the
   number of parts), full splits, and every guess's lower bound ``3n - parts - [candidate]``;
-- ordering: the guesses still able to beat a cap, by bound then sum of squared bucket sizes.
+- ordering: the guesses still able to beat a cap, by bound then sum of squared bucket sizes
+  (the ties of a bound put in order only when the search reaches them).
 
 They live apart from :func:`~wordlekit.solve._solver_jit.solve` so that the search reads as
 its control flow and memo, while that module keeps the only recursive function (numba cannot
@@ -353,28 +354,43 @@ def guess_bounds(parts, allowed, is_cand, n, n_answers, known_lb, depth, inc):
 
 
 @njit(cache=True, nogil=True)
-def search_order(matrix, cands, allowed, lbs, cap, n_patterns, top):
-    """(pick, order): the guesses whose bound is below ``cap`` (positions in ``allowed``)
-    and the order to try them: bound, then sum of squares (smaller is better), then index."""
-    n = cands.shape[0]
+def by_bound(lbs, cap):
+    """The guesses whose bound is below ``cap`` (positions in ``allowed``), by bound then
+    position. Ties of the bound are put in order by :func:`tie_order` only when the search
+    reaches them: most nodes stop at the first bound or two, and the sum of squares of every
+    other guess (a pass over the set each) was once most of a hard-mode node's time."""
     m = 0
-    pick = np.empty(allowed.shape[0], dtype=np.int64)
-    for j in range(allowed.shape[0]):
+    pick = np.empty(lbs.shape[0], dtype=np.int64)
+    for j in range(lbs.shape[0]):
         if lbs[j] < cap:
             pick[m] = j
             m += 1
     pick = pick[:m]
-    # The sum of squared bucket sizes breaks ties of the bound; computed only for the guesses
-    # that can still beat the cap.
     keys = np.empty(m, dtype=np.int64)
-    counts = np.zeros(n_patterns, dtype=np.int32)
     for t in range(m):
-        row = matrix[allowed[pick[t]]]
-        keys[t] = lbs[pick[t]] * (n * n + 1) + sum_of_squares(row, cands, counts)
-    order = np.argsort(keys, kind="mergesort")
-    if top > 0 and m > top:
-        order = order[:top]
-    return pick, order
+        keys[t] = lbs[pick[t]]
+    return pick[np.argsort(keys, kind="mergesort")]
+
+
+@njit(cache=True, nogil=True)
+def tie_end(ranked, lbs, t):
+    """The end of the run of ``ranked`` from ``t`` whose guesses share the bound of ``t``."""
+    e = t + 1
+    while e < ranked.shape[0] and lbs[ranked[e]] == lbs[ranked[t]]:
+        e += 1
+    return e
+
+
+@njit(cache=True, nogil=True)
+def tie_order(matrix, cands, allowed, ranked, t, e, counts):
+    """Put ``ranked[t:e]`` (one bound) in order of the sum of squared bucket sizes (smaller
+    first; then position, as before), in place. ``counts`` is all zero and left so."""
+    if e - t < 2:
+        return
+    keys = np.empty(e - t, dtype=np.int64)
+    for u in range(t, e):
+        keys[u - t] = sum_of_squares(matrix[allowed[ranked[u]]], cands, counts)
+    ranked[t:e] = ranked[t:e][np.argsort(keys, kind="mergesort")]
 
 
 @njit(cache=True, nogil=True)

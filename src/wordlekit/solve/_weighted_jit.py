@@ -67,7 +67,7 @@ from wordlekit.solve._solver_parts import (
 #: The hash of :mod:`~wordlekit.solve._solver_parts`, whose helpers numba compiles into the
 #: cached :func:`solve` (see :data:`wordlekit.solve._solver_jit.PARTS_SHA256`: the same pin,
 #: checked by the same test).
-PARTS_SHA256 = "2e646bcd02aec4775e0f9781729815da8407e5778df8baf9417cee110ad8b83c"
+PARTS_SHA256 = "26d1e709ed1104a268d8358ee58f5bb1dedf19c0c3e4822e71bfd83629e090bf"
 
 #: "Impossible within the guesses left": above any total of weights summing to 2**50 over
 #: up to 64 guesses, with room to add a few more without overflowing an int64.
