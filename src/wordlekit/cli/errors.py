@@ -31,7 +31,6 @@ from pathlib import Path
 import click
 
 from wordlekit.errors import BudgetExceeded, InternalError, WordleError
-from wordlekit.services.files import data_dir
 
 EXIT_BAD_INPUT = 2
 EXIT_FAILURE = 1
@@ -88,6 +87,10 @@ def log_traceback(error: BaseException, *, debug: bool) -> str:
 
 def log_path() -> Path | None:
     """The log file, or ``None`` when the data folder cannot be written."""
+    # Imported here, on the way out of an internal error: the services' files module loads
+    # the games store, which no command should pay for at start-up.
+    from wordlekit.services.files import data_dir
+
     try:
         folder = data_dir()
         folder.mkdir(parents=True, exist_ok=True)
