@@ -184,6 +184,30 @@ def _store(memo, memo_cap, stats, key, value, exact, guess):
 
 
 @njit(cache=True, nogil=True)
+def _known_bounds(
+    out, starts, pats, border, total, g, depth, fixed, mincnt, tables, limits, memo, stats
+):
+    """(each bucket's bound, the guess's total with them): a bucket's bound by its size, or
+    the value or lower bound the memo holds for it when that is higher."""
+    inc = tables[INC]
+    lb_bs = np.empty(border.shape[0], dtype=np.int64)
+    for bi in range(border.shape[0]):
+        b = border[bi]
+        lb = bucket_bound(starts[b + 1] - starts[b], depth - 1, inc)
+        nf, nm = constraints_after(limits[HARD], fixed, mincnt, tables[2], g, pats[b])
+        key = node_key(out[starts[b] : starts[b + 1]], depth - 1, limits[HARD], nf, nm, tables)
+        stats[MEMO_LOOKUPS] += 1
+        if key in memo:
+            stats[MEMO_HITS] += 1
+            known = memo[key][0]
+            if known > lb:
+                total += known - lb
+                lb = known
+        lb_bs[bi] = lb
+    return lb_bs, total
+
+
+@njit(cache=True, nogil=True)
 def solve(
     cands, depth, beta, fixed, mincnt, parent, pfixed, pmincnt, tables, limits, memo, stats, flag
 ):
@@ -242,11 +266,28 @@ def solve(
                 matrix[g], cands, limits[N_PATTERNS], limits[WIN], depth, inc
             )
             # ``total``: what this guess costs so far, each bucket not yet searched at its bound
+            # (raised to what the memo proves of it: a guess whose buckets are known to cost
+            # too much is dropped before any of them is searched)
+            lb_bs, total = _known_bounds(
+                out,
+                starts,
+                pats,
+                border,
+                total,
+                g,
+                depth,
+                fixed,
+                mincnt,
+                tables,
+                limits,
+                memo,
+                stats,
+            )
             for bi in range(border.shape[0]):
                 if total >= cap:
                     break  # cannot beat the best: abandon the guess
                 b = border[bi]
-                lb_b = bucket_bound(starts[b + 1] - starts[b], depth - 1, inc)
+                lb_b = lb_bs[bi]
                 nf, nm = constraints_after(limits[HARD], fixed, mincnt, tables[2], g, pats[b])
                 sub = out[starts[b] : starts[b + 1]]
                 v = solve(
