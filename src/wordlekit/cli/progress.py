@@ -38,13 +38,14 @@ class LogLines:
     """Progress as a plain line on stderr every ``every`` seconds (stderr is not a terminal):
     ``Absurdle: 152/12,972 (proving 5 guesses) after 20 s``."""
 
-    def __init__(self, label: str, total: int | None, every: float = LOG_EVERY) -> None:
+    def __init__(self, label: str, total: int | None, every: float | None = None) -> None:
+        """``every``: seconds between lines (default: :data:`LOG_EVERY` at the time)."""
         self._label = label
         self._total = total
         self._done = 0
         self._status = ""
         self._left: float | None = None
-        self._every = every
+        self._every = LOG_EVERY if every is None else every
         self._t0 = self._last = time.perf_counter()
 
     def update(
