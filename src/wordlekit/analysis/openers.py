@@ -33,7 +33,7 @@ from __future__ import annotations
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -228,7 +228,7 @@ class _Feed:
     best: Ranked | None = None
     computed: int = 0
     core_seconds: float = 0.0
-    seconds: float = field(default=0.0)
+    seconds: float = 0.0  # since the workers were ready, at the last report
 
     @classmethod
     def read(
