@@ -22,7 +22,7 @@ def timed(fn):  # type: ignore[no-untyped-def]
 
 
 def main() -> None:
-    from wordlekit.analysis.openers import Method, RankStore, rank_openers
+    from wordlekit.analysis.openers import Method, RankProgress, RankStore, rank_openers
     from wordlekit.core.words import WordList
 
     wl = WordList.bundled()
@@ -62,8 +62,8 @@ def main() -> None:
     wall: dict[int, float] = {}
     for workers in (1, 2):
 
-        def note(done: int, total: int, elapsed: float, workers: int = workers) -> None:
-            compute[workers] = elapsed  # seconds since the cluster was up
+        def note(p: RankProgress, workers: int = workers) -> None:
+            compute[workers] = p.seconds  # seconds since the cluster was up
 
         _, wall[workers] = timed(
             lambda workers=workers, note=note: rank_openers(
@@ -79,27 +79,37 @@ def main() -> None:
     if "--skip-funnel" in sys.argv:
         return
     print("\nfunnel:")
-    (_, stage1), t1 = timed(
-        lambda: rank_openers(wl, Method.parse("entropy"), list(wl.guesses), store())
+    stage1, t1 = timed(
+        lambda: rank_openers(wl, Method.parse("entropy"), list(wl.guesses), store()).results
     )
     best200 = [r.word for r in stage1[:200]]
     print(
         f"  1. all {len(stage1):,} first guesses by one-step entropy: {t1:.1f} s "
         f"(best {stage1[0].word.upper()} {stage1[0].value:.4f} bits)"
     )
-    (_, stage2), t2 = timed(
-        lambda: rank_openers(wl, Method.parse("entropy-bench"), best200, store())
+    stage2, t2 = timed(
+        lambda: rank_openers(wl, Method.parse("entropy-bench"), best200, store()).results
     )
     best10 = [r.word for r in stage2[:10]]
     print(
         f"  2. the best 200 by the full entropy benchmark: {t2:.1f} s (best "
         f"{stage2[0].word.upper()} total {stage2[0].value:.0f})"
     )
-    (_, stage3), t3 = timed(lambda: rank_openers(wl, Method.parse("optimal"), best10, store()))
-    print(f"  3. exact optimal values of the best 10: {t3:.1f} s")
+    optimal = Method.parse("optimal")
+    stage3, t3 = timed(lambda: rank_openers(wl, optimal, best10, store(), exact_all=True).results)
+    print(f"  3. exact optimal values of the best 10 (--exact-all): {t3:.1f} s")
     for r in stage3:
+        assert r.value is not None
         print(f"     {r.word.upper()} {r.value:.0f} ({r.value / len(wl.answers):.4f})")
-    print(f"  funnel total: {t1 + t2 + t3:.1f} s")
+    cut, t3b = timed(lambda: rank_openers(wl, optimal, best10, store()))
+    proven = sum(1 for r in cut.results if not r.exact)
+    print(
+        f"  3b. the same with the best-so-far cut-off: {t3b:.1f} s (best "
+        f"{cut.results[0].word.upper()} {cut.results[0].value:.0f}; {proven} of 10 only proven "
+        f"worse; {cut.totals.core_seconds:.1f} core-seconds against "
+        f"{sum(r.seconds for r in stage3):.1f})"
+    )
+    print(f"  funnel total: {t1 + t2 + t3:.1f} s (with the cut-off: {t1 + t2 + t3b:.1f} s)")
 
 
 if __name__ == "__main__":

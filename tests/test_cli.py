@@ -553,13 +553,66 @@ def test_rank_openers_on_a_small_list(tmp_path: Path) -> None:
     assert values == sorted(values)  # minimax: lower is better
     text = ok("rank-openers", "--lists", lists, "--method", "minimax", "--db", db, "--top", "3")
     assert "13 first guesses by minimax (lower is better)" in text
+    assert "All 13 from the store (nothing computed)." in text
     csv_text = ok("rank-openers", "--lists", lists, "--method", "minimax", "--db", db, "--csv")
-    assert csv_text.splitlines()[0] == "rank,word,value,detail,seconds"
+    assert csv_text.splitlines()[0] == "rank,word,value,detail,seconds,exact,bound,nodes"
+    assert data["totals"]["computed"] == 13 and data["totals"]["workers"] == 1
+
+
+@pytest.mark.slow
+def test_rank_openers_optimal_keeps_only_the_best_exact(tmp_path: Path) -> None:
+    answers = tmp_path / "a.txt"
+    answers.write_text("cigar\nrebut\nsissy\nhumph\nawake\nblush\nfocal\nevade\nnaval\nserve\n")
+    allowed = tmp_path / "b.txt"
+    allowed.write_text("salet\ncrane\nslate\n")
+    run = ("rank-openers", "--lists", f"{answers},{allowed}", "--method", "optimal")
+    db = ("--db", str(tmp_path / "o.sqlite3"), "--workers", "1")
+    data = json.loads(ok(*run, *db, "--json"))
+    assert data["cutoff"] is True and data["beta"] is None
+    rows = [p["result"] for p in data["results"]]
+    best = rows[0]
+    assert best["exact"] is True and best["bound"] is None and best["value"] == 20  # SERVE
+    proven = [r for r in rows if not r["exact"]]
+    assert proven and all(r["value"] is None and r["bound"] > best["value"] for r in proven)
+    assert all(r["detail"]["status"] == "worse than 20" for r in proven)
+    assert all(isinstance(r["nodes"], int) and r["seconds"] >= 0 for r in rows)
+    totals = data["totals"]
+    assert (totals["computed"], totals["workers"]) == (13, 1)
+    assert totals["wall_seconds"] > 0 and totals["core_seconds"] == pytest.approx(
+        sum(r["seconds"] for r in rows)
+    )
+    text = ok(*run, *db, "--top", "20")
+    assert "SERVE             20  mean 2.0, total 20" in text
+    assert f"{len(proven)} proven worse than the best without their exact value." in text
+    csv_rows = ok(*run, *db, "--csv").splitlines()
+    assert csv_rows[1].startswith("1,serve,20.0,") and csv_rows[1].endswith(",true,,0")
+    assert ",false,21.0," in csv_rows[-1]
+    # every exact value: only the words the cut-off stopped are computed
+    exact = json.loads(ok(*run, *db, "--exact-all", "--json"))
+    assert exact["cutoff"] is False and all(p["result"]["exact"] for p in exact["results"])
+    assert exact["totals"]["computed"] == len(proven)
+    assert exact["results"][0]["result"]["value"] == 20
+    assert all(p["result"]["value"] > 20 for p in exact["results"][1:])  # SERVE alone is best
+    # and now the cut-off run finds every exact value stored
+    assert all(p["result"]["exact"] for p in json.loads(ok(*run, *db, "--json"))["results"])
+
+
+def test_rank_openers_help_shows_the_cutoff() -> None:
+    text = " ".join(ok("rank-openers", "--help").split())
+    assert "--exact-all optimal: every word's exact value" in text
+    assert "cannot beat or tie the best found so far" in text
+    assert "wordle rank-openers --method optimal --words salet,trace,crane,slate" in text
 
 
 def test_rank_openers_bad_input(tmp_path: Path) -> None:
     bad("rank-openers", "--method", "magic", match="unknown method")
     bad("rank-openers", "--words", "nothing.txt", match="use all, answers or a file")
+    bad("rank-openers", "--words", "salet,zzzzz", match="1 word(s) not in the original list")
+    bad(
+        "rank-openers",
+        *("--method", "minimax", "--exact-all", "--db", str(tmp_path / "x.db")),
+        match="--exact-all only applies to --method optimal",
+    )
     bad(
         "rank-openers",
         "--method",

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from wordlekit.cli import app
 from wordlekit.cli.options import FORMATS, NamedChoice
-from wordlekit.cli.progress import LogLines, progress
+from wordlekit.cli.progress import LogLines, TimeLeft, duration, progress
 from wordlekit.cli.render import bars, number, plural, print_csv, print_json, table
 
 
@@ -68,9 +68,29 @@ def test_progress_shows_a_bar_on_a_terminal(
         assert bar is not None
         bar.update(2, 10)  # a resumed run: 2 done before
         bar.update(5, 10)
-        bar.update(6, status="CRANE")
+        bar.update(6, status="CRANE", left=12.0)
         bar.advance(4)
     assert "ranking" in capsys.readouterr().err
+
+
+def test_the_time_left_can_be_the_caller_s(capsys: pytest.CaptureFixture[str]) -> None:
+    """A run that projects its own time left (rank-openers: at this run's rate) shows it,
+    on the bar and in the plain lines; without one, the bar shows rich's estimate."""
+    from rich.progress import Progress
+
+    with Progress() as display:
+        task = display.add_task("ranking", total=10, left=None)
+        column = TimeLeft()
+        assert column.render(display.tasks[0]).plain == "-:--:--"  # rich's: nothing done yet
+        display.update(task, completed=2, left=425.2)
+        assert column.render(display.tasks[0]).plain == "0:07:05"
+    assert duration(90061) == "25:01:01"
+    lines = LogLines("optimal", 10, every=0.0)
+    lines.update(2, 10, "best SALET 7920", 425.2)
+    err = capsys.readouterr().err
+    assert err.startswith("optimal: 2/10 (best SALET 7920) after ") and err.endswith(
+        " s, 0:07:05 left\n"
+    )
 
 
 def test_a_command_s_bar_goes_to_stderr_on_a_terminal() -> None:

@@ -8,11 +8,13 @@ echoed as a terminal shows it), and the Python blocks of each page are one docte
 from __future__ import annotations
 
 import doctest
+import math
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
+import wordlekit.cli.progress as progress_bar
 from docs_examples import PAGES, PROMPT, ROOT, Command, Example, all_examples, parse_console
 from wordlekit.cli import app
 
@@ -58,6 +60,9 @@ def check(want: str, got: str) -> bool:
 def test_console_example(example: Example, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("WORDLEKIT_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setenv("COLUMNS", "80")
+    # a terminal's progress bar leaves nothing behind: the plain lines a piped run prints
+    # every few seconds (a slow run on a busy machine) are not what the page shows
+    monkeypatch.setattr(progress_bar, "LOG_EVERY", math.inf)
     monkeypatch.chdir(tmp_path)  # files an example writes (a tree) land in a folder of its own
     assert example.error is None, f"{example.id}: {example.error}"
     for c in example.commands:

@@ -30,7 +30,7 @@ def test_a_ranking_is_placed_best_first(tmp_path: Path) -> None:
     db = tmp_path / "o.sqlite3"
     seen: list[tuple[int, int]] = []
     ranking = openers.rank(
-        SMALL, "minimax", db=db, workers=1, progress=lambda d, t, s: seen.append((d, t))
+        SMALL, "minimax", db=db, workers=1, progress=lambda p: seen.append((p.done, p.total))
     )
     assert (ranking.method, ranking.higher_is_better, ranking.mode) == (
         "minimax", False, Mode.NORMAL
@@ -42,6 +42,24 @@ def test_a_ranking_is_placed_best_first(tmp_path: Path) -> None:
     again = openers.rank(SMALL, "minimax", db=db, workers=1)  # read back from the store
     assert again.results == ranking.results and again.settings == ranking.settings
     assert to_json(again)["results"][0]["rank"] == 1
+    assert ranking.totals.computed == 13 and again.totals.computed == 0 and not ranking.cutoff
+
+
+@pytest.mark.slow
+def test_the_exact_method_keeps_the_best_exact_or_every_value(tmp_path: Path) -> None:
+    db = tmp_path / "o.sqlite3"
+    seen: list[openers.RankProgress] = []
+    cut = openers.rank(SMALL, "optimal", db=db, workers=1, progress=seen.append)
+    assert cut.cutoff and cut.results[0].result.exact and cut.totals.workers == 1
+    best = cut.results[0].result.value
+    assert seen[-1].best is not None and seen[-1].best.value == best and seen[-1].left == 0
+    proven = [p.result for p in cut.results if not p.result.exact]
+    assert proven and all(r.bound is not None and r.bound > best for r in proven)  # type: ignore[operator]
+    every = openers.rank(SMALL, "optimal", db=db, workers=1, exact_all=True)
+    assert not every.cutoff and all(p.result.exact for p in every.results)
+    assert every.totals.computed == len(proven) and every.results[0].result.value == best
+    with pytest.raises(RankError, match="--exact-all only applies"):
+        openers.rank(SMALL, "entropy", db=db, exact_all=True)
 
 
 @pytest.mark.slow

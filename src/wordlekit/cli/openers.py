@@ -24,7 +24,7 @@ from wordlekit.cli.progress import progress
 from wordlekit.cli.render import number, out, print_csv, print_json, table
 from wordlekit.core.rules import Mode
 from wordlekit.core.words import WordList
-from wordlekit.services.openers import Place, Ranking, methods, rank
+from wordlekit.services.openers import Place, Ranked, Ranking, RankProgress, methods, rank
 
 
 @app.command(
@@ -32,6 +32,8 @@ from wordlekit.services.openers import Place, Ranking, methods, rank
     epilog=examples(
         "wordle rank-openers --method entropy --top 20          all 12,972 in seconds",
         "wordle rank-openers --method entropy-bench --words best.txt",
+        "wordle rank-openers --method optimal --words salet,trace,crane,slate   the best exactly",
+        "wordle rank-openers --method optimal --words top10.txt --exact-all   every exact value",
         "wordle rank-openers --method optimal --words top10.txt --beta 8000",
         "wordle rank-openers --method optimal --words answers --hard   resumable; days on 2 cores",
         "wordle rank-openers --method optimal --words top10.txt --objective worst",
@@ -52,8 +54,9 @@ from wordlekit.services.openers import Place, Ranking, methods, rank
     "words_spec",
     default="all",
     show_default=True,
-    metavar="all|answers|FILE",
-    help="Which first guesses to rank.",
+    metavar="all|answers|FILE|WORD,WORD",
+    help="Which first guesses to rank: every valid guess, the answers, the words of a file "
+    "(one a line), or words separated by commas.",
 )
 @mode_options("Hard mode.")
 @max_guesses_option("optimal: every answer within this many guesses.")
@@ -69,7 +72,15 @@ from wordlekit.services.openers import Place, Ranking, methods, rank
     "--beta",
     type=click.IntRange(min=1),
     metavar="B",
-    help="optimal: stop a word as soon as it cannot beat B (reported 'worse than B').",
+    help="optimal: stop a word as soon as it cannot beat B (reported 'worse than B'); "
+    "with the best-so-far cut-off, the smaller of the two stops it.",
+)
+@click.option(
+    "--exact-all",
+    is_flag=True,
+    help="optimal: every word's exact value (with --beta: every one below B). By default a "
+    "word that cannot beat or tie the best found so far is only proven worse ('worse than "
+    "BEST'); the words go most promising first, so the best is found early.",
 )
 @db_option("SQLite file of results (default: data folder).")
 @click.option(
@@ -89,6 +100,7 @@ def rank_openers_cmd(
     max_guesses: int,
     objective: str,
     beta: int | None,
+    exact_all: bool,
     db: str | None,
     scheduler: str | None,
     workers: int | None,
@@ -100,21 +112,26 @@ def rank_openers_cmd(
     """Rank first guesses by an exact or greedy method; resumable, on one machine or a cluster.
 
     Results go to SQLite as they arrive: a stopped run resumes without recomputing, and a
-    finished one with the same settings only prints the table.
+    finished one with the same settings only prints the table. With optimal on several words,
+    a word that cannot beat or tie the best exact value found so far is only proven worse
+    (--exact-all: every exact value). The bar shows the words done, the best so far and the
+    time left at this run's rate.
     """
     with progress(method, unit="words") as bar:
 
-        def update(done: int, total: int, elapsed: float) -> None:
-            bar.update(done, total)
+        def update(p: RankProgress) -> None:
+            rate = f"{p.computed / p.seconds:.1f} words/s" if p.computed and p.seconds > 0 else ""
+            best = "" if p.best is None else f"best {p.best.word.upper()} {_value(p.best)}"
+            bar.update(p.done, p.total, " · ".join(x for x in (rate, best) if x), p.left)
 
         ranking = rank(
             WordList.load(lists), method, words_spec, mode=mode, max_guesses=max_guesses,
-            objective=objective, beta=beta, db=db, scheduler=scheduler, workers=workers,
-            progress=update,
+            objective=objective, beta=beta, exact_all=exact_all, db=db, scheduler=scheduler,
+            workers=workers, progress=update,
         )  # fmt: skip
     if csv_:
         print_csv(
-            ("rank", "word", "value", "detail", "seconds"),
+            ("rank", "word", "value", "detail", "seconds", "exact", "bound", "nodes"),
             (
                 (
                     p.rank,
@@ -122,6 +139,9 @@ def rank_openers_cmd(
                     "" if p.result.value is None else p.result.value,
                     _detail(p.result.detail),
                     f"{p.result.seconds:.4f}",
+                    "true" if p.result.exact else "false",
+                    "" if p.result.bound is None else p.result.bound,
+                    "" if p.result.nodes is None else p.result.nodes,
                 )
                 for p in ranking.results
             ),
@@ -146,13 +166,34 @@ def _print_ranking(console: Console, ranking: Ranking, top: int) -> None:
             left={"word", "details"},
         )
     )
+    console.print(_totals(ranking))
+
+
+def _totals(ranking: Ranking) -> str:
+    """One line: what was computed, in how long; how many words the cut-off only proved."""
+    t = ranking.totals
+    if t.computed == 0:
+        done = f"All {ranking.words} from the store (nothing computed)."
+    else:
+        workers = f"{t.workers} worker{'s' if t.workers != 1 else ''}"
+        done = (
+            f"Computed {t.computed} of {ranking.words} in {t.wall_seconds:.1f} s on {workers} "
+            f"({t.core_seconds:.1f} core-seconds)."
+        )
+    proven = sum(1 for p in ranking.results if p.result.bound is not None)
+    if ranking.cutoff and proven:
+        done += f" {proven} proven worse than the best without their exact value."
+    return done
+
+
+def _value(r: Ranked) -> str:
+    return r.detail.get("status", "") if r.value is None else number(r.value)
 
 
 def _row(place: Place) -> Sequence[str]:
     r = place.result
-    value = r.detail.get("status", "") if r.value is None else number(r.value)
-    return (str(place.rank), r.word.upper(), value, _detail(r.detail))
+    return (str(place.rank), r.word.upper(), _value(r), _detail(r.detail))
 
 
 def _detail(d: dict[str, object]) -> str:
-    return ", ".join(f"{k} {v}" for k, v in d.items() if k != "status")
+    return ", ".join(f"{k} {v}" for k, v in d.items() if k not in ("status", "beta"))

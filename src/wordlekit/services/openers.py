@@ -22,7 +22,9 @@ from pathlib import Path
 from wordlekit.analysis.openers import (
     Method,
     Ranked,
+    RankProgress,
     RankStore,
+    RunTotals,
     method_names,
     rank_openers,
     resolve_words,
@@ -31,7 +33,17 @@ from wordlekit.core.rules import Mode
 from wordlekit.core.words import WordList
 from wordlekit.services.files import data_dir
 
-__all__ = ["DB_NAME", "Place", "Ranked", "Ranking", "check_objective", "methods", "rank"]
+__all__ = [
+    "DB_NAME",
+    "Place",
+    "RankProgress",
+    "Ranked",
+    "Ranking",
+    "RunTotals",
+    "check_objective",
+    "methods",
+    "rank",
+]
 
 #: The file of the stored rankings in the data folder.
 DB_NAME = "openers.sqlite3"
@@ -49,7 +61,12 @@ class Place:
 class Ranking:
     """First guesses ranked by ``method`` (``higher_is_better`` says which way) on the lists
     ``lists`` under the run's settings (``settings``: the key of its stored results), best
-    first; the words worse than the cut-off ``beta`` last."""
+    first; the words proven worse than a cut-off, then those proven infeasible, last.
+
+    ``cutoff``: the best-so-far cut-off was on (the exact method on several words without
+    ``exact_all``): the best word and value are exact, and a word that cannot beat or tie the
+    best is only proven worse (``exact`` False, ``bound`` a proven lower bound); ``beta`` is
+    the fixed cut-off, if any. ``totals``: what this run computed and how long it took."""
 
     method: str
     higher_is_better: bool
@@ -58,9 +75,11 @@ class Ranking:
     max_guesses: int
     objective: str
     beta: int | None
+    cutoff: bool
     settings: str
     words: int
     results: tuple[Place, ...]
+    totals: RunTotals
 
 
 def methods() -> list[str]:
@@ -89,29 +108,33 @@ def rank(
     max_guesses: int = 6,
     objective: str = "total",
     beta: int | None = None,
+    exact_all: bool = False,
     db: str | Path | None = None,
     scheduler: str | None = None,
     workers: int | None = None,
-    progress: Callable[[int, int, float], None] | None = None,
+    progress: Callable[[RankProgress], None] | None = None,
 ) -> Ranking:
-    """Value ``words`` (``all`` valid guesses, the ``answers``, the words of a file, or the
-    words themselves) as first guesses by ``method`` and rank them, resuming from the SQLite
-    file ``db`` (default: :data:`DB_NAME` in the data folder). Work goes to the Dask
-    scheduler at ``scheduler`` (``tcp://HOST:PORT``) or to a local cluster of ``workers``
-    processes. ``max_guesses``, ``objective`` and ``beta`` (stop a word as soon as it cannot
-    beat B) are the exact method's. ``progress(done, total, seconds)`` follows the words."""
+    """Value ``words`` (``all`` valid guesses, the ``answers``, the words of a file or
+    ``WORD,WORD``, or the words themselves) as first guesses by ``method`` and rank them,
+    resuming from the SQLite file ``db`` (default: :data:`DB_NAME` in the data folder). Work
+    goes to the Dask scheduler at ``scheduler`` (``tcp://HOST:PORT``) or to a local cluster
+    of ``workers`` processes. ``max_guesses``, ``objective``, ``beta`` (stop a word as soon as
+    it cannot beat B) and ``exact_all`` (no best-so-far cut-off: every word's exact value, or
+    with ``beta`` every one below B) are the exact method's. ``progress`` follows the words
+    (:class:`RankProgress`: done, total, the best so far, the time left)."""
     how = Method.parse(method)
     wanted = resolve_words(words, wordlist) if isinstance(words, str) else list(words)
     goal = check_objective(objective)
     m = Mode.parse(mode)
     path = Path(db) if db is not None else data_dir() / DB_NAME
     with closing(RankStore(path)) as store:
-        settings, results = rank_openers(
+        run = rank_openers(
             wordlist, how, wanted, store, mode=m, max_guesses=max_guesses, beta=beta,
-            objective=goal, scheduler=scheduler, workers=workers, progress=progress,
+            objective=goal, exact_all=exact_all, scheduler=scheduler, workers=workers,
+            progress=progress,
         )  # fmt: skip
-    places = tuple(Place(k, r) for k, r in enumerate(results, start=1))
+    places = tuple(Place(k, r) for k, r in enumerate(run.results, start=1))
     return Ranking(
-        how.name, how.higher_is_better, wordlist.name, m, max_guesses, goal, beta, settings.key,
-        len(results), places,
+        how.name, how.higher_is_better, wordlist.name, m, max_guesses, goal, beta,
+        run.settings.cutoff, run.settings.key, len(run.results), places, run.totals,
     )  # fmt: skip
