@@ -569,7 +569,9 @@ def summary(rows: Sequence[Row]) -> tuple[str, int]:
     """The last lines and the exit code (1 on a mismatch or a failed run)."""
     bad = [r for r in rows if r.check in ("MISMATCH", "ERROR")]
     lines = []
-    if any(r.cpp is not None for r in rows):
+    if not any(r.cpp is not None for r in rows):
+        lines.append("no C++ solver: nothing compared")
+    else:
         decided = [r.wordlekit_faster for r in rows if r.wordlekit_faster is not None]
         lines.append(
             f"wordlekit faster on {sum(decided)} of {len(decided)} openers (whole "
@@ -577,7 +579,9 @@ def summary(rows: Sequence[Row]) -> tuple[str, int]:
         )
     stopped = sum(1 for r in rows if r.check == "?")
     if stopped:
-        lines.append(f"{stopped} opener(s) stopped on one side after the timeout: not compared")
+        lines.append(
+            f"{stopped} opener(s) stopped after the timeout (one side or both): not compared"
+        )
     if bad:
         lines.append(
             f"!!! {len(bad)} MISMATCH or ERROR row(s): "
