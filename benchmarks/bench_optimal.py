@@ -670,9 +670,16 @@ def main() -> None:
     )
     ap.add_argument("--before", help="the issue-14 cases against this commit (e.g. fec0759)")
     ap.add_argument("--cases", action="store_true", help="the issue-14 cases, this checkout")
-    ap.add_argument("--runs", type=int, help="runs of each (default: see the docstring)")
+    ap.add_argument(
+        "--runs",
+        type=int,
+        help="runs of each side (default: 3 when the first took under --cheap s, else 1; "
+        "--cases and --before: 3)",
+    )
     ap.add_argument("--before-runs", type=int, default=1)
-    ap.add_argument("--timeout", type=float, default=600.0, help="seconds a run (600)")
+    ap.add_argument(
+        "--timeout", type=float, help="seconds a run may take (600; --cases and --before: 300)"
+    )
     ap.add_argument("--cpp-source", default=str(CPP_SOURCE), help=f"default {CPP_SOURCE}")
     ap.add_argument("--openers", help="a comma list instead of the issue's fixed set")
     ap.add_argument("--modes", default="normal,hard", help="normal,hard (the default)")
@@ -684,7 +691,9 @@ def main() -> None:
     ap.add_argument("--json-out", help="write each row as a JSON line as it finishes")
     args = ap.parse_args()
     if not (args.before or args.cases):
+        args.timeout = args.timeout or 600.0
         sys.exit(side_by_side(args))
+    args.timeout = args.timeout or 300.0
     old: Path | None = None
     tmp = None
     if args.before:
