@@ -27,7 +27,8 @@ seconds, their ratio (wordlekit / C++: below 1 wordlekit is faster), the search 
 reports itself (wordlekit's ``seconds`` in its JSON, the C++ solver's "Time taken", its CPU
 seconds), so that the start-up is visible, and each one's peak MiB. The last line says on how
 many openers wordlekit is faster. A run stopped after ``--timeout`` seconds shows as "> T"
-(and its value as unknown: no check).
+(and its value as unknown: no check); stopping the script (Ctrl-C, kill) stops the solver that
+is running too.
 
 Figures are medians: ``--runs N`` runs of each side; without it, a side runs 3 times when its
 first run took under ``--cheap`` seconds (10 by default) and once otherwise.
@@ -248,6 +249,7 @@ def timed(
     stdout, stderr, wall seconds and the peak MiB of that process alone (``os.wait4``)."""
     with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
         done: list[tuple[float, int, Any]] = []
+        reaped = threading.Event()
         start = time.perf_counter()
         proc = subprocess.Popen(
             list(cmd), stdout=out, stderr=err, env=env, cwd=cwd, start_new_session=True
@@ -256,15 +258,19 @@ def timed(
         def reap() -> None:
             _, status, usage = os.wait4(proc.pid, 0)
             done.append((time.perf_counter(), status, usage))
+            reaped.set()
 
-        waiter = threading.Thread(target=reap, daemon=True)
-        waiter.start()
-        waiter.join(timeout)
-        killed = waiter.is_alive()
-        if killed:
-            with contextlib.suppress(ProcessLookupError):  # its own session: ours alone
-                os.killpg(proc.pid, signal.SIGKILL)
-            waiter.join()
+        # an Event, not Thread.join: a join a signal interrupts marks the thread as stopped
+        threading.Thread(target=reap, daemon=True).start()
+        killed = False
+        try:
+            reaped.wait(timeout)
+        finally:  # past the timeout, or this script interrupted: the process must not outlive it
+            if not reaped.is_set():
+                killed = True
+                with contextlib.suppress(ProcessLookupError):  # its own session: ours alone
+                    os.killpg(proc.pid, signal.SIGKILL)
+                reaped.wait()
         end, status, usage = done[0]
         proc.returncode = os.waitstatus_to_exitcode(status)  # reaped here, not by Popen
         out.seek(0)
@@ -692,6 +698,9 @@ def main() -> None:
     args = ap.parse_args()
     if not (args.before or args.cases):
         args.timeout = args.timeout or 600.0
+        # stopped (kill PID, or Ctrl-C: the solvers run in sessions of their own and do not
+        # get it), it stops the solver running and removes its temporary folder
+        signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
         sys.exit(side_by_side(args))
     args.timeout = args.timeout or 300.0
     old: Path | None = None

@@ -7,9 +7,13 @@ Nothing here runs a solver: the processes are replaced by the captured outputs."
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -73,6 +77,33 @@ def test_a_process_is_timed_and_stopped() -> None:
     assert (code, out) == (0, "7\n") and wall > 0 and peak > 0
     code, *_ = bench.timed([sys.executable, "-c", "import time; time.sleep(60)"], {}, 0.2)
     assert code is None  # killed after its timeout
+
+
+def test_an_interrupted_run_leaves_no_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the solvers run in sessions of their own (Ctrl-C does not reach them): stopping the
+    # script must stop the one running
+    started: list[subprocess.Popen[bytes]] = []
+
+    class Recorded(subprocess.Popen):  # type: ignore[type-arg]
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            started.append(self)
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(bench.subprocess, "Popen", Recorded)
+    previous = signal.signal(signal.SIGALRM, interrupt)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.3)
+        with pytest.raises(KeyboardInterrupt):
+            bench.timed([sys.executable, "-c", "import time; time.sleep(60)"], {}, 60)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    (proc,) = started
+    with pytest.raises(ProcessLookupError):  # killed and reaped
+        os.kill(proc.pid, 0)
 
 
 def _fake_runs(monkeypatch: pytest.MonkeyPatch, cpp: str, wordlekit: str) -> list[Sequence[str]]:
