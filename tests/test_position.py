@@ -200,11 +200,12 @@ def test_solver_statistics(pm: PatternMatrix) -> None:
     assert (solver.nodes, solver.memo_entries) == (0, 0)
     here = Position.from_turns(pm, turns("salet:bybbb"), solver=solver)
     here.best()
-    nodes = solver.nodes
-    assert nodes > 0 and solver.memo_entries > 0 and solver.memo_hits == 0
+    nodes, hits = solver.nodes, solver.memo_hits
+    # (the first search may hit too: a guess's buckets are looked up before any is searched)
+    assert nodes > 0 and solver.memo_entries > 0 and hits < solver.memo_lookups
     assert here.best() == (260, ORIGINAL.guess_index("brond"))
     assert solver.nodes == nodes  # the second time, the memo answers
-    assert 0 < solver.memo_hits <= solver.memo_lookups
+    assert hits < solver.memo_hits <= solver.memo_lookups
     assert "normal" in repr(solver)
 
 

@@ -264,9 +264,9 @@ class _Feed:
         feed = cls(settings, store, len(wanted), results, queue, proofs, progress, on_batch)
         feed.size = batch_size or 1
         for r in results.values():
-            feed._consider(r)
+            feed.consider(r)
         for w, proof in list(proofs.items()):
-            if feed._holds(proof):
+            if feed.holds(proof):
                 results[w] = proofs.pop(w)
         queue.extend(proofs)
         return feed
@@ -282,7 +282,7 @@ class _Feed:
         while self.queue and len(batch) < self.size:
             w = self.queue.popleft()
             proof = self.proofs.pop(w, None)
-            if proof is not None and self._holds(proof):
+            if proof is not None and self.holds(proof):
                 self.results[w] = proof  # still a proof against today's best: nothing to do
                 self.report(self.seconds)
                 continue
@@ -306,7 +306,7 @@ class _Feed:
             self.results[r.word] = r
             self.computed += 1
             self.core_seconds += r.seconds
-            self._consider(r)
+            self.consider(r)
         if self.on_batch is not None:
             self.on_batch(results)
         self.report(seconds)
@@ -317,7 +317,7 @@ class _Feed:
             done = len(self.results)
             self.progress(RankProgress(done, self.total, self.computed, seconds, self.best))
 
-    def _consider(self, r: Ranked) -> None:
+    def consider(self, r: Ranked) -> None:
         """Keep ``r`` if it is the best value so far (ties: the first found)."""
         if r.value is None:
             return
@@ -326,7 +326,7 @@ class _Feed:
         if best is None or (r.value > best if higher else r.value < best):
             self.best = r
 
-    def _holds(self, proof: Ranked) -> bool:
+    def holds(self, proof: Ranked) -> bool:
         """Whether a stored "worse than" proof settles its word for this run: its bound is
         above the best value so far (which only falls), or it proves this run's ``beta``."""
         if proof.bound is None:
