@@ -44,10 +44,14 @@ def add_guess(page: Page, word: str) -> None:
 
 def set_colours(page: Page, board: int, turn: int, letters: str) -> None:
     """Click each tile of a row until it shows `letters` (gray → yellow → green)."""
-    for c, ch in enumerate(letters):
-        for _ in range(LETTERS.index(ch)):
-            page.get_by_test_id(f"boards-assist-tile-{board}-{turn}-{c}").click()
     states = {"b": "gray", "y": "yellow", "g": "green"}
+    for c, ch in enumerate(letters):
+        tile = page.get_by_test_id(f"boards-assist-tile-{board}-{turn}-{c}")
+        # As a player does: each click's colour shows before the next click (two clicks at
+        # once on a loaded machine once left a tile one colour short).
+        for k in range(1, LETTERS.index(ch) + 1):
+            tile.click()
+            expect(tile).to_have_attribute("data-state", states[LETTERS[k]])
     for c, ch in enumerate(letters):
         tile = page.get_by_test_id(f"boards-assist-tile-{board}-{turn}-{c}")
         expect(tile).to_have_attribute("data-state", states[ch])
