@@ -37,7 +37,7 @@ from numba import njit
 
 from wordlekit.solve._solver_parts import allowed_within, child_constraints
 
-PARTS_SHA256 = "26d1e709ed1104a268d8358ee58f5bb1dedf19c0c3e4822e71bfd83629e090bf"
+PARTS_SHA256 = "9e3e71a9ed4f057ac322c1f483fbafd2b5d8a8fe35727dfbf07fc12459d91ba9"
 
 
 @njit(cache=True, nogil=True)

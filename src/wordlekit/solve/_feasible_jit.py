@@ -34,24 +34,22 @@ from numba import njit
 from wordlekit.solve._solver_jit import ABORTED, MEMO_HITS, MEMO_LOOKUPS, NODES
 from wordlekit.solve._solver_parts import (
     HARD,
-    HARD_MODE,
     MEMO_CAP,
     N_ANSWERS,
     N_PATTERNS,
     NODE_LIMIT,
     WIN,
-    allowed_guesses,
-    allowed_within,
     candidate_mask,
     constraints_after,
     count_parts,
+    node_allowed,
     node_key,
     partition,
 )
 
 #: The hash of :mod:`~wordlekit.solve._solver_parts` (see the same pin in ``_solver_jit``):
 #: numba checks its cache of :func:`feasible` against this file alone.
-PARTS_SHA256 = "26d1e709ed1104a268d8358ee58f5bb1dedf19c0c3e4822e71bfd83629e090bf"
+PARTS_SHA256 = "9e3e71a9ed4f057ac322c1f483fbafd2b5d8a8fe35727dfbf07fc12459d91ba9"
 
 
 @njit(cache=True, nogil=True)
@@ -138,21 +136,12 @@ def _buckets_within(row, cands, n_patterns, win, sub_cap):
 
 
 @njit(cache=True, nogil=True)
-def _allowed(cands, fixed, mincnt, parent, pfixed, pmincnt, tables, limits):
-    """The guesses a node may play. In hard mode: the parent's guesses that obey what this
-    node adds (:func:`~wordlekit.solve._solver_parts.allowed_within`)."""
-    if limits[HARD] != HARD_MODE:
-        return allowed_guesses(cands, fixed, mincnt, tables, limits)
-    return allowed_within(parent, fixed, mincnt, pfixed, pmincnt, tables[2], tables[3])
-
-
-@njit(cache=True, nogil=True)
 def _survey(cands, depth, fixed, mincnt, parent, pfixed, pmincnt, tables, limits, memo, key):
     """(answer, parts, allowed, is_cand, pmax): the answer (stored) when full splits or the
     capacity decide the node, else -1 with what the search needs."""
     n = cands.shape[0]
     memo_cap = limits[MEMO_CAP]
-    allowed = _allowed(cands, fixed, mincnt, parent, pfixed, pmincnt, tables, limits)
+    allowed = node_allowed(cands, fixed, mincnt, parent, pfixed, pmincnt, tables, limits)
     is_cand = candidate_mask(cands, limits[N_ANSWERS])
     parts, split_cand, any_split = count_parts(cands, allowed, is_cand, tables, limits)
     if split_cand >= 0 or any_split >= 0:

@@ -48,7 +48,6 @@ from numba import njit
 
 from wordlekit.solve._solver_parts import (
     HARD,
-    HARD_MODE,
     INC,
     INF,
     MEMO_CAP,
@@ -57,8 +56,6 @@ from wordlekit.solve._solver_parts import (
     NODE_LIMIT,
     TOP,
     WIN,
-    allowed_guesses,
-    allowed_within,
     bucket_bound,
     buckets,
     by_bound,
@@ -66,6 +63,7 @@ from wordlekit.solve._solver_parts import (
     constraints_after,
     count_parts,
     guess_bounds,
+    node_allowed,
     node_key,
     split_value,
     tie_end,
@@ -76,7 +74,7 @@ from wordlekit.solve._solver_parts import (
 #: against this file's content alone, and the cached :func:`solve` has those helpers compiled
 #: in: pinning their hash here makes a change to them a change to this file, so :func:`solve`
 #: is compiled again. tests/test_optimal.py checks it and gives the new value.
-PARTS_SHA256 = "26d1e709ed1104a268d8358ee58f5bb1dedf19c0c3e4822e71bfd83629e090bf"
+PARTS_SHA256 = "9e3e71a9ed4f057ac322c1f483fbafd2b5d8a8fe35727dfbf07fc12459d91ba9"
 
 # stats slots
 NODES = 0
@@ -141,12 +139,7 @@ def _survey(
     """(allowed guesses, their lower bounds, the node's bound, value): the value (stored in
     the memo) when full splits or the bound decide the node without a search, else -1."""
     n = cands.shape[0]
-    if limits[HARD] == HARD_MODE:
-        # the parent's guesses that obey what this node adds: checking every guess against
-        # every constraint at each node was a large share of a hard-mode search's time
-        allowed = allowed_within(parent, fixed, mincnt, pfixed, pmincnt, tables[2], tables[3])
-    else:
-        allowed = allowed_guesses(cands, fixed, mincnt, tables, limits)
+    allowed = node_allowed(cands, fixed, mincnt, parent, pfixed, pmincnt, tables, limits)
     is_cand = candidate_mask(cands, limits[N_ANSWERS])
     parts, split_cand, any_split = count_parts(cands, allowed, is_cand, tables, limits)
     inc = tables[INC]

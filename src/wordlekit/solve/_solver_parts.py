@@ -174,6 +174,16 @@ def allowed_guesses(cands, fixed, mincnt, tables, limits):
 
 
 @njit(cache=True, nogil=True)
+def node_allowed(cands, fixed, mincnt, parent, pfixed, pmincnt, tables, limits):
+    """The guesses a node may play. In hard mode: the parent's guesses (``parent``, allowed
+    under ``pfixed``, ``pmincnt``) that obey what this node adds; checking every guess against
+    every constraint at each node was a large share of a hard-mode search's time."""
+    if limits[HARD] != HARD_MODE:
+        return allowed_guesses(cands, fixed, mincnt, tables, limits)
+    return allowed_within(parent, fixed, mincnt, pfixed, pmincnt, tables[2], tables[3])
+
+
+@njit(cache=True, nogil=True)
 def child_constraints(fixed, mincnt, guess_codes, g, pattern):
     """Hard-mode constraints after guess ``g`` showed ``pattern``."""
     length = fixed.shape[0]
