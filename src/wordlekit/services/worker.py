@@ -128,6 +128,15 @@ def warm(wordlist: WordList, report: Callable[[str], None] = lambda text: None) 
         contextlib.suppress(WordleError),
     ):
         operation("assist")(pm, game[:1], answers="likely", top=1)
+    # random play's kernel, compiled here so that the child process a request forks for it
+    # (services.randomplay.word_figures) inherits it, and its answers-only matrix on disk
+    with clock.step("random play's kernel and its answers-only matrix"):
+        from wordlekit.analysis.randomplay import Solver
+        from wordlekit.services.randomplay import answers_only
+
+        few = WordList(wordlist.name, answers[: min(20, len(answers))])
+        Solver(few).solve(few.answers[0])
+        PatternMatrix.for_list(answers_only(wordlist))
     # Absurdle's proof from the start reaches every kernel of its search (hard mode is an
     # argument of the same compiled code); bounded, since on a list of its own the proof may
     # be long, and the kernels compile all the same
