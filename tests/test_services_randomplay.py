@@ -160,7 +160,7 @@ def test_a_child_killed_at_the_budget(tmp_path: Path) -> None:
         while True:
             time.sleep(1)
 
-    b = work.Budget(0.5)
+    b = work.Budget(1.0)
     with b.active():
         assert randomplay.solve_apart(ATCH, "match", b, solve=endless) is None
     child = int(said.read_text())
