@@ -106,9 +106,7 @@ def test_stored_figures_are_read_not_computed(tmp_path: Path) -> None:
     with closing(ResultStore(db)) as store:
         store.add(randomplay.answers_only(ATCH).content_hash, made_up)
     got = randomplay.word_figures(atch_matrix(), "batch", db=db)
-    assert got == randomplay.WordFigures(
-        "batch", ATCH.name, 7, randomplay.STORED, 3.25, 5, 0.125
-    )
+    assert got == randomplay.WordFigures("batch", ATCH.name, 7, randomplay.STORED, 3.25, 5, 0.125)
     assert to_json(got)["source"] == "stored"
 
 

@@ -109,7 +109,6 @@ def test_a_word_not_stored_is_computed_in_the_pool_or_said_over_budget(
     assert r.status_code == 200, r.text
     # the kernel ran in a child of the worker, stopped there: the worker itself lives on
     assert pool.status()["killed"] == killed
-    print(r.json())
     body = r.json()
     if body["source"] is None:
         assert body["missing"] == "over_budget"

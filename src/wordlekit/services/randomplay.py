@@ -266,9 +266,10 @@ def word_figures(
             "(one word), or `wordle expected --all` once to store every word's figures.",
         )  # fmt: skip
     if keep:
-        with contextlib.suppress(OSError, sqlite3.Error, WordleError), closing(
-            ResultStore(_results_path(db))
-        ) as store:
+        with (
+            contextlib.suppress(OSError, sqlite3.Error, WordleError),
+            closing(ResultStore(_results_path(db))) as store,
+        ):
             store.add(wl.content_hash, r)
     return _with(wl, r, COMPUTED)
 
