@@ -26,9 +26,9 @@ from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from wordlekit import budget as work
 from wordlekit.analysis.randomplay import RandomPlay, ResultStore, Simulation, Solver
 from wordlekit.analysis.randomplay import run_all as run_every_word
-from wordlekit import budget as work
 from wordlekit.core.words import WordList
 from wordlekit.errors import InternalError, WordleError
 from wordlekit.fast.matrix import PatternMatrix

@@ -113,4 +113,7 @@ async def random_play_played(
         raise WordleError(f"random play is for games of one board; {game.variant.title} has none")
     if not game.over:
         raise HTTPException(409, "the game is still being played")
-    return await figures_of(game.answer_of(0), words, work, quick)
+    answer = game.answer_of(0)
+    if answer is None:  # a fixed host's answer is known; kept for the types
+        raise WordleError("this game has no answer to give figures for")
+    return await figures_of(answer, words, work, quick)
