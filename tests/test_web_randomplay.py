@@ -115,6 +115,11 @@ def test_a_word_not_stored_is_computed_in_the_pool_or_said_over_budget(
         assert "Not computed in time" in body["note"]
         assert "`wordle expected hater`" in body["note"]
         assert "`wordle expected --all`" in body["note"]
+        # asked again soon: the same answer, without spending the budget again
+        tasks = pool.status()["tasks"]
+        again = client.get("/api/random-play/hater")
+        assert again.status_code == 200 and again.json() == body
+        assert pool.status()["tasks"] == tasks
     else:
         assert body["source"] == "computed" and body["worst"] >= 1
 
@@ -126,3 +131,17 @@ def test_the_openapi_model(client: TestClient) -> None:
     for path in ("/api/random-play/{word}", "/api/games/{gid}/random-play"):
         ok = spec["paths"][path]["get"]["responses"]["200"]["content"]["application/json"]
         assert ok["schema"]["$ref"].endswith("/WordFigures")
+
+
+def test_recent_misses_are_kept_for_a_while_and_a_few() -> None:
+    from wordlekit.web.context import RecentMisses
+
+    misses = RecentMisses(seconds=600, size=2)
+    misses.add("a")
+    misses.add("b")
+    assert "a" in misses and "b" in misses and "c" not in misses
+    misses.add("c")  # the oldest goes
+    assert "a" not in misses and "b" in misses and "c" in misses
+    gone = RecentMisses(seconds=-1)
+    gone.add("a")
+    assert "a" not in gone  # past its time

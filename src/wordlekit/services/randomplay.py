@@ -50,6 +50,7 @@ __all__ = [
     "bins",
     "every_word",
     "one_word",
+    "over_budget_figures",
     "solve_apart",
     "stored_figures",
     "word_figures",
@@ -259,12 +260,7 @@ def word_figures(
         assert budget is not None
         if budget.reason == "cancelled":
             raise budget.exceeded()
-        return WordFigures(
-            w, wl.name, len(wl.answers), None, missing=OVER_BUDGET,
-            note=f"Not computed in time: random play on {w.upper()} needs more than the "
-            f"{budget.nominal or 0:g} s of work allowed here. Run `wordle expected {w}` "
-            "(one word), or `wordle expected --all` once to store every word's figures.",
-        )  # fmt: skip
+        return over_budget_figures(wordlist, w, budget.nominal or 0.0)
     if keep:
         with (
             contextlib.suppress(OSError, sqlite3.Error, WordleError),
@@ -272,6 +268,18 @@ def word_figures(
         ):
             store.add(wl.content_hash, r)
     return _with(wl, r, COMPUTED)
+
+
+def over_budget_figures(wordlist: WordList, word: str, seconds: float) -> WordFigures:
+    """No figures for ``word`` (an answer of ``wordlist``): computing them needs more than the
+    ``seconds`` of work allowed; the note names the commands that have no limit."""
+    wl = answers_only(wordlist)
+    return WordFigures(
+        word, wl.name, len(wl.answers), None, missing=OVER_BUDGET,
+        note=f"Not computed in time: random play on {word.upper()} needs more than the "
+        f"{seconds:g} s of work allowed here. Run `wordle expected {word}` (one word), or "
+        "`wordle expected --all` once to store every word's figures.",
+    )  # fmt: skip
 
 
 #: Seconds between two looks at the budget while a child process computes.

@@ -19,11 +19,17 @@ from wordlekit.core.knowledge import turns_from_guesses
 from wordlekit.core.rules import Host
 from wordlekit.errors import WordleError
 from wordlekit.services.files import data_dir
-from wordlekit.services.randomplay import DB_NAME, WordFigures, stored_figures
+from wordlekit.services.randomplay import (
+    DB_NAME,
+    OVER_BUDGET,
+    WordFigures,
+    over_budget_figures,
+    stored_figures,
+)
 
 # The type of the answer: importing it loads numba (once, when the app is made).
 from wordlekit.services.review import Review
-from wordlekit.web.context import GameDep, QuickDep, WordsDep, WorkDep
+from wordlekit.web.context import Context, GameDep, QuickDep, WordsDep, WorkDep
 from wordlekit.web.models import CONTRADICTION, ReviewIn, errors
 from wordlekit.web.routes_helper import parse_turns
 
@@ -62,13 +68,23 @@ async def review_played(stored: GameDep, work: WorkDep) -> Review:
     )
 
 
-async def figures_of(word: str, words: WordsDep, work: WorkDep, quick: QuickDep) -> WordFigures:
-    """Random play's figures of ``word``: stored (a quick read), else computed in the pool."""
+async def figures_of(
+    word: str, words: WordsDep, work: WorkDep, quick: QuickDep, context: Context
+) -> WordFigures:
+    """Random play's figures of ``word``: stored (a quick read), else computed in the pool;
+    a word whose figures did not fit in the budget lately is not asked of the pool again
+    (the same answer, without spending the budget once more)."""
     db = str(data_dir() / DB_NAME)  # the results table `wordle expected` fills
     found = await quick(partial(stored_figures, db=db), words, word)
     if found is not None:
         return found
-    return await work.run("random_play", WordFigures, word=word, db=db)
+    key = (words.content_hash, words.normalize(word), work.budget)
+    if key in context.missed:
+        return over_budget_figures(words, key[1], work.budget)
+    figures = await work.run("random_play", WordFigures, word=word, db=db)
+    if figures.missing == OVER_BUDGET:
+        context.missed.add(key)
+    return figures
 
 
 RANDOM_PLAY_DOC = (
@@ -93,9 +109,10 @@ async def random_play(
     words: WordsDep,
     work: WorkDep,
     quick: QuickDep,
+    context: Context,
 ) -> WordFigures:
     """Random play on a hidden word the client names (a review of a given answer)."""
-    return await figures_of(word, words, work, quick)
+    return await figures_of(word, words, work, quick, context)
 
 
 @router.get(
@@ -105,7 +122,7 @@ async def random_play(
     description=RANDOM_PLAY_DOC + " 409 while the game is being played: no answer is told.",
 )
 async def random_play_played(
-    stored: GameDep, words: WordsDep, work: WorkDep, quick: QuickDep
+    stored: GameDep, words: WordsDep, work: WorkDep, quick: QuickDep, context: Context
 ) -> WordFigures:
     """Random play on the answer of one of this player's finished games of one board."""
     game = stored.game
@@ -116,4 +133,4 @@ async def random_play_played(
     answer = game.answer_of(0)
     if answer is None:  # a fixed host's answer is known; kept for the types
         raise WordleError("this game has no answer to give figures for")
-    return await figures_of(answer, words, work, quick)
+    return await figures_of(answer, words, work, quick, context)
