@@ -286,6 +286,17 @@ def over_budget_figures(wordlist: WordList, word: str, seconds: float) -> WordFi
 POLL = 0.02
 
 
+def _die_with(parent: int) -> None:  # pragma: no cover - runs in the child
+    """Be killed if the process that forked this one dies (Linux; a worker killed by its pool
+    leaves no orphan computing on)."""
+    with contextlib.suppress(Exception):
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    if os.getppid() != parent:  # it died before that was set
+        os._exit(1)
+
+
 def _solve(wl: WordList, word: str) -> RandomPlay:
     return Solver(wl).solve(word)
 
@@ -305,11 +316,13 @@ def solve_apart(
     if budget.expired():
         return None
     read, write = os.pipe()
+    parent = os.getpid()
     pid = os.fork()
     if pid == 0:  # pragma: no cover - the child: compute, send, exit without cleaning up
         status = 1
         try:
             os.close(read)
+            _die_with(parent)
             data = pickle.dumps(solve(wl, word))
             with os.fdopen(write, "wb") as out:
                 out.write(data)
