@@ -402,6 +402,11 @@ def wait_review(page: Page) -> None:
     if output.get_attribute("data-state") == "error":
         pytest.fail(f"the review failed: {page.get_by_test_id('review-error').inner_text()}")
     expect(output).to_have_attribute("aria-busy", "false")
+    # random play's figures on the answer, asked for once the review is shown: a heavy request
+    # of its own, which a review the test asks for next would have to wait for
+    block = page.get_by_test_id("review-random")
+    if block.is_visible():
+        expect(block).not_to_have_attribute("data-state", "loading", timeout=REVIEW_TIMEOUT)
 
 
 def expect_review(page: Page, data: dict[str, Any]) -> None:

@@ -3,7 +3,8 @@
 Each is a service function whose first argument is the pattern matrix and whose result is a
 typed value (:mod:`wordlekit.services.advice`, :mod:`~wordlekit.services.bot`,
 :mod:`~wordlekit.services.review`, :mod:`~wordlekit.services.boards`,
-:mod:`~wordlekit.services.absurdle`, :mod:`~wordlekit.services.hints`). They are named here
+:mod:`~wordlekit.services.absurdle`, :mod:`~wordlekit.services.hints`,
+:mod:`~wordlekit.services.randomplay`). They are named here
 as ``module:function`` and imported when first run: some of those modules load numba's
 compiled kernels, which a process that only names an operation (the server, the command line)
 should not pay for.
@@ -28,11 +29,12 @@ OPERATIONS: dict[str, str | Callable[..., Any]] = {
     "boards_solve": "wordlekit.services.boards:solve",
     "absurdle_solve": "wordlekit.services.absurdle:solve",
     "game_hint": "wordlekit.services.hints:game_hint",
+    "random_play": "wordlekit.services.randomplay:word_figures",
 }
 
 #: The operations a server limits harder (fewer workers may run them at once): those that
 #: may use the whole budget whatever they are asked (a review, Absurdle's proofs).
-HEAVY = frozenset({"review", "absurdle_solve"})
+HEAVY = frozenset({"review", "absurdle_solve", "random_play"})
 
 
 def operation(

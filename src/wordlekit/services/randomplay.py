@@ -14,29 +14,46 @@ the command that needs it.
 
 from __future__ import annotations
 
+import contextlib
+import os
+import pickle
+import select
+import signal
+import sqlite3
 import statistics
 from collections.abc import Callable, Sequence
 from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from wordlekit import budget as work
 from wordlekit.analysis.randomplay import RandomPlay, ResultStore, Simulation, Solver
 from wordlekit.analysis.randomplay import run_all as run_every_word
 from wordlekit.core.words import WordList
-from wordlekit.errors import WordleError
+from wordlekit.errors import InternalError, WordleError
+from wordlekit.fast.matrix import PatternMatrix
 from wordlekit.services.files import data_dir
 
 __all__ = [
     "BIN_WIDTH",
+    "COMPUTED",
     "DB_NAME",
+    "NOT_AN_ANSWER",
+    "OVER_BUDGET",
+    "STORED",
     "EveryWord",
     "OneWord",
     "RandomPlay",
     "Simulation",
+    "WordFigures",
     "answers_only",
     "bins",
     "every_word",
     "one_word",
+    "over_budget_figures",
+    "solve_apart",
+    "stored_figures",
+    "word_figures",
 ]
 
 #: The file of the stored results in the data folder.
@@ -145,3 +162,187 @@ def every_word(
         statistics.fmean(r.p_over_6 for r in ordered), ordered[:top], ordered[::-1][:top],
         tuple(bins(values)), ordered, sims,
     )  # fmt: skip
+
+
+# One word's figures beside a finished game (the web app's review, the terminal UI's end panel) --
+
+#: Where a word's figures came from: the stored results table, or worked out for this request.
+STORED = "stored"
+COMPUTED = "computed"
+#: Why there are no figures: the word is never an answer of the list (random play hides only
+#: answers), or working them out did not fit in the work budget.
+NOT_AN_ANSWER = "not_an_answer"
+OVER_BUDGET = "over_budget"
+
+
+@dataclass(frozen=True)
+class WordFigures:
+    """Random play on the hidden ``word`` of the list ``lists`` (``words`` answers, which are
+    also the only guesses): the expected guesses, the worst case and the chance of needing
+    more than six, and where they came from (``source``: :data:`STORED`, read from the
+    results table that ``wordle expected`` fills; :data:`COMPUTED`, worked out for this
+    request). Without figures, ``source`` is ``None`` and ``missing`` says why
+    (:data:`NOT_AN_ANSWER`, :data:`OVER_BUDGET`) with ``note``, a sentence that says what to
+    run instead where there is something to run."""
+
+    word: str
+    lists: str
+    words: int
+    source: str | None
+    expected: float | None = None
+    worst: int | None = None
+    p_over_6: float | None = None
+    missing: str | None = None
+    note: str | None = None
+
+    @property
+    def known(self) -> bool:
+        return self.source is not None
+
+
+def _with(wl: WordList, r: RandomPlay, source: str) -> WordFigures:
+    return WordFigures(r.word, wl.name, len(wl.answers), source, r.expected, r.worst, r.p_over_6)
+
+
+def _results_path(db: str | Path | None) -> Path:
+    return Path(db) if db is not None else data_dir() / DB_NAME
+
+
+def stored_figures(
+    wordlist: WordList, word: str, *, db: str | Path | None = None
+) -> WordFigures | None:
+    """Quick (one SQLite read, no computing): the figures of ``word`` when the results table
+    ``db`` (default: :data:`DB_NAME` in the data folder) has them, "no figures" when the word
+    is never an answer of ``wordlist``, else ``None`` (they must be computed:
+    :func:`word_figures`). A word of the wrong shape is an
+    :class:`~wordlekit.errors.InvalidWordError`; a missing results file is "not stored"
+    (it is not created)."""
+    wl = answers_only(wordlist)
+    w = wordlist.normalize(word)
+    if not wl.is_answer(w):
+        return WordFigures(
+            w, wl.name, len(wl.answers), None, missing=NOT_AN_ANSWER,
+            note=f"{w.upper()} is not one of the {len(wl.answers):,} answers of the {wl.name} "
+            "list, so random play has no figures for it.",
+        )  # fmt: skip
+    path = _results_path(db)
+    if not path.exists():
+        return None
+    with closing(ResultStore(path)) as store:
+        found = store.done(wl.content_hash).get(w)
+    return None if found is None else _with(wl, found, STORED)
+
+
+def word_figures(
+    matrix: PatternMatrix, word: str, *, db: str | Path | None = None, keep: bool = True
+) -> WordFigures:
+    """The random-play figures of ``word`` on the list of ``matrix`` (the work pool's and the
+    terminal UI's operation ``random_play``): read from the results table ``db`` when stored
+    (see :func:`stored_figures`), else computed by the per-word path (1 to 9 s a word on the
+    original list) and, with ``keep``, stored there for next time.
+
+    Under an active work budget the computing runs in a child process of this one (forked:
+    the compiled kernel comes with it), killed when the budget runs out or is cancelled, since
+    the recursion's kernel does not stop by itself: nothing runs on, and the memory of its
+    memo table (up to ~540 MB on the original list) is given back at once. Past the budget
+    the result has no figures (``missing`` :data:`OVER_BUDGET`) and its note names the
+    commands that compute them without a limit; a cancelled request raises
+    :class:`~wordlekit.errors.BudgetExceeded`."""
+    wordlist = matrix.wordlist
+    found = stored_figures(wordlist, word, db=db)
+    if found is not None:
+        return found
+    wl = answers_only(wordlist)
+    w = wl.check_answer(word)
+    budget = work.current()
+    r = solve_apart(wl, w, budget) if budget is not None else _solve(wl, w)
+    if r is None:
+        assert budget is not None
+        if budget.reason == "cancelled":
+            raise budget.exceeded()
+        return over_budget_figures(wordlist, w, budget.nominal or 0.0)
+    if keep:
+        with (
+            contextlib.suppress(OSError, sqlite3.Error, WordleError),
+            closing(ResultStore(_results_path(db))) as store,
+        ):
+            store.add(wl.content_hash, r)
+    return _with(wl, r, COMPUTED)
+
+
+def over_budget_figures(wordlist: WordList, word: str, seconds: float) -> WordFigures:
+    """No figures for ``word`` (an answer of ``wordlist``): computing them needs more than the
+    ``seconds`` of work allowed; the note names the commands that have no limit."""
+    wl = answers_only(wordlist)
+    return WordFigures(
+        word, wl.name, len(wl.answers), None, missing=OVER_BUDGET,
+        note=f"Not computed in time: random play on {word.upper()} needs more than the "
+        f"{seconds:g} s of work allowed here. Run `wordle expected {word}` (one word), or "
+        "`wordle expected --all` once to store every word's figures.",
+    )  # fmt: skip
+
+
+#: Seconds between two looks at the budget while a child process computes.
+POLL = 0.02
+
+
+def _die_with(parent: int) -> None:  # pragma: no cover - runs in the child
+    """Be killed if the process that forked this one dies (Linux; a worker killed by its pool
+    leaves no orphan computing on)."""
+    with contextlib.suppress(Exception):
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    if os.getppid() != parent:  # it died before that was set
+        os._exit(1)
+
+
+def _solve(wl: WordList, word: str) -> RandomPlay:
+    return Solver(wl).solve(word)
+
+
+def solve_apart(
+    wl: WordList,
+    word: str,
+    budget: work.Budget,
+    *,
+    solve: Callable[[WordList, str], RandomPlay] = _solve,
+) -> RandomPlay | None:
+    """``solve(wl, word)`` (the per-word path) in a forked child process, its result sent
+    back through a pipe; ``None`` when ``budget`` runs out first (the child is killed then).
+    Where processes cannot be forked, computed here, unbounded."""
+    if not hasattr(os, "fork"):  # pragma: no cover - not POSIX
+        return solve(wl, word)
+    if budget.expired():
+        return None
+    read, write = os.pipe()
+    parent = os.getpid()
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - the child: compute, send, exit without cleaning up
+        status = 1
+        try:
+            os.close(read)
+            _die_with(parent)
+            data = pickle.dumps(solve(wl, word))
+            with os.fdopen(write, "wb") as out:
+                out.write(data)
+            status = 0
+        finally:
+            os._exit(status)
+    os.close(write)
+    data = b""
+    try:
+        with os.fdopen(read, "rb") as source:
+            while True:
+                if select.select([source], [], [], POLL)[0]:
+                    data = source.read()  # the child writes once, then exits
+                    break
+                if budget.expired():
+                    os.kill(pid, signal.SIGKILL)
+                    return None
+    finally:
+        os.waitpid(pid, 0)
+    if not data:
+        raise InternalError(f"random play on {word.upper()} failed in its child process")
+    result: RandomPlay = pickle.loads(data)
+    return result

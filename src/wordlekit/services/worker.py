@@ -128,6 +128,13 @@ def warm(wordlist: WordList, report: Callable[[str], None] = lambda text: None) 
         contextlib.suppress(WordleError),
     ):
         operation("assist")(pm, game[:1], answers="likely", top=1)
+    # random play's kernel, compiled here so that the child process a request forks for it
+    # (services.randomplay.word_figures) inherits it, and its answers-only matrix on disk
+    with clock.step("random play's kernel and its answers-only matrix"):
+        from wordlekit.services.randomplay import answers_only
+
+        warm_random_play(wordlist)
+        PatternMatrix.for_list(answers_only(wordlist))
     # Absurdle's proof from the start reaches every kernel of its search (hard mode is an
     # argument of the same compiled code); bounded, since on a list of its own the proof may
     # be long, and the kernels compile all the same
@@ -184,6 +191,14 @@ class Matrices:
         return pm
 
 
+def warm_random_play(wordlist: WordList) -> None:
+    """Random play's kernel for the kind of matrix of ``wordlist``, on its first answers."""
+    from wordlekit.analysis.randomplay import Solver as RandomPlaySolver
+
+    first = WordList(f"{wordlist.name}-warm", wordlist.answers[:20])
+    RandomPlaySolver(first).solve(first.answers[0])
+
+
 def warm_kernels(pm: Any) -> None:
     """The kernels the operations reach on a matrix of another kind (small cases)."""
     state = GameState.start(pm)
@@ -194,6 +209,7 @@ def warm_kernels(pm: Any) -> None:
     answer, other = answers[0], answers[len(answers) // 2]
     game = [Turn(other, score(other, answer)), Turn(answer, score(answer, answer))]
     operation("solve")(pm, answer, strategy="entropy", start=other)
+    warm_random_play(pm.wordlist)
     # the review of a large list takes seconds: bounded, its kernels compile all the same
     with work.Budget(seconds=0.5).active(), contextlib.suppress(WordleError):
         operation("review")(pm, game, answer=answer)

@@ -16,8 +16,8 @@ from wordlekit.services.games import GameView
 from wordlekit.services.hints import GameHint
 from wordlekit.tui.grids import row_text
 
-if TYPE_CHECKING:  # services.absurdle loads numba: the Play screen imports it when asked
-    pass
+if TYPE_CHECKING:  # services.absurdle and randomplay load numba: imported when asked
+    from wordlekit.services.randomplay import WordFigures
 
 #: How many of an adversary host's words are named.
 NAMED = 12
@@ -158,3 +158,41 @@ def absurdle_advised(hint: GameHint, contrast: bool) -> Advised:
         text.append("\n    ")
         text.append_text(row_text(t.guess, t.pattern, contrast))
     return Advised(hint.word, text)
+
+
+#: What random play is, under its figures.
+RANDOM_PLAY_LINE = (
+    "Random play: every guess drawn uniformly among the words still possible, worked out "
+    "exactly (docs/algorithms/random-play.md)."
+)
+
+
+def percent(p: float) -> str:
+    """A probability as a percentage: 2.7%, 0.03%, 0% (never a "0.0%" for a chance that is
+    there; as the web app writes it)."""
+    x = 100 * p
+    if x == 0:
+        return "0%"
+    return f"{x:.1f}%" if x >= 1 else f"{x:.1g}%"
+
+
+def random_play_text(f: WordFigures) -> Text:
+    """The end panel's random-play lines: "Random play on CRAFT: expected 4.2460 guesses,
+    worst 11, P(more than 6) 2.7%" with where the figures came from, or why there are none;
+    and what random play is."""
+    text = Text.assemble("Random play on ", (f.word.upper(), "bold"), ": ")
+    if f.source is None or f.expected is None or f.worst is None or f.p_over_6 is None:
+        text.append(f.note or "no figures.")
+    else:
+        text.append(f"expected {f.expected:.4f} guesses, worst {f.worst}, ")
+        text.append(f"P(more than 6) {percent(f.p_over_6)} ")
+        text.append(f"({f.source})", style="dim")
+    text.append(f"\n{RANDOM_PLAY_LINE}", style="dim")
+    return text
+
+
+def random_play_waiting(word: str, progress: str) -> Text:
+    """The end panel's random-play line while the figures are worked out."""
+    text = Text.assemble("Random play on ", (word.upper(), "bold"), ": ")
+    text.append(progress, style="dim")
+    return text

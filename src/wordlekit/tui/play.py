@@ -13,6 +13,11 @@ all boards together on several (:func:`wordlekit.services.boards.assist`), the f
 of a proven shortest win against an adversary (:func:`wordlekit.services.absurdle.solve`).
 It runs in a worker thread under a budget; a guess played meanwhile drops it.
 
+At the end of a game of one board, the end panel shows random play's figures on the answer
+(:mod:`wordlekit.services.randomplay`): read from the table ``wordle expected`` fills when
+stored, else computed in a worker (a child process the job's cancellation stops), with its
+"computing…" line meanwhile; a new game drops it.
+
 The screen keeps only the letters being typed. Which game a key or the chooser (Ctrl+O,
 :mod:`wordlekit.tui.chooser`) asks for (the daily and seed rules), every guess (one atomic,
 turn-numbered step: a turn played meanwhile in another window is a conflict, and the game is
@@ -69,6 +74,8 @@ from wordlekit.tui.panels import (
     host_text,
     info_text,
     progress_line,
+    random_play_text,
+    random_play_waiting,
     sentence,
 )
 from wordlekit.tui.styles import correct_colour
@@ -90,6 +97,9 @@ TICK = 0.2  # seconds between updates of the "computing…" line
 MIN_ROWS = 6
 #: Seconds the shortest-win search (an adversary's hint) may take on this screen.
 SOLVE_SECONDS = 20.0
+#: Seconds random play's figures on an answer may take to compute (1 to 9 s on the original
+#: list; ``wordle expected --all`` stores them all).
+RANDOM_PLAY_SECONDS = 60.0
 #: The next guesses ranked for a hint on several boards (only the first is advised).
 
 
@@ -119,6 +129,8 @@ class PlayScreen(Screen[None]):
         self.last_hint: str | None = None  # the word the last hint shown advised
         self.hint_job: Job | None = None
         self.hint_asked = ""  # what the "computing…" line says is asked
+        self.random_job: Job | None = None  # random play's figures being computed
+        self.random_word = ""
 
     def compose(self) -> ComposeResult:
         length = self.ctx.wordlist.length
@@ -137,6 +149,7 @@ class PlayScreen(Screen[None]):
                 yield Static("", id="hint", classes="panel")
                 with Vertical(id="end-panel"):
                     yield Static("", id="definition", classes="panel")
+                    yield Static("", id="random-play", classes="panel")
                     yield Static("", id="share", classes="panel")
                     yield Static("Statistics", classes="panel-title panel")
                     yield Static("", id="end-stats", classes="panel")
@@ -146,6 +159,7 @@ class PlayScreen(Screen[None]):
         for scroll in self.query(VerticalScroll):
             scroll.can_focus = False  # keys belong to the game, not to scrolling
         self.set_interval(TICK, self.show_progress)
+        self.set_interval(TICK, self.show_random_progress)
         refused = self.start(self.request)
         if refused is not None:  # build_app checked the request: only the database can fail
             self.say(refused, error=True)
@@ -180,6 +194,8 @@ class PlayScreen(Screen[None]):
     def show_game(self, stored: StoredGame) -> None:
         """Show another game, or the same one as stored now (a pending hint is dropped)."""
         self.cancel_hint()
+        self.cancel_random_play()
+        self.query_one("#random-play", Static).update("")
         self.stored = stored
         v = self.view = view(stored)
         self.ctx.variant = v.variant.name
@@ -354,6 +370,7 @@ class PlayScreen(Screen[None]):
             Text.assemble(self.share_text, "\n\n", (note, "dim"))
         )
         self.query_one("#definition", Static).update(definition_text(v))
+        self.show_random_play()
         self.show_stats()
         self.query_one("#end-panel").set_class(True, "-over")
         self.refresh_bindings()
@@ -376,6 +393,59 @@ class PlayScreen(Screen[None]):
             )
         )
         self.query_one("#end-stats", Static).update(text)
+
+    # Random play on the answer -------------------------------------------------------------
+
+    def show_random_play(self) -> None:
+        """Random play's figures on the answer of a finished game of one board with a fixed
+        answer: the stored ones at once, else computed in a worker (with its "computing…"
+        line)."""
+        from wordlekit.services.randomplay import stored_figures
+
+        self.cancel_random_play()
+        v, panel = self.view, self.query_one("#random-play", Static)
+        assert v is not None
+        word = v.boards[0].answer if len(v.boards) == 1 and v.host_words is None else None
+        if word is None:
+            panel.update("")
+            return
+        try:
+            found = stored_figures(self.ctx.wordlist, word)
+        except WordlekitError as e:
+            panel.update(Text.assemble("Random play: ", sentence(str(e))))
+            return
+        if found is not None:
+            panel.update(random_play_text(found))
+            return
+        job = self.ctx.jobs.start(RANDOM_PLAY_SECONDS, then="it stops")
+        self.random_job, self.random_word = job, word
+        self.show_random_progress()
+        self.compute_random_play(job, word)
+
+    def cancel_random_play(self) -> None:
+        if self.random_job is not None:
+            self.random_job.cancel()
+            self.random_job = None
+
+    def show_random_progress(self) -> None:
+        job = self.random_job
+        if job is not None and job.running:
+            waiting = random_play_waiting(self.random_word, job.progress())
+            self.query_one("#random-play", Static).update(waiting)
+
+    @work(group="random-play")
+    async def compute_random_play(self, job: Job, word: str) -> None:
+        from wordlekit.services.randomplay import word_figures
+
+        figures = await job.run(word_figures, word)
+        if job is not self.random_job or job.cancelled:
+            return  # another game is shown, or the app quits
+        self.random_job = None
+        panel = self.query_one("#random-play", Static)
+        if isinstance(figures, WordlekitError):
+            panel.update(Text.assemble("Random play: ", sentence(str(figures))))
+        else:
+            panel.update(random_play_text(figures))
 
     # New games -----------------------------------------------------------------------------
 

@@ -13,7 +13,8 @@ and the work pool.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
@@ -122,6 +123,35 @@ class Work:
         return out
 
 
+class RecentMisses:
+    """Keys of work that did not fit in the budget lately (at most ``size``, each for
+    ``seconds``): asking the pool again would spend the same budget to the same end
+    (thread-safe)."""
+
+    def __init__(self, seconds: float = 600.0, size: int = 4096) -> None:
+        self.seconds = seconds
+        self.size = size
+        self._when: dict[Hashable, float] = {}
+        self._lock = threading.Lock()
+
+    def add(self, key: Hashable) -> None:
+        with self._lock:
+            self._when.pop(key, None)
+            self._when[key] = time.monotonic()
+            while len(self._when) > self.size:
+                del self._when[next(iter(self._when))]
+
+    def __contains__(self, key: Hashable) -> bool:
+        with self._lock:
+            when = self._when.get(key)
+            if when is None:
+                return False
+            if time.monotonic() - when > self.seconds:
+                del self._when[key]
+                return False
+            return True
+
+
 @dataclass(frozen=True)
 class AppContext:
     """The objects one app owns (``app.state.context``).
@@ -139,6 +169,9 @@ class AppContext:
     creations: CreationLimits
     db_path: Path | None = None
     stores: dict[str, GameStore] = field(default_factory=dict)
+    #: Random play's figures that did not fit in the budget lately (see
+    #: :mod:`wordlekit.web.routes_review`): not asked of the pool again for a while.
+    missed: RecentMisses = field(default_factory=RecentMisses)
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     def list_names(self) -> list[str]:

@@ -1,6 +1,8 @@
 // The Review page: a game pasted as text (or a game just played) reviewed turn by turn
 // (POST /api/review, GET /api/games/{id}/review): skill, luck, the best guesses, and the optimal
-// bot's game as the server played it (its `bot_turns`, with their colours).
+// bot's game as the server played it (its `bot_turns`, with their colours). Beside it, random
+// play's figures for the answer once the review has told it (GET /api/games/{id}/random-play,
+// GET /api/random-play/{word}): stored, computed, or why there are none.
 
 import { api, cancellation, isAbort } from "./api.js";
 import { elements, h, linkUltrahard, modeOf, plural, rulesName, storage } from "./dom.js";
@@ -138,9 +140,12 @@ export function createReviewPage(root) {
     turns: "review-turns",
     botNote: "review-bot-note",
     bot: "review-bot",
+    random: "review-random",
+    randomFigures: "review-random-figures",
   });
   const error = errorBox(els.error);
   const reviews = cancellation(); // a new review: the answer for an older one is dropped
+  const randoms = cancellation(); // the same for random play's figures
 
   /** Open the review of a finished game of the Play page, a game's view of one board (the
    * page is shown by the caller). */
@@ -152,8 +157,9 @@ export function createReviewPage(root) {
       answer: board.answer || "",
       mode: game.mode,
     });
-    const path = `/api/games/${encodeURIComponent(game.id)}/review`;
-    run((signal) => api(path, { signal }), `Review of ${game.label}`);
+    const id = encodeURIComponent(game.id);
+    const path = `/api/games/${id}/review`;
+    run((signal) => api(path, { signal }), `Review of ${game.label}`, () => `/api/games/${id}/random-play`);
     els.output.focus({ preventScroll: true });
     els.output.scrollIntoView({ block: "nearest" });
   }
@@ -201,8 +207,11 @@ export function createReviewPage(root) {
     run(review, "Review of your game");
   }
 
-  async function run(fetchReview, title) {
+  /** Review with `fetchReview(signal)`; then, when the review has an answer, random play's
+   * figures from `randomPath(review)` (by default those of the review's answer). */
+  async function run(fetchReview, title, randomPath = answerPath) {
     const signal = reviews.renew();
+    hideRandomPlay();
     hideError();
     showResultArea(false);
     setStatus(
@@ -210,7 +219,9 @@ export function createReviewPage(root) {
     );
     setLoading(true);
     try {
-      render(await fetchReview(signal), title);
+      const data = await fetchReview(signal);
+      render(data, title);
+      if (data.answer) showRandomPlay(data.answer, randomPath(data));
     } catch (err) {
       if (isAbort(err)) return;
       setStatus("");
@@ -261,6 +272,32 @@ export function createReviewPage(root) {
     showScore(els.luck, els.luckBar, data.luck);
     els.turns.replaceChildren(...data.turns.map(turnCard));
     renderBot(data);
+  }
+
+  // Random play on the answer ---------------------------------------------------------------
+
+  function hideRandomPlay() {
+    randoms.renew();
+    els.random.hidden = true;
+    els.randomFigures.replaceChildren();
+    delete els.random.dataset.state;
+  }
+
+  async function showRandomPlay(answer, path) {
+    const signal = randoms.renew();
+    const word = answer.toUpperCase();
+    els.random.hidden = false;
+    els.random.dataset.state = "loading";
+    els.randomFigures.textContent = `Random play on ${word}: working it out…`;
+    try {
+      const figures = await api(path, { signal });
+      els.randomFigures.replaceChildren(...randomPlayText(figures));
+      els.random.dataset.state = figures.source || figures.missing || "none";
+    } catch (err) {
+      if (isAbort(err)) return;
+      els.randomFigures.textContent = `Random play on ${word}: ${err.message}`;
+      els.random.dataset.state = "error";
+    }
   }
 
   function renderBot(data) {
@@ -333,6 +370,47 @@ export function createReviewPage(root) {
 }
 
 // Pieces of the review ---------------------------------------------------------------------------
+
+/** Random play's figures of the review's answer, by default: GET /api/random-play/{answer}. */
+function answerPath(data) {
+  return `/api/random-play/${encodeURIComponent(data.answer)}`;
+}
+
+const SOURCES = {
+  stored: "From the table of every word's figures (wordle expected --all).",
+  computed: "Worked out for this review.",
+};
+
+/** "Random play on CIGAR: expected 4.0843 guesses, worst 9, P(more than 6) 3.1%" and where the
+ * figures came from; or the server's note saying why there are none. */
+export function randomPlayText(f) {
+  const word = h("strong", {}, f.word.toUpperCase());
+  if (!f.source) return ["Random play on ", word, `: ${f.note || "no figures."}`];
+  return [
+    "Random play on ",
+    word,
+    ": expected ",
+    h("span", { class: "fig", "data-testid": "review-random-expected" }, f.expected.toFixed(4)),
+    " guesses, worst ",
+    h("span", { class: "fig", "data-testid": "review-random-worst" }, String(f.worst)),
+    ", P(more than 6) ",
+    h("span", { class: "fig", "data-testid": "review-random-over" }, percent(f.p_over_6)),
+    h(
+      "span",
+      { class: "badge", title: SOURCES[f.source] || "", "data-testid": "review-random-source" },
+      f.source,
+    ),
+  ];
+}
+
+/** A probability as a percentage: 3.1%, 0.04%, 0% (never a rounded-away "0.0%" for a chance
+ * that is there). */
+export function percent(p) {
+  const x = 100 * p;
+  if (x === 0) return "0%";
+  if (x >= 1) return `${x.toFixed(1)}%`;
+  return `${x.toPrecision(1)}%`;
+}
 
 function tags(data) {
   const n = data.turns.length;
