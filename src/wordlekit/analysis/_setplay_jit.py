@@ -78,7 +78,7 @@ def new_state(budget: int = 0, min_memo: int = 3) -> np.ndarray:
 
 
 @njit(cache=True)
-def solve(
+def solve(  # noqa: C901 (one loop nest: numba inlines nothing across a recursion)
     n, ib, fb, g_lo, g_hi, final, ist, fst, M, target, z1, z2, pat, cnt, touched, table,
     arena, state, stats, seen,
 ):  # fmt: skip

@@ -21,6 +21,7 @@ Two games are played:
 
 from __future__ import annotations
 
+import itertools
 import math
 import time
 from collections.abc import Iterable
@@ -100,7 +101,7 @@ def chunk_bounds(n: int, chunks: int = CHUNKS) -> list[tuple[int, int]]:
     """
     k = max(1, min(n, chunks))
     edges = [round(i * n / k) for i in range(k + 1)]
-    return [(a, b) for a, b in zip(edges, edges[1:], strict=False) if b > a]
+    return [(a, b) for a, b in itertools.pairwise(edges) if b > a]
 
 
 def game_words(wordlist: WordList, guesses: str) -> tuple[str, ...]:
@@ -162,7 +163,8 @@ class SetSolver:
         self.seen = np.zeros(n, dtype=np.int64)
 
     def _stacks(self, units: int) -> None:
-        self.units = units
+        """Stacks of ``units`` words of frames (at least the root's)."""
+        self.units = units = max(units, self.n + 2)
         self.ist = np.zeros(3 * units + 8, dtype=np.int32)
         self.fst = np.zeros(WIDTH * units + 8, dtype=np.float64)
 
@@ -184,8 +186,10 @@ class SetSolver:
         while True:
             self.ist[: self.n] = np.arange(self.n, dtype=np.int32)
             self.state[jit.OVERFLOW] = 0
+            i64 = np.int64
             jit.solve(
-                np.int64(self.n), np.int64(0), np.int64(0), np.int64(lo), np.int64(hi), np.int64(0), self.ist, self.fst, self.matrix, self.target,
+                i64(self.n), i64(0), i64(0), i64(lo), i64(hi), i64(0), self.ist, self.fst,
+                self.matrix, self.target,
                 self.z1, self.z2, self.pat, self.cnt, self.touched, self.table, self.arena,
                 self.state, self.stats, self.seen,
             )  # fmt: skip
@@ -234,5 +238,5 @@ def combine(words: tuple[str, ...], n: int, chunks: Iterable[Chunk]) -> Figures:
         1.0 + acc[:, 0] * inv,
         (1.0 + acc[:, 1]).astype(np.int64),
         np.maximum(0.0, 1.0 - p6),
-        seen + 1,  # and the root
+        seen - (len(ordered) - 1),  # the root is counted once per chunk
     )
