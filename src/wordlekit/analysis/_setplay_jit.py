@@ -73,7 +73,7 @@ def new_state(budget: int = 0, min_memo: int = 3) -> np.ndarray:
     state = np.zeros(N_STATE, dtype=np.int64)
     state[GEN] = 1  # a zeroed table is generation 0: every slot free
     state[BUDGET] = budget
-    state[MIN_MEMO] = max(4, min_memo)
+    state[MIN_MEMO] = max(5, min_memo)
     return state
 
 
@@ -176,6 +176,26 @@ def solve(  # noqa: C901 (one loop nest: numba inlines nothing across a recursio
                     fst[b + 5] += fst[c + 4]
                     fst[b + 6] += fst[c + 5]
                 continue
+            if m == 4:  # directly: cheaper than the memo too
+                if cfb + WIDTH * 7 > fst.shape[0]:
+                    state[OVERFLOW] = 1
+                    return 0
+                x0 = ist[mem0 + ist[order0 + st]]
+                x1 = ist[mem0 + ist[order0 + st + 1]]
+                x2 = ist[mem0 + ist[order0 + st + 2]]
+                x3 = ist[mem0 + ist[order0 + st + 3]]
+                _four(M, x0, x1, x2, x3, fst, cfb)
+                for j in range(4):
+                    b = fb + WIDTH * ist[order0 + st + j]
+                    c = cfb + WIDTH * j
+                    fst[b] += fst[c]
+                    fst[b + 1] = max(fst[b + 1], fst[c + 1])
+                    fst[b + 2] += inv
+                    fst[b + 3] += fst[c + 2]
+                    fst[b + 4] += fst[c + 3]
+                    fst[b + 5] += fst[c + 4]
+                    fst[b + 6] += fst[c + 5]
+                continue
             slot = -1
             k1 = np.uint64(0)
             k2 = np.uint64(0)
@@ -268,6 +288,65 @@ def _three(M, x0, x1, x2, fst, ob):
         fst[b + 4] = p
         fst[b + 5] = p
         fst[b + 6] = p
+
+
+@njit(cache=True)
+def _four(M, x0, x1, x2, x3, fst, ob):
+    """The figures of the set {x0, ..., x3} (ascending) into ``fst[ob:ob+4*WIDTH]`` (and
+    ``fst[ob+4*WIDTH:ob+7*WIDTH]`` as scratch), as :func:`solve` computes them."""
+    xs = (x0, x1, x2, x3)
+    inv = 1.0 / 4
+    third = 1.0 / 3
+    tmp = ob + 4 * WIDTH
+    for i in range(4):
+        h = xs[i]
+        a0 = 0.0
+        a1 = 0.0
+        a2 = 0.0
+        a3 = 0.0
+        a4 = 0.0
+        a5 = 0.0
+        a6 = 0.0
+        for j in range(4):
+            if j == i:
+                continue
+            g = xs[j]
+            ph = M[g, h]
+            m = 1
+            for k in range(4):
+                if k != i and k != j and M[g, xs[k]] == ph:
+                    m += 1
+            if m <= 2:
+                a0 += 1.0 if m == 1 else 1.5
+                a1 = max(a1, 1.0 if m == 1 else 2.0)
+                a2 += 1.0 if m == 1 else 0.5
+                a3 += 1.0
+                a4 += 1.0
+                a5 += 1.0
+                a6 += 1.0
+                continue
+            # h and the two others: the three ascending, and h's place among them
+            y0 = xs[0] if j != 0 else xs[1]
+            y1 = xs[2] if j < 2 else xs[1]
+            y2 = xs[3] if j != 3 else xs[2]
+            pos = i if i < j else i - 1
+            _three(M, y0, y1, y2, fst, tmp)
+            b = tmp + WIDTH * pos
+            a0 += fst[b]
+            a1 = max(a1, fst[b + 1])
+            a2 += third
+            a3 += fst[b + 2]
+            a4 += fst[b + 3]
+            a5 += fst[b + 4]
+            a6 += fst[b + 5]
+        b = ob + WIDTH * i
+        fst[b] = 1.0 + a0 * inv
+        fst[b + 1] = 1.0 + a1
+        fst[b + 2] = inv + a2 * inv
+        fst[b + 3] = inv + a3 * inv
+        fst[b + 4] = inv + a4 * inv
+        fst[b + 5] = inv + a5 * inv
+        fst[b + 6] = inv + a6 * inv
 
 
 @njit(cache=True, inline="always")

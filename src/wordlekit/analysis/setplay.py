@@ -21,11 +21,14 @@ Two games are played:
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import math
+import mmap
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -112,6 +115,17 @@ def game_words(wordlist: WordList, guesses: str) -> tuple[str, ...]:
     return wordlist.answers if guesses == "answers" else wordlist.guesses
 
 
+def _huge(n: int, dtype: type[np.generic]) -> npt.NDArray[Any]:
+    """A zeroed array of ``n`` items in anonymous memory asking for huge pages (the memo is
+    read at random: 4 KB pages cost a TLB miss on almost every probe)."""
+    size = max(1, n * np.dtype(dtype).itemsize)
+    buf = mmap.mmap(-1, size)
+    if hasattr(mmap, "MADV_HUGEPAGE"):
+        with contextlib.suppress(OSError):
+            buf.madvise(mmap.MADV_HUGEPAGE)
+    return np.frombuffer(buf, dtype=dtype, count=n)
+
+
 class SetSolver:
     """The square matrix of a game's words, the hash keys, the memo and the stacks, built
     once per list (and kept across chunks: later chunks find the sets earlier ones
@@ -150,8 +164,8 @@ class SetSolver:
         self.z1 = rng.integers(0, 2**63, n, dtype=np.uint64)
         self.z2 = rng.integers(0, 2**63, n, dtype=np.uint64)
         slots = max(1 << 12, 1 << int(math.log2(max(memory * _TABLE_SHARE / 32, 1))))
-        self.table = np.zeros((slots, 4), dtype=np.uint64)
-        self.arena = np.empty(max(WIDTH * 64, (memory - slots * 32) // 8), dtype=np.float64)
+        self.table = _huge(slots * 4, np.uint64).reshape(slots, 4)
+        self.arena = _huge(max(WIDTH * 64, (memory - slots * 32) // 8), np.float64)
         self.memory = self.table.nbytes + self.arena.nbytes
         patterns = 3**wordlist.length
         self.pat = np.zeros(n, dtype=np.int64)
