@@ -109,7 +109,7 @@ class Solver:
     def solve(self, word: str) -> RandomPlay:
         h = self.wordlist.answer_index(self.wordlist.check_answer(word))
         self.table[:, 0] = 0
-        stats = np.zeros(3, dtype=np.int64)
+        stats = self.stats = np.zeros(jit.N_STATS, dtype=np.int64)
         self.pool[0] = np.arange(self.n, dtype=np.int32)
         hk1 = np.uint64(int(self.z1.sum(dtype=np.uint64)))
         hk2 = np.uint64(int(self.z2.sum(dtype=np.uint64)))
