@@ -119,7 +119,7 @@ def _huge(n: int, dtype: type[np.generic]) -> npt.NDArray[Any]:
     """A zeroed array of ``n`` items in anonymous memory asking for huge pages (the memo is
     read at random: 4 KB pages cost a TLB miss on almost every probe)."""
     size = max(1, n * np.dtype(dtype).itemsize)
-    buf = mmap.mmap(-1, size)
+    buf = mmap.mmap(-1, size, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)
     if hasattr(mmap, "MADV_HUGEPAGE"):
         with contextlib.suppress(OSError):
             buf.madvise(mmap.MADV_HUGEPAGE)
