@@ -483,6 +483,15 @@ def test_expected_all_on_a_small_list(tmp_path: Path) -> None:
     assert lines[0].startswith("word,expected,worst,p_over_6") and len(lines) == 10
     text = ok("expected", "--all", "--lists", str(words), "--db", str(db), "--simulate", "2000")
     assert "hidden words" in text and "intervals contain the exact value" in text
+    per = json.loads(
+        ok("expected", "--all", "--lists", str(words), "--db", str(tmp_path / "p.sqlite3"),
+           "--method", "per-word", "--json")
+    )  # fmt: skip
+    shared = {r["word"]: r for r in data["results"]}
+    assert {r["word"] for r in per["results"]} == set(shared)
+    for a in per["results"]:
+        b = shared[a["word"]]
+        assert abs(a["expected"] - b["expected"]) <= 1e-9 and a["worst"] == b["worst"]
 
 
 def test_expected_with_every_valid_guess(tmp_path: Path) -> None:

@@ -72,6 +72,14 @@ if TYPE_CHECKING:
     help="With --guesses valid: the most consistent sets solved exactly (a worker) before "
     "falling back to Monte Carlo (--simulate games, default 1000) [default: 10,000,000].",
 )
+@click.option(
+    "--method",
+    type=click.Choice(["shared", "per-word"]),
+    default="shared",
+    show_default=True,
+    help="With --all: solve each consistent set once for all its words (shared), or each "
+    "word on its own (per-word: less memory, each word stored as it comes).",
+)
 @workers_option("Processes for --all (default: cores).")
 @db_option("SQLite file of --all results (default: data folder).")
 @csv_option("With --all: CSV output.")
@@ -85,6 +93,7 @@ def expected_cmd(
     seed: int,
     guesses: str,
     budget: int | None,
+    method: str,
     workers: int | None,
     db: str | None,
     csv_: bool,
@@ -115,14 +124,14 @@ def expected_cmd(
         else:
             _print_expected_one(out(), one)
         return
-    with progress("random play (chunks)", None) as bar:
+    with progress("random play" + (" (chunks)" if method == "shared" else ""), None) as bar:
 
         def update(done: int, total: int, latest: RandomPlay | None) -> None:
             bar.update(done, total, f"{latest.word} {latest.expected:.3f}" if latest else "")
 
         every = randomplay.every_word(
             wl, db=db, workers=workers, simulate=games, seed=seed, top=top,
-            progress=update, guesses=guesses, **limit,
+            progress=update, guesses=guesses, method=method, **limit,
         )  # fmt: skip
     if csv_:
         print_csv(*_expected_csv(every))

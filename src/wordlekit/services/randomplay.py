@@ -190,6 +190,7 @@ def every_word(
     progress: Callable[[int, int, RandomPlay | None], None] | None = None,
     guesses: str = "answers",
     budget: int = DEFAULT_BUDGET,
+    method: str = "shared",
 ) -> EveryWord:
     """Random play on every hidden word of ``wordlist``, on ``workers`` processes (default:
     every core), each finished chunk of the work stored in the SQLite file ``db`` (default:
@@ -198,21 +199,22 @@ def every_word(
     ``progress(done, total, latest)`` is told each chunk finished (and once at the start,
     with what was stored before). ``guesses="valid"``: every valid guess still consistent
     may be guessed; exact within ``budget`` sets a worker, else ``simulate`` (default
-    :data:`DEFAULT_GAMES`) games per word and ``method`` Monte Carlo."""
+    :data:`DEFAULT_GAMES`) games per word and ``method`` Monte Carlo. ``method="per-word"``:
+    each word solved on its own and stored as it comes (``progress`` counts words)."""
     _check_guesses(guesses)
     wl = answers_only(wordlist) if guesses == "answers" else wordlist
     if not wl.answers:
         raise WordleError(f"the {wl.name} list has no answers")
     path = Path(db) if db is not None else data_dir() / DB_NAME
-    method = EXACT
+    figures = EXACT  # how the figures were found
     try:
         with closing(ResultStore(path)) as store:
             found = run_every_word(
                 wl, store, workers=workers, progress=progress, guesses=guesses,
-                budget=budget if guesses != "answers" else 0,
+                budget=budget if guesses != "answers" else 0, method=method,
             )  # fmt: skip
     except BudgetSpent:
-        method = MONTE_CARLO
+        figures = MONTE_CARLO
         games = simulate or DEFAULT_GAMES
         ss = SetSolver(wl, guesses=guesses, memory=2**20)
         mc = {w: simulate_in(ss.matrix, i, w, games, seed + i) for i, w in enumerate(wl.answers)}
@@ -221,7 +223,7 @@ def every_word(
     ordered = tuple(sorted(found.values(), key=lambda r: (r.expected, r.word)))
     sims: dict[str, Simulation] = {}
     low = high = None
-    if method == MONTE_CARLO:
+    if figures == MONTE_CARLO:
         sims = {r.word: mc[r.word] for r in ordered}
         # the list-wide mean of independent per-word means: its standard error
         n = len(ordered)
@@ -243,5 +245,5 @@ def every_word(
     return EveryWord(
         wl.name, len(ordered), statistics.fmean(values), worst.worst, worst.word,
         statistics.fmean(r.p_over_6 for r in ordered), ordered[:top], ordered[::-1][:top],
-        tuple(bins(values)), ordered, sims, method, guesses, low, high,
+        tuple(bins(values)), ordered, sims, figures, guesses, low, high,
     )  # fmt: skip
