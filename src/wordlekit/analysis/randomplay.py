@@ -157,6 +157,44 @@ def simulate_in(
     return summarize(word, out, seed)
 
 
+_SIM: tuple[npt.NDArray[np.unsignedinteger], tuple[str, ...]] | None = None
+
+
+def _init_sim_worker(wordlist: WordList, guesses: str) -> None:
+    global _SIM
+    ss = setplay.SetSolver(wordlist, guesses=guesses, memory=2**20)
+    _SIM = (ss.matrix, wordlist.answers)
+
+
+def _sim_in_worker(i: int, games: int, seed: int) -> Simulation:
+    assert _SIM is not None
+    matrix, answers = _SIM
+    return simulate_in(matrix, i, answers[i], games, seed)
+
+
+def simulate_all(
+    wordlist: WordList,
+    games: int,
+    seed: int = 0,
+    *,
+    guesses: str = "answers",
+    workers: int | None = None,
+) -> dict[str, Simulation]:
+    """``games`` random games on every answer (answer ``i`` seeded ``seed + i``) of the game
+    ``guesses`` (see :mod:`wordlekit.analysis.setplay`), on ``workers`` processes."""
+    n_workers = max(1, min(workers or os.cpu_count() or 1, len(wordlist.answers)))
+    if n_workers == 1:
+        _init_sim_worker(wordlist, guesses)
+        return {w: _sim_in_worker(i, games, seed + i) for i, w in enumerate(wordlist.answers)}
+    with ProcessPoolExecutor(
+        n_workers, initializer=_init_sim_worker, initargs=(wordlist, guesses)
+    ) as pool:
+        futures = [
+            pool.submit(_sim_in_worker, i, games, seed + i) for i in range(len(wordlist.answers))
+        ]
+        return {f.result().word: f.result() for f in futures}
+
+
 def summarize(word: str, guesses: npt.NDArray[np.int32], seed: int) -> Simulation:
     """The figures of simulated games (``guesses``: each game's number of guesses)."""
     counts = GuessCounts.of(guesses)
@@ -429,8 +467,12 @@ def _run_shared(  # noqa: C901
             initargs=(wordlist, guesses, names, mem, budget),
         ) as pool:
             futures = [pool.submit(_chunk_in_worker, lo, hi) for lo, hi in pending]
-            for f in as_completed(futures):
-                finished(f.result())
+            try:
+                for f in as_completed(futures):
+                    finished(f.result())
+            except BaseException:  # over budget, interrupted: the other chunks are not run
+                pool.shutdown(wait=True, cancel_futures=True)
+                raise
     figures = setplay.combine(names, n, [done[b] for b in bounds])
     seconds = sum(c.work.seconds for c in done.values()) / len(names)
     rows = [

@@ -32,6 +32,7 @@ from wordlekit.analysis.randomplay import (
     ResultStore,
     Simulation,
     Solver,
+    simulate_all,
     simulate_in,
 )
 from wordlekit.analysis.randomplay import run_all as run_every_word
@@ -215,9 +216,7 @@ def every_word(
             )  # fmt: skip
     except BudgetSpent:
         figures = MONTE_CARLO
-        games = simulate or DEFAULT_GAMES
-        ss = SetSolver(wl, guesses=guesses, memory=2**20)
-        mc = {w: simulate_in(ss.matrix, i, w, games, seed + i) for i, w in enumerate(wl.answers)}
+        mc = simulate_all(wl, simulate or DEFAULT_GAMES, seed, guesses=guesses, workers=workers)
         found = {w: RandomPlay(w, s.mean, s.worst_seen, s.p_over_6, 0, 0.0)
                  for w, s in mc.items()}  # fmt: skip
     ordered = tuple(sorted(found.values(), key=lambda r: (r.expected, r.word)))
