@@ -100,7 +100,7 @@ def chunk_bounds(n: int, chunks: int = CHUNKS) -> list[tuple[int, int]]:
     """The root's ``n`` guesses in ``min(n, chunks)`` ranges of nearly equal size.
 
     >>> chunk_bounds(10, 4)
-    [(0, 3), (3, 5), (5, 8), (8, 10)]
+    [(0, 2), (2, 5), (5, 8), (8, 10)]
     """
     k = max(1, min(n, chunks))
     edges = [round(i * n / k) for i in range(k + 1)]
