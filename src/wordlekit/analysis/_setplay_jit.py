@@ -16,8 +16,9 @@ them, and both combine them by the same formulas, so below the root the figures 
 floating-point numbers, bit for bit.
 
 Every member's vector holds :data:`WIDTH` values: E, the worst case, P(T<=2), ..., P(T<=6)
-(P(T<=1) is 1/|T|). Sets of one or two words have closed forms. Larger sets are kept in a
-memo: an open-addressing table keyed by a 128-bit Zobrist hash of the set (slot: the two key
+(P(T<=1) is 1/|T|). Sets of one or two words have closed forms, sets of three and four are
+computed directly (:func:`_three`, :func:`_four`: cheaper than a probe of the memo, which
+misses the caches). Larger sets are kept in a memo: an open-addressing table keyed by a 128-bit Zobrist hash of the set (slot: the two key
 words, the vector's offset in a float64 arena, the generation and the set's size) and the
 arena. When either is full the memo is flushed (a new generation: every slot reads as free,
 the arena starts again at 0): the memo is bounded, the figures stay exact, only slower.
@@ -61,7 +62,7 @@ LIVE = 2  # slots used in this generation
 OVERFLOW = 3  # a stack was too small: retry with larger ones
 ABORT = 4  # the sets budget is spent
 BUDGET = 5  # the most sets to solve (0: no limit)
-MIN_MEMO = 6  # the smallest set kept in the memo
+MIN_MEMO = 6  # the smallest set kept in the memo (5: smaller ones are computed directly)
 N_STATE = 7
 
 
