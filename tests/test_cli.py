@@ -483,9 +483,49 @@ def test_expected_all_on_a_small_list(tmp_path: Path) -> None:
     assert lines[0].startswith("word,expected,worst,p_over_6") and len(lines) == 10
     text = ok("expected", "--all", "--lists", str(words), "--db", str(db), "--simulate", "2000")
     assert "hidden words" in text and "intervals contain the exact value" in text
+    per = json.loads(
+        ok("expected", "--all", "--lists", str(words), "--db", str(tmp_path / "p.sqlite3"),
+           "--method", "per-word", "--json")
+    )  # fmt: skip
+    shared = {r["word"]: r for r in data["results"]}
+    assert {r["word"] for r in per["results"]} == set(shared)
+    for a in per["results"]:
+        b = shared[a["word"]]
+        assert abs(a["expected"] - b["expected"]) <= 1e-9 and a["worst"] == b["worst"]
+
+
+def test_expected_with_every_valid_guess(tmp_path: Path) -> None:
+    answers = tmp_path / "answers.txt"
+    answers.write_text("batch\nhatch\nmatch\ncigar\ncrane\n")
+    allowed = tmp_path / "allowed.txt"
+    allowed.write_text("catch\nlatch\npatch\nwatch\n")
+    lists = f"{answers},{allowed}"
+    one = json.loads(ok("expected", "match", "--lists", lists, "--guesses", "valid", "--json"))
+    assert one["method"] == "exact" and one["guesses"] == "valid" and one["words"] == 9
+    plain = json.loads(ok("expected", "match", "--lists", lists, "--json"))
+    assert one["exact"]["expected"] > plain["exact"]["expected"]  # more words to guess among
+    mc = json.loads(
+        ok("expected", "match", "--lists", lists, "--guesses", "valid", "--budget", "1",
+           "--simulate", "3000", "--json")
+    )  # fmt: skip
+    assert mc["method"] == "monte carlo" and mc["exact"] is None
+    assert mc["simulation"]["mean_low"] <= one["exact"]["expected"] <= mc["simulation"]["mean_high"]
+    db = str(tmp_path / "v.sqlite3")
+    every = json.loads(
+        ok("expected", "--all", "--lists", lists, "--guesses", "valid", "--db", db, "--json")
+    )
+    assert every["method"] == "exact" and len(every["results"]) == 5
+    text = ok("expected", "--all", "--lists", lists, "--guesses", "valid", "--db", db,
+              "--budget", "1")  # fmt: skip
+    assert "every valid guess" in text  # read back: exact, computed before
+    fresh = str(tmp_path / "w.sqlite3")
+    text = ok("expected", "--all", "--lists", lists, "--guesses", "valid", "--db", fresh,
+              "--budget", "1", "--simulate", "200")  # fmt: skip
+    assert "Monte Carlo (the exact recursion is over its budget), 200 games a word" in text
 
 
 def test_expected_bad_input() -> None:
+    bad("expected", "cigar", "--guesses", "all", match="answers")
     bad("expected", match="give a WORD or --all")
     bad("expected", "cigar", "--all", match="give a WORD or --all")
     bad("expected", "xxxxx", match="not in the original word list")

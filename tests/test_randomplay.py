@@ -91,7 +91,7 @@ def test_bad_words() -> None:
         solver.simulate("cigar", 1)
 
 
-def test_run_all_stores_and_resumes(tmp_path: Path) -> None:
+def test_run_all_per_word_stores_and_resumes(tmp_path: Path) -> None:
     wl = WordList.from_words(HARD, name="atch")
     store = ResultStore(tmp_path / "a.sqlite3")
     seen: list[str] = []
@@ -106,7 +106,7 @@ def test_run_all_stores_and_resumes(tmp_path: Path) -> None:
             raise Stop
 
     with pytest.raises(Stop):
-        run_all(wl, store, workers=1, progress=stop_after_three)
+        run_all(wl, store, workers=1, progress=stop_after_three, method="per-word")
     assert len(store.done(wl.content_hash)) == 3  # each result is stored the moment it is known
     computed: list[str] = []
     results = run_all(
@@ -114,11 +114,14 @@ def test_run_all_stores_and_resumes(tmp_path: Path) -> None:
         store,
         workers=2,
         progress=lambda d, t, r: computed.append(r.word) if r is not None else None,
+        method="per-word",
     )
     assert len(results) == len(HARD)
     assert not set(computed) & set(seen)  # nothing computed twice
     again: list[str] = []
-    run_all(wl, store, progress=lambda d, t, r: again.append(r.word) if r else None)
+    run_all(
+        wl, store, progress=lambda d, t, r: again.append(r.word) if r else None, method="per-word"
+    )
     assert again == []  # a finished run only reads
     solver = Solver(wl)
     for w, r in results.items():

@@ -165,3 +165,23 @@ def test_a_child_killed_at_the_budget(tmp_path: Path) -> None:
     assert child != os.getpid()
     with pytest.raises(ProcessLookupError):
         os.kill(child, 0)  # killed and reaped: no such process any more
+
+
+def test_every_valid_guess_exact_or_monte_carlo(tmp_path: Path) -> None:
+    exact = randomplay.every_word(ATCH, db=tmp_path / "a.sqlite3", workers=1, guesses="valid")
+    assert (exact.method, exact.guesses, exact.words) == ("exact", "valid", 7)
+    plain = randomplay.every_word(ATCH, db=tmp_path / "a.sqlite3", workers=1)
+    assert exact.mean > plain.mean  # CRANE and SLATE may be guessed too
+    mc = randomplay.every_word(
+        ATCH, db=tmp_path / "b.sqlite3", workers=1, guesses="valid", budget=1, simulate=3000
+    )
+    assert mc.method == randomplay.MONTE_CARLO and set(mc.simulations) == set(ATCH.answers)
+    assert mc.mean_low is not None and mc.mean_high is not None
+    assert mc.mean_low <= exact.mean <= mc.mean_high
+    one = randomplay.one_word(ATCH, "match", guesses="valid")
+    assert one.method == "exact" and one.exact is not None and one.words == 9
+    assert one.exact.expected == pytest.approx(
+        next(r.expected for r in exact.results if r.word == "match"), abs=1e-9
+    )
+    with pytest.raises(WordleError, match="unknown --guesses"):
+        randomplay.one_word(ATCH, "match", guesses="all")

@@ -30,6 +30,8 @@ from numba import njit
 COMPUTED = 0
 HITS = 1
 STORED = 2
+PARTITIONS = 3  # classes computed (one per guess of a set solved)
+N_STATS = 4
 
 # One 64-byte record per set (one cache line): word 0 = the first hash with its low 8 bits
 # holding the worst case (never 0, so 0 marks a free slot), word 1 = the second hash, words
@@ -57,6 +59,7 @@ def expect(pool, depth, n, h, hk1, hk2, M, tu, tf, stats, z1, z2):
         g = S[gi]
         if g == h:
             continue
+        stats[PARTITIONS] += 1
         m, a1, a2 = _class(M[g], h, S, n, child, z1, z2)
         if m <= 2:
             acc = _add(acc, _closed(m))

@@ -6,12 +6,18 @@ words still possible" and you pick one). For a hidden word, :func:`random_play` 
 the expected number of guesses, the worst case (the longest run of unlucky picks) and the
 probability of needing more than six, by recursion over the consistent sets with a memo (see
 :mod:`wordlekit.analysis._random_jit`). :func:`simulate` is the Monte Carlo cross-check with a 99.9%
-confidence interval. :func:`run_all` does every hidden word on all cores, storing each result
-in SQLite as soon as it is known, so a stopped run resumes without recomputing anything.
+confidence interval. :func:`run_all` does every hidden word on all cores: by default by the
+shared-set recursion (:mod:`wordlekit.analysis.setplay`: each consistent set solved once for
+all the words it may hide, the root's guesses split into chunks handed to the workers), each
+finished chunk stored in SQLite at once and every word's row written when the last one is
+done, so a stopped run resumes with the chunks done and computes nothing twice;
+``method="per-word"`` is the per-word recursion of :class:`Solver`, each word stored as it
+comes.
 """
 
 from __future__ import annotations
 
+import hashlib
 import math
 import os
 import time
@@ -24,11 +30,12 @@ import numpy as np
 import numpy.typing as npt
 
 from wordlekit.analysis import _random_jit as jit
+from wordlekit.analysis import setplay
 from wordlekit.core.words import WordList
 from wordlekit.errors import WordleError
 from wordlekit.fast.matrix import PatternMatrix
 from wordlekit.solve.counts import Counted, GuessCounts
-from wordlekit.store.database import connect
+from wordlekit.store.database import connect, transaction
 
 #: z for a two-sided 99.9% interval: a fixed-seed test must not fail by bad luck.
 Z_999 = 3.2905
@@ -44,7 +51,11 @@ class RandomPlay:
     expected: float
     worst: int
     p_over_6: float
-    sets: int  # distinct consistent sets solved (memo entries)
+    #: Distinct consistent sets solved (memo entries); from the shared-set run, the sets
+    #: holding the word that the run solved (the root included).
+    sets: int
+    #: Seconds of the solve; from the shared-set run, the run's seconds shared equally by
+    #: its words.
     seconds: float
 
 
@@ -98,7 +109,7 @@ class Solver:
     def solve(self, word: str) -> RandomPlay:
         h = self.wordlist.answer_index(self.wordlist.check_answer(word))
         self.table[:, 0] = 0
-        stats = np.zeros(3, dtype=np.int64)
+        stats = self.stats = np.zeros(jit.N_STATS, dtype=np.int64)
         self.pool[0] = np.arange(self.n, dtype=np.int32)
         hk1 = np.uint64(int(self.z1.sum(dtype=np.uint64)))
         hk2 = np.uint64(int(self.z2.sum(dtype=np.uint64)))
@@ -131,9 +142,57 @@ class Solver:
         if games < 2:
             raise WordleError("simulate at least 2 games")
         h = self.wordlist.answer_index(self.wordlist.check_answer(word))
-        out = np.empty(games, dtype=np.int32)
-        jit.simulate(self.matrix, h, games, seed, out)
-        return summarize(self.wordlist.answers[h], out, seed)
+        return simulate_in(self.matrix, h, self.wordlist.answers[h], games, seed)
+
+
+def simulate_in(
+    matrix: npt.NDArray[np.unsignedinteger], index: int, word: str, games: int, seed: int = 0
+) -> Simulation:
+    """``games`` random games (seeded) on the hidden word ``word``, word ``index`` of the
+    square ``matrix`` of the words that may be guessed."""
+    if games < 2:
+        raise WordleError("simulate at least 2 games")
+    out = np.empty(games, dtype=np.int32)
+    jit.simulate(matrix, index, games, seed, out)
+    return summarize(word, out, seed)
+
+
+_SIM: tuple[npt.NDArray[np.unsignedinteger], tuple[str, ...]] | None = None
+
+
+def _init_sim_worker(wordlist: WordList, guesses: str) -> None:
+    global _SIM
+    ss = setplay.SetSolver(wordlist, guesses=guesses, memory=2**20)
+    _SIM = (ss.matrix, wordlist.answers)
+
+
+def _sim_in_worker(i: int, games: int, seed: int) -> Simulation:
+    assert _SIM is not None
+    matrix, answers = _SIM
+    return simulate_in(matrix, i, answers[i], games, seed)
+
+
+def simulate_all(
+    wordlist: WordList,
+    games: int,
+    seed: int = 0,
+    *,
+    guesses: str = "answers",
+    workers: int | None = None,
+) -> dict[str, Simulation]:
+    """``games`` random games on every answer (answer ``i`` seeded ``seed + i``) of the game
+    ``guesses`` (see :mod:`wordlekit.analysis.setplay`), on ``workers`` processes."""
+    n_workers = max(1, min(workers or os.cpu_count() or 1, len(wordlist.answers)))
+    if n_workers == 1:
+        _init_sim_worker(wordlist, guesses)
+        return {w: _sim_in_worker(i, games, seed + i) for i, w in enumerate(wordlist.answers)}
+    with ProcessPoolExecutor(
+        n_workers, initializer=_init_sim_worker, initargs=(wordlist, guesses)
+    ) as pool:
+        futures = [
+            pool.submit(_sim_in_worker, i, games, seed + i) for i in range(len(wordlist.answers))
+        ]
+        return {f.result().word: f.result() for f in futures}
 
 
 def summarize(word: str, guesses: npt.NDArray[np.int32], seed: int) -> Simulation:
@@ -183,6 +242,15 @@ class ResultStore:
             " seconds REAL NOT NULL, PRIMARY KEY (list, word))"
         )
 
+        # the chunks of a shared-set run not finished yet (see run_all)
+        self.conn.execute(
+            "CREATE TABLE IF NOT EXISTS random_play_chunks ("
+            " list TEXT NOT NULL, run TEXT NOT NULL, lo INTEGER NOT NULL, hi INTEGER NOT NULL,"
+            " sums BLOB NOT NULL, seen BLOB NOT NULL, sets INTEGER NOT NULL,"
+            " partitions INTEGER NOT NULL, seconds REAL NOT NULL,"
+            " PRIMARY KEY (list, run, lo, hi))"
+        )
+
     def done(self, key: str) -> dict[str, RandomPlay]:
         rows = self.conn.execute(
             "SELECT word, expected, worst, p_over_6, sets, seconds FROM random_play WHERE list = ?",
@@ -196,11 +264,47 @@ class ResultStore:
             (key, r.word, r.expected, r.worst, r.p_over_6, r.sets, r.seconds),
         )
 
+    def chunks(self, key: str, run: str, targets: int) -> dict[tuple[int, int], setplay.Chunk]:
+        """The stored chunks of the shared-set run ``run`` (of ``targets`` target words)."""
+        rows = self.conn.execute(
+            "SELECT lo, hi, sums, seen, sets, partitions, seconds FROM random_play_chunks"
+            " WHERE list = ? AND run = ?",
+            (key, run),
+        )
+        out: dict[tuple[int, int], setplay.Chunk] = {}
+        for lo, hi, sums, seen, sets, partitions, seconds in rows:
+            a = np.frombuffer(sums, dtype="<f8").reshape(targets, setplay.WIDTH)
+            b = np.frombuffer(seen, dtype="<i8")
+            work = setplay.Work(sets, partitions, seconds=seconds)
+            out[(lo, hi)] = setplay.Chunk(lo, hi, a.copy(), b.copy(), work)
+        return out
+
+    def add_chunk(self, key: str, run: str, c: setplay.Chunk) -> None:
+        sums = np.ascontiguousarray(c.sums, dtype="<f8").tobytes()
+        seen = np.ascontiguousarray(c.seen, dtype="<i8").tobytes()
+        with transaction(self.conn):
+            self.conn.execute(
+                "INSERT OR REPLACE INTO random_play_chunks VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (key, run, c.lo, c.hi, sums, seen, c.work.sets, c.work.partitions,
+                 c.work.seconds),
+            )  # fmt: skip
+
+    def finish(self, key: str, run: str, results: Iterable[RandomPlay]) -> None:
+        """Every word's row of a finished shared-set run, and its chunks dropped: one
+        transaction."""
+        with transaction(self.conn):
+            for r in results:
+                self.add(key, r)
+            self.conn.execute(
+                "DELETE FROM random_play_chunks WHERE list = ? AND run = ?", (key, run)
+            )
+
     def close(self) -> None:
         self.conn.close()
 
 
 _WORKER: Solver | None = None
+_SET_WORKER: setplay.SetSolver | None = None
 
 
 def _init_worker(answers: tuple[str, ...], name: str) -> None:
@@ -213,6 +317,26 @@ def _solve_in_worker(word: str) -> RandomPlay:
     return _WORKER.solve(word)
 
 
+def _init_set_worker(
+    wordlist: WordList, guesses: str, targets: tuple[str, ...], memory: int, budget: int
+) -> None:
+    global _SET_WORKER
+    _SET_WORKER = setplay.SetSolver(
+        wordlist, guesses=guesses, targets=targets, memory=memory, budget=budget
+    )
+
+
+def _chunk_in_worker(lo: int, hi: int) -> setplay.Chunk:
+    assert _SET_WORKER is not None
+    return _SET_WORKER.chunk(lo, hi)
+
+
+def list_key(wordlist: WordList, guesses: str = "answers") -> str:
+    """The key of a list's rows in the store: its content hash, and ``/valid`` for the game
+    where every valid guess may be guessed."""
+    return wordlist.content_hash + ("" if guesses == "answers" else f"/{guesses}")
+
+
 def run_all(
     wordlist: WordList,
     store: ResultStore,
@@ -220,15 +344,38 @@ def run_all(
     workers: int | None = None,
     words: Iterable[str] | None = None,
     progress: Callable[[int, int, RandomPlay | None], None] | None = None,
+    method: str = "shared",
+    guesses: str = "answers",
+    memory: int | None = None,
+    budget: int = 0,
 ) -> dict[str, RandomPlay]:
-    """Every hidden word's figures; results already stored are reused, new ones stored at once.
+    """Every hidden word's figures (or those of ``words``); results already stored are
+    reused, only the others computed.
 
-    ``progress(done, total, latest)`` is called after each word (and once at the start).
+    ``method="shared"`` (the default): the shared-set recursion. ``progress(done, total,
+    latest)`` counts chunks of the root's guesses (``latest`` is None until the last); each
+    finished chunk is stored at once, every word's row when all are done. ``memory``: the
+    memo's bytes per worker (default :func:`default_memory`); ``budget``: the most sets a
+    worker solves (0: no limit), past which :class:`~wordlekit.analysis.setplay.BudgetSpent`
+    is raised; ``guesses="valid"``: every valid guess may be guessed (the rows are stored
+    under :func:`list_key`).
+
+    ``method="per-word"``: :class:`Solver` word by word (answers only), ``progress`` told
+    each word finished and each result stored at once.
     """
-    key = wordlist.content_hash
+    if method not in ("shared", "per-word"):
+        raise WordleError(f"unknown method {method!r}: shared or per-word")
+    if method == "per-word" and guesses != "answers":
+        raise WordleError("the per-word recursion plays with the answers as the guesses")
+    key = list_key(wordlist, guesses)
     targets = list(words) if words is not None else list(wordlist.answers)
     results = {w: r for w, r in store.done(key).items() if w in set(targets)}
     todo = [w for w in targets if w not in results]
+    if method == "shared":
+        return _run_shared(
+            wordlist, store, key, results, todo, workers=workers, progress=progress,
+            guesses=guesses, memory=memory, budget=budget,
+        )  # fmt: skip
     total = len(targets)
     if progress is not None:
         progress(len(results), total, None)
@@ -254,4 +401,89 @@ def run_all(
             results[r.word] = r
             if progress is not None:
                 progress(len(results), total, r)
+    return results
+
+
+#: The memo's memory of all the workers of a shared-set run together, by default.
+TOTAL_MEMORY = 6 * 2**30
+
+
+def default_memory(workers: int, words: int) -> int:
+    """The memo's bytes per worker: :data:`TOTAL_MEMORY` shared by the workers, at most 3 GB
+    each, and no more than a list of ``words`` words can use (2 MB a word)."""
+    return int(min(3 * 2**30, TOTAL_MEMORY // max(1, workers), 2 * 2**20 * max(words, 16)))
+
+
+def _run_shared(  # noqa: C901
+    wordlist: WordList,
+    store: ResultStore,
+    key: str,
+    results: dict[str, RandomPlay],
+    todo: list[str],
+    *,
+    workers: int | None,
+    progress: Callable[[int, int, RandomPlay | None], None] | None,
+    guesses: str,
+    memory: int | None,
+    budget: int,
+) -> dict[str, RandomPlay]:
+    n = len(setplay.game_words(wordlist, guesses))
+    bounds = setplay.chunk_bounds(n)
+    if not todo:
+        if progress is not None:
+            progress(len(bounds), len(bounds), None)
+        return results
+    # The targets, in the solver's order (the answers'), name the run: a run stopped and
+    # resumed has the same targets (no row is written before its end).
+    order = sorted({wordlist.answer_index(wordlist.check_answer(w)) for w in todo})
+    names = tuple(wordlist.answers[i] for i in order)
+    if len(names) == len(wordlist.answers):
+        run = f"{guesses}:all"
+    else:
+        run = f"{guesses}:" + hashlib.sha256("\n".join(names).encode()).hexdigest()[:32]
+    done = store.chunks(key, run, len(names))
+    pending = [b for b in bounds if b not in done]
+    if progress is not None:
+        progress(len(done), len(bounds), None)
+    n_workers = max(1, min(workers or os.cpu_count() or 1, len(pending)))
+    mem = memory if memory is not None else default_memory(n_workers, n)
+
+    def finished(c: setplay.Chunk) -> None:
+        store.add_chunk(key, run, c)  # stored the moment it is known
+        done[(c.lo, c.hi)] = c
+        if progress is not None and len(done) < len(bounds):
+            progress(len(done), len(bounds), None)
+
+    if pending and n_workers == 1:
+        solver = setplay.SetSolver(
+            wordlist, guesses=guesses, targets=names, memory=mem, budget=budget
+        )
+        for lo, hi in pending:
+            finished(solver.chunk(lo, hi))
+    elif pending:
+        with ProcessPoolExecutor(
+            n_workers,
+            initializer=_init_set_worker,
+            initargs=(wordlist, guesses, names, mem, budget),
+        ) as pool:
+            futures = [pool.submit(_chunk_in_worker, lo, hi) for lo, hi in pending]
+            try:
+                for f in as_completed(futures):
+                    finished(f.result())
+            except BaseException:  # over budget, interrupted: the other chunks are not run
+                pool.shutdown(wait=True, cancel_futures=True)
+                raise
+    figures = setplay.combine(names, n, [done[b] for b in bounds])
+    seconds = sum(c.work.seconds for c in done.values()) / len(names)
+    rows = [
+        RandomPlay(w, float(e), int(x), float(p), int(k), seconds)
+        for w, e, x, p, k in zip(
+            names, figures.expected, figures.worst, figures.p_over_6, figures.sets, strict=True
+        )
+    ]
+    store.finish(key, run, rows)
+    for r in rows:
+        results[r.word] = r
+    if progress is not None:
+        progress(len(bounds), len(bounds), rows[-1])
     return results

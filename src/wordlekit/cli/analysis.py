@@ -43,6 +43,7 @@ if TYPE_CHECKING:
         "wordle expected cigar --simulate 100000     and a Monte Carlo check beside it",
         "wordle expected --all --top 5               every hidden word (resumable)",
         "wordle expected --all --csv > random-play.csv",
+        "wordle expected cigar --guesses valid       guessing among every valid word left",
     ),
 )
 @click.argument("word", required=False)
@@ -56,6 +57,29 @@ if TYPE_CHECKING:
     help="Also play N random games per word (Monte Carlo, 99.9% intervals).",
 )
 @click.option("--seed", default=0, show_default=True, help="Seed of --simulate.")
+@click.option(
+    "--guesses",
+    type=click.Choice(["answers", "valid"]),
+    default="answers",
+    show_default=True,
+    help="What is guessed: the answers still possible, or every valid guess still consistent "
+    "(the answer is always one of the answers).",
+)
+@click.option(
+    "--budget",
+    type=click.IntRange(min=1),
+    metavar="SETS",
+    help="With --guesses valid: the most consistent sets solved exactly (a worker) before "
+    "falling back to Monte Carlo (--simulate games, default 1000) [default: 10,000,000].",
+)
+@click.option(
+    "--method",
+    type=click.Choice(["shared", "per-word"]),
+    default="shared",
+    show_default=True,
+    help="With --all: solve each consistent set once for all its words (shared), or each "
+    "word on its own (per-word: less memory, each word stored as it comes).",
+)
 @workers_option("Processes for --all (default: cores).")
 @db_option("SQLite file of --all results (default: data folder).")
 @csv_option("With --all: CSV output.")
@@ -67,6 +91,9 @@ def expected_cmd(
     top: int,
     games: int | None,
     seed: int,
+    guesses: str,
+    budget: int | None,
+    method: str,
     workers: int | None,
     db: str | None,
     csv_: bool,
@@ -78,7 +105,8 @@ def expected_cmd(
     For WORD (or every word with --all): the expected number of guesses when each guess is
     drawn uniformly from the words consistent with all feedback so far, the worst case and
     the probability of needing more than six. The list's answers are both the guesses and the
-    possible answers.
+    possible answers; with --guesses valid every valid guess still consistent may be guessed
+    (exact within --budget, else Monte Carlo, and the output says which).
     """
     if bool(word) == all_:
         raise WordleError("give a WORD or --all (not both)")
@@ -86,21 +114,24 @@ def expected_cmd(
     from wordlekit.services import randomplay
 
     wl = WordList.load(lists)
+    limit = {"budget": budget} if budget else {}
     if word is not None:
-        one = randomplay.one_word(wl, word, simulate=games, seed=seed)
+        one = randomplay.one_word(
+            wl, word, simulate=games, seed=seed, guesses=guesses, **limit
+        )  # fmt: skip
         if json_:
             print_json(one)
         else:
             _print_expected_one(out(), one)
         return
-    with progress("random play", len(wl.answers)) as bar:
+    with progress("random play" + (" (chunks)" if method == "shared" else ""), None) as bar:
 
         def update(done: int, total: int, latest: RandomPlay | None) -> None:
             bar.update(done, total, f"{latest.word} {latest.expected:.3f}" if latest else "")
 
         every = randomplay.every_word(
             wl, db=db, workers=workers, simulate=games, seed=seed, top=top,
-            progress=update,
+            progress=update, guesses=guesses, method=method, **limit,
         )  # fmt: skip
     if csv_:
         print_csv(*_expected_csv(every))
@@ -112,9 +143,20 @@ def expected_cmd(
 
 def _print_expected_one(console: Console, one: OneWord) -> None:
     result, sim = one.exact, one.simulation
+    what = "consistent guesses" if one.guesses == "answers" else "consistent valid guesses"
+    if result is None:
+        assert sim is not None
+        console.print(
+            f"[bold]{sim.word.upper()}[/bold] ({one.lists} list, {one.words} words), random "
+            f"{what}: Monte Carlo (the exact recursion is over its budget), {sim.games:,} games "
+            f"(seed {sim.seed}): mean [bold]{sim.mean:.4f}[/bold], 99.9% interval "
+            f"[{sim.mean_low:.4f}, {sim.mean_high:.4f}]; P(>6) {sim.p_over_6:.5f} "
+            f"[{sim.p_low:.5f}, {sim.p_high:.5f}]; worst seen {sim.worst_seen}"
+        )
+        return
     console.print(
         f"[bold]{result.word.upper()}[/bold] ({one.lists} list, {one.words} words), random "
-        f"consistent guesses: expected [bold]{result.expected:.4f}[/bold] guesses, worst "
+        f"{what}: expected [bold]{result.expected:.4f}[/bold] guesses, worst "
         f"{result.worst}, P(more than 6) = {result.p_over_6:.6f}"
     )
     console.print(f"  exact over {result.sets:,} consistent sets in {result.seconds:.2f} s")
@@ -151,11 +193,22 @@ def _expected_csv(every: EveryWord) -> tuple[list[str], list[list[object]]]:
 
 
 def _print_expected_all(console: Console, every: EveryWord, top: int) -> None:
-    console.print(
-        f"[bold]{every.words}[/bold] hidden words ({every.lists} list): mean expected guesses "
-        f"[bold]{every.mean:.4f}[/bold], worst case {every.worst} "
-        f"({every.worst_word.upper()}), P(more than 6) averaged {every.p_over_6:.5f}"
-    )
+    if every.method == "exact":
+        console.print(
+            f"[bold]{every.words}[/bold] hidden words ({every.lists} list"
+            f"{'' if every.guesses == 'answers' else ', every valid guess'}): mean expected "
+            f"guesses [bold]{every.mean:.4f}[/bold], worst case {every.worst} "
+            f"({every.worst_word.upper()}), P(more than 6) averaged {every.p_over_6:.5f}"
+        )
+    else:
+        games = next(iter(every.simulations.values())).games
+        console.print(
+            f"[bold]{every.words}[/bold] hidden words ({every.lists} list, every valid guess): "
+            f"Monte Carlo (the exact recursion is over its budget), {games:,} games a word: "
+            f"mean guesses [bold]{every.mean:.4f}[/bold] (99.9% interval "
+            f"[{every.mean_low:.4f}, {every.mean_high:.4f}]), worst seen {every.worst} "
+            f"({every.worst_word.upper()}), P(more than 6) averaged {every.p_over_6:.5f}"
+        )
     for title, rows in (("easiest", every.easiest), ("hardest", every.hardest)):
         cells = (
             (r.word.upper(), f"{r.expected:.4f}", str(r.worst), f"{r.p_over_6:.5f}") for r in rows
@@ -165,7 +218,7 @@ def _print_expected_all(console: Console, every: EveryWord, top: int) -> None:
     console.print("expected guesses:")
     print_lines(console, bars(every.histogram))
     sims = every.simulations
-    if sims:
+    if sims and every.method == "exact":
         inside = sum(
             sims[r.word].mean_low <= r.expected <= sims[r.word].mean_high for r in every.results
         )
