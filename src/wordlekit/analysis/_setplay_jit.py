@@ -18,10 +18,11 @@ floating-point numbers, bit for bit.
 Every member's vector holds :data:`WIDTH` values: E, the worst case, P(T<=2), ..., P(T<=6)
 (P(T<=1) is 1/|T|). Sets of one or two words have closed forms, sets of three and four are
 computed directly (:func:`_three`, :func:`_four`: cheaper than a probe of the memo, which
-misses the caches). Larger sets are kept in a memo: an open-addressing table keyed by a
-128-bit Zobrist hash of the set (slot: the two key words, the vector's offset in a float64 arena, the generation and the set's size) and the
-arena. When either is full the memo is flushed (a new generation: every slot reads as free,
-the arena starts again at 0): the memo is bounded, the figures stay exact, only slower.
+misses the caches). Larger sets are kept in a memo: an open-addressing table keyed by a 128-bit
+Zobrist hash of the set (slot: the two key words, the vector's offset in a float64 arena, the
+generation and the set's size) and the arena. When either is full the memo is flushed (a new
+generation: every slot reads as free, the arena starts again at 0): the memo is bounded, the
+figures stay exact, only slower.
 
 Only the hidden words marked in ``target`` are wanted: a part holding none of them is not
 solved (so the vectors are exact at the targets' positions only). With every answer marked
