@@ -167,16 +167,7 @@ def solve(  # noqa: C901 (one loop nest: numba inlines nothing across a recursio
                 x1 = ist[mem0 + ist[order0 + st + 1]]
                 x2 = ist[mem0 + ist[order0 + st + 2]]
                 _three(M, x0, x1, x2, fst, cfb)
-                for j in range(3):
-                    b = fb + WIDTH * ist[order0 + st + j]
-                    c = cfb + WIDTH * j
-                    fst[b] += fst[c]
-                    fst[b + 1] = max(fst[b + 1], fst[c + 1])
-                    fst[b + 2] += inv
-                    fst[b + 3] += fst[c + 2]
-                    fst[b + 4] += fst[c + 3]
-                    fst[b + 5] += fst[c + 4]
-                    fst[b + 6] += fst[c + 5]
+                _add_part(fst, fb, ist, order0 + st, 3, fst, cfb, inv)
                 continue
             if m == 4:  # directly: cheaper than the memo too
                 if cfb + WIDTH * 7 > fst.shape[0]:
@@ -187,16 +178,7 @@ def solve(  # noqa: C901 (one loop nest: numba inlines nothing across a recursio
                 x2 = ist[mem0 + ist[order0 + st + 2]]
                 x3 = ist[mem0 + ist[order0 + st + 3]]
                 _four(M, x0, x1, x2, x3, fst, cfb)
-                for j in range(4):
-                    b = fb + WIDTH * ist[order0 + st + j]
-                    c = cfb + WIDTH * j
-                    fst[b] += fst[c]
-                    fst[b + 1] = max(fst[b + 1], fst[c + 1])
-                    fst[b + 2] += inv
-                    fst[b + 3] += fst[c + 2]
-                    fst[b + 4] += fst[c + 3]
-                    fst[b + 5] += fst[c + 4]
-                    fst[b + 6] += fst[c + 5]
+                _add_part(fst, fb, ist, order0 + st, 4, fst, cfb, inv)
                 continue
             slot = -1
             k1 = np.uint64(0)
@@ -230,16 +212,7 @@ def solve(  # noqa: C901 (one loop nest: numba inlines nothing across a recursio
                     _insert(table, arena, state, stats, k1, k2, m, fst, cfb)
                 src = cfb
                 buf = fst
-            for j in range(m):
-                b = fb + WIDTH * ist[order0 + st + j]
-                c = src + WIDTH * j
-                fst[b] += buf[c]
-                fst[b + 1] = max(fst[b + 1], buf[c + 1])
-                fst[b + 2] += inv
-                fst[b + 3] += buf[c + 2]
-                fst[b + 4] += buf[c + 3]
-                fst[b + 5] += buf[c + 4]
-                fst[b + 6] += buf[c + 5]
+            _add_part(fst, fb, ist, order0 + st, m, buf, src, inv)
     if final:
         inv = 1.0 / n
         for k in range(n):
@@ -252,6 +225,24 @@ def solve(  # noqa: C901 (one loop nest: numba inlines nothing across a recursio
             fst[b + 5] = inv + fst[b + 5] * inv
             fst[b + 6] = inv + fst[b + 6] * inv
     return 0
+
+
+@njit(cache=True, inline="always")
+def _add_part(fst, fb, ist, order, m, buf, src, inv):
+    """Add a part's figures (``m`` members' vectors at ``buf[src:]``, the members' positions
+    in this set at ``ist[order:order+m]``) into this set's sums at ``fst[fb:]``: E and
+    P(T<=k) summed (a child's P(T<=k) is this set's P(T<=k+1); the child's P(T<=1) is its
+    ``inv``), the worst case a maximum."""
+    for j in range(m):
+        b = fb + WIDTH * ist[order + j]
+        c = src + WIDTH * j
+        fst[b] += buf[c]
+        fst[b + 1] = max(fst[b + 1], buf[c + 1])
+        fst[b + 2] += inv
+        fst[b + 3] += buf[c + 2]
+        fst[b + 4] += buf[c + 3]
+        fst[b + 5] += buf[c + 4]
+        fst[b + 6] += buf[c + 5]
 
 
 @njit(cache=True, inline="always")
