@@ -9,7 +9,10 @@ import pytest
 
 from wordlekit.core.feedback import score
 from wordlekit.core.words import WordList
-from wordlekit.fast.matrix import PatternMatrix, cache_path, read_cache
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from wordlekit.fast.matrix import TRANSPOSE_BLOCK, PatternMatrix, cache_path, read_cache, transpose
 
 
 @pytest.fixture
@@ -133,3 +136,23 @@ def test_a_large_cache_file_is_memory_mapped(
     blob[-1] ^= 0xFF
     path.write_bytes(bytes(blob))
     assert read_cache(path, small) is None and not path.exists()  # damaged: removed
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    rows=st.integers(1, 2 * TRANSPOSE_BLOCK + 3),
+    cols=st.integers(1, TRANSPOSE_BLOCK + 5),
+    dtype=st.sampled_from([np.uint8, np.uint16]),
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_transpose_is_the_transposed_matrix(rows: int, cols: int, dtype: type, seed: int) -> None:
+    # the block copy must cover every cell once, whatever the shape against the block size
+    data = np.random.default_rng(seed).integers(0, 243, size=(rows, cols)).astype(dtype)
+    out = transpose(data)
+    assert out.flags.c_contiguous and out.dtype == data.dtype
+    assert np.array_equal(out, data.T)
+
+
+def test_the_matrix_transposed_is_its_transpose() -> None:
+    pm = PatternMatrix.for_list(WordList.bundled())
+    assert np.array_equal(pm.transposed, pm.data.T)

@@ -86,7 +86,7 @@ class PatternMatrix:
     @cached_property
     def transposed(self) -> npt.NDArray[np.unsignedinteger]:
         """Answers x guesses, contiguous: one answer's patterns against every guess."""
-        return np.ascontiguousarray(self.data.T)
+        return transpose(self.data)
 
     @cached_property
     def guess_letter_counts(self) -> npt.NDArray[np.uint8]:
@@ -161,6 +161,24 @@ class PatternMatrix:
         with contextlib.suppress(OSError):
             write_cache(path, wordlist, pm.data)
         return pm
+
+
+#: Rows and columns of the blocks :func:`transpose` copies at a time.
+TRANSPOSE_BLOCK = 512
+
+
+def transpose(data: npt.NDArray[np.unsignedinteger]) -> npt.NDArray[np.unsignedinteger]:
+    """``data.T``, contiguous, copied block by block: numpy's own copy of a transposed byte
+    matrix strides through memory a byte at a time (about 65 ms for the ``nyt`` matrix, a
+    tenth of a command's start-up); blocks of 512 x 512 keep both sides in the cache and
+    take a third of that (benchmarks/bench_cli_startup.py)."""
+    rows, cols = data.shape
+    out = np.empty((cols, rows), dtype=data.dtype)
+    b = TRANSPOSE_BLOCK
+    for i in range(0, rows, b):
+        for j in range(0, cols, b):
+            out[j : j + b, i : i + b] = data[i : i + b, j : j + b].T
+    return out
 
 
 #: Cache files larger than this are memory-mapped rather than read: no copy, and processes
