@@ -32,8 +32,10 @@ from wordlekit.core.words import (
     find_bundled,
 )
 from wordlekit.errors import WordListError, quoted
-from wordlekit.services.catalog import strategies
-from wordlekit.services.games import variants
+
+if TYPE_CHECKING:
+    from wordlekit.services.catalog import StrategyInfo
+    from wordlekit.services.views import VariantInfo
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -243,6 +245,22 @@ def max_guesses_option(help: str | None = None) -> Decorator:
     )
 
 
+def strategies(boards: int = 1) -> list[StrategyInfo]:
+    """The services' catalog of strategies, imported when a command asks for it: the catalog
+    imports every strategy's module, which commands without ``--strategy`` (``wordle
+    optimal``) need not pay for at start-up."""
+    from wordlekit.services.catalog import strategies as catalog
+
+    return list(catalog(boards))
+
+
+def variants() -> list[VariantInfo]:
+    """The registry's variants, imported when a command with ``--variant`` is defined."""
+    from wordlekit.services.games import variants as registry
+
+    return list(registry())
+
+
 def strategy_names(boards: int = 1) -> list[str]:
     """The names of the strategies for games of ``boards`` boards (the services' catalog)."""
     return [s.name for s in strategies(boards)]
@@ -358,26 +376,44 @@ def _variant_list() -> str:
 
 #: ``--variant NAME``, ``--boards N`` and ``--max-guesses M``: which variant (a custom one of
 #: N boards with ``--boards``), for ``play`` and, with several boards, ``solve`` and ``bench``.
-variant_options: Decorator = combine(
-    click.option(
-        "--variant",
-        default=None,
-        metavar="NAME",
-        type=NamedChoice("variant", [v.name for v in variants()]),
-        help=f"The variant: {_variant_list()}.",
-    ),
-    click.option(
-        "--boards",
-        type=int,
-        default=None,
-        metavar="N",
-        help="N boards at once (2 Dordle, 4 Quordle, 8 Octordle, 16, 32, any N up to 64).",
-    ),
-    click.option(
-        "--max-guesses",
-        type=int,
-        default=None,
-        metavar="M",
-        help="The guess limit of a custom variant (default: 6 for one board, boards + 5).",
-    ),
-)
+def _variant_options() -> Decorator:
+    return combine(
+        click.option(
+            "--variant",
+            default=None,
+            metavar="NAME",
+            type=NamedChoice("variant", [v.name for v in variants()]),
+            help=f"The variant: {_variant_list()}.",
+        ),
+        click.option(
+            "--boards",
+            type=int,
+            default=None,
+            metavar="N",
+            help="N boards at once (2 Dordle, 4 Quordle, 8 Octordle, 16, 32, any N up to 64).",
+        ),
+        click.option(
+            "--max-guesses",
+            type=int,
+            default=None,
+            metavar="M",
+            help="The guess limit of a custom variant (default: 6 for one board, boards + 5).",
+        ),
+    )
+
+
+class Lazy:
+    """A decorator made on its first use: :data:`variant_options` asks the variant registry
+    (which imports the games service) only when a command that has the options is defined."""
+
+    def __init__(self, make: Callable[[], Decorator]) -> None:
+        self._make = make
+        self._decorator: Decorator | None = None
+
+    def __call__(self, f: F) -> F:
+        if self._decorator is None:
+            self._decorator = self._make()
+        return self._decorator(f)
+
+
+variant_options: Decorator = Lazy(_variant_options)
