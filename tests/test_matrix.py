@@ -6,12 +6,11 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-
-from wordlekit.core.feedback import score
-from wordlekit.core.words import WordList
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from wordlekit.core.feedback import score
+from wordlekit.core.words import WordList
 from wordlekit.fast.matrix import TRANSPOSE_BLOCK, PatternMatrix, cache_path, read_cache, transpose
 
 

@@ -17,6 +17,8 @@ other packages' functions are loaded as numba loads them.
 
 from __future__ import annotations
 
+import importlib
+import sys
 from typing import Any
 
 #: Functions whose module starts with this are loaded the short way.
@@ -25,8 +27,9 @@ PACKAGE = "wordlekit."
 
 def init() -> None:
     """Install the short load for wordlekit's cached functions (idempotent)."""
-    from numba.core import caching
-    from numba.core.runtime import rtsys
+    # numba's internals, untyped: imported as plain modules
+    caching: Any = importlib.import_module("numba.core.caching")
+    rtsys: Any = importlib.import_module("numba.core.runtime").rtsys
 
     original = caching.Cache.load_overload
     if getattr(original, "wordlekit_short_load", False):
@@ -46,8 +49,6 @@ def init() -> None:
 
 def installed() -> bool:
     """Whether numba loads wordlekit's cached functions the short way in this process."""
-    import sys
-
     caching = sys.modules.get("numba.core.caching")
     if caching is None:
         return False
