@@ -294,13 +294,17 @@ export function createPlayPage(root, ctx) {
       return;
     }
     busy = true;
+    // Keys are not taken while the guess is on its way (they would go to a row that the
+    // answer replaces): the board says so to assistive technology, and to tests that type on.
+    els.board.setAttribute("aria-busy", "true");
+    const signal = requests.signal;
     try {
       const state = await api(`/api/games/${encodeURIComponent(game.id)}/guesses`, {
         method: "POST",
         // The turn number makes a retried request (a flaky network, a double tap) harmless:
         // the server returns the game unchanged instead of spending another turn.
         body: { guess: typed, turn: row + 1 },
-        signal: requests.signal,
+        signal,
       });
       busy = false;
       typed = "";
@@ -310,6 +314,8 @@ export function createPlayPage(root, ctx) {
       if (isAbort(err)) return;
       busy = false;
       refused(err);
+    } finally {
+      if (!signal.aborted) els.board.removeAttribute("aria-busy");
     }
   }
 
