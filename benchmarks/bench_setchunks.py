@@ -1,6 +1,8 @@
 """Fixed pieces of the whole-list shared-set run, one after the other in one solver: the
-seconds and the work of each, and a digest of the sums (to check a change leaves every
-figure the same, bit for bit).
+seconds and the work of each, the nanoseconds per member scanned by the partitions (what the
+kernel's time follows), and a digest of the sums (to check a change leaves every figure the
+same, bit for bit). The memo is touched before the first piece, as a worker's is over its
+many chunks.
 
 Run: ``taskset -c 1 .venv/bin/python benchmarks/bench_setchunks.py [--chunks 10 40 70]
 [--take G] [--memory GB] [--min-memo K]``: chunk ``k`` of :func:`chunk_bounds` of the
@@ -22,6 +24,7 @@ def main() -> None:
     ap.add_argument("--min-memo", type=int, default=5, help="the smallest set memoised")
     args = ap.parse_args()
 
+    from wordlekit.analysis._setplay_jit import SCANNED
     from wordlekit.analysis.setplay import SetSolver, chunk_bounds
     from wordlekit.core.words import WordList
 
@@ -39,7 +42,9 @@ def main() -> None:
         lo, hi = bounds[k]
         if args.take:
             hi = min(hi, lo + args.take)
+        scanned0 = int(ss.stats[SCANNED])
         c = ss.chunk(lo, hi)
+        scanned = int(ss.stats[SCANNED]) - scanned0
         digest.update(c.sums.tobytes())
         w = c.work
         total += w.seconds
@@ -47,6 +52,7 @@ def main() -> None:
             f"chunk {k:>2} ({lo}..{hi}): {w.seconds:7.2f} s  sets {w.sets:>11,}"
             f"  partitions {w.partitions:>12,}  hits {w.hits:>11,}  stored {w.stored:>11,}"
             f"  flushes {w.flushes}  memo {w.memo_bytes / 2**30:.2f} GB"
+            f"  {w.seconds / max(scanned, 1) * 1e9:.1f} ns a member scanned"
         )
     print(f"total {total:.2f} s  digest {digest.hexdigest()[:16]}")
 
