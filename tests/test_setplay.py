@@ -78,6 +78,20 @@ def test_a_small_memo_flushes_and_stays_exact() -> None:
     assert big.work.sets < small.work.sets  # recomputed after the flushes
 
 
+def test_memo_hits_give_the_sums_recomputing_gives() -> None:
+    # a hit must add exactly what solving the part again adds, bit for bit; the members
+    # scanned are counted per partition
+    words = sorted(random.Random(11).sample(ORIGINAL.answers, 140))
+    wl = WordList.from_words(words, name="s")
+    memo = SetSolver(wl)
+    none = SetSolver(wl, min_memo=10**6)  # no set kept: every part solved again
+    a = memo.chunk(0, memo.n)
+    b = none.chunk(0, none.n)
+    assert a.work.hits > 0 and b.work.hits == 0 and b.work.sets > a.work.sets
+    assert np.array_equal(a.sums, b.sums)
+    assert none.stats[setplay.jit.SCANNED] > memo.stats[setplay.jit.SCANNED] > memo.n**2
+
+
 def test_targets_only_solve_the_parts_holding_them() -> None:
     words = sorted(random.Random(8).sample(ORIGINAL.answers, 150))
     wl = WordList.from_words(words, name="s")

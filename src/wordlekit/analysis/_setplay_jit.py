@@ -54,7 +54,8 @@ HITS = 2  # parts found in the memo
 STORED = 3  # sets stored in the memo (over the run, across flushes)
 FLUSHES = 4  # times the memo was flushed
 ARENA_PEAK = 5  # the most arena floats in use at once
-N_STATS = 6
+SCANNED = 6  # members scanned by the partitions (the sum of the sets' sizes over them)
+N_STATS = 7
 
 # state: the memo's generation and fill, and the run's flags
 GEN = 0
@@ -105,6 +106,7 @@ def solve(  # noqa: C901 (one loop nest: numba inlines nothing across a recursio
         g = ist[mem0 + gi]
         row = M[g]
         stats[PARTITIONS] += 1
+        stats[SCANNED] += n  # the kernel's time follows this count (docs/benchmarks.md)
         # counting sort of the members by pattern (stable: each part stays ascending)
         nt = 0
         for k in range(n):
