@@ -115,6 +115,27 @@ def _try_order(parts, allowed, is_cand, n_answers, need):
 
 
 @njit(cache=True, nogil=True)
+def _fits(row, cands, sub_cap, counts):
+    """Whether no pattern of the guess of ``row`` is shown to more than ``sub_cap`` answers,
+    stopping at the first that is. Most guesses a node tries fail so (in ABEAR's proof, 5.2
+    million of 5.8 million), and before this the partition of each was most of the time.
+    ``counts`` (all zero) is left all zero."""
+    n = cands.shape[0]
+    ok = True
+    k = 0
+    while k < n:
+        p = row[cands[k]]
+        counts[p] += 1
+        k += 1
+        if counts[p] > sub_cap:
+            ok = False
+            break
+    for t in range(k):
+        counts[row[cands[t]]] = 0
+    return ok
+
+
+@njit(cache=True, nogil=True)
 def _buckets_within(row, cands, n_patterns, win, sub_cap):
     """(members, starts, patterns, buckets of 3+ largest first) of a guess, or an empty
     order with ``ok`` False when a bucket is above ``sub_cap``."""
@@ -220,11 +241,14 @@ def feasible(
     need = (n + sub_cap - 1) // sub_cap  # every bucket within sub_cap needs this many parts
     matrix = tables[0]
     order = _try_order(parts, allowed, is_cand, limits[N_ANSWERS], need)
+    counts = np.zeros(limits[N_PATTERNS], dtype=np.int32)
     for t in range(order.shape[0]):
         if flag[0] != 0:  # a node may try thousands of guesses: stop between two of them
             stats[ABORTED] = 1
             return 0
         g = allowed[order[t]]
+        if not _fits(matrix[g], cands, sub_cap, counts):
+            continue
         out, starts, pats, border, ok = _buckets_within(
             matrix[g], cands, limits[N_PATTERNS], limits[WIN], sub_cap
         )
