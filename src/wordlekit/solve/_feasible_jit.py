@@ -34,6 +34,7 @@ from numba import njit
 from wordlekit.solve._solver_jit import ABORTED, MEMO_HITS, MEMO_LOOKUPS, NODES
 from wordlekit.solve._solver_parts import (
     HARD,
+    HARD_MODE,
     MEMO_CAP,
     N_ANSWERS,
     N_PATTERNS,
@@ -44,6 +45,7 @@ from wordlekit.solve._solver_parts import (
     count_parts,
     node_allowed,
     node_key,
+    new_constraints,
     partition,
 )
 
@@ -178,12 +180,62 @@ def _survey(cands, depth, fixed, mincnt, parent, pfixed, pmincnt, tables, limits
 
 
 @njit(cache=True, nogil=True)
-def _refuted(out, starts, pats, border, g, depth, fixed, mincnt, parent, tables, limits, memo):
+def _best_parts(sub, fixed, mincnt, pfixed, pmincnt, parent, pparts, by_parts, tables, limits):
+    """The most parts a guess allowed at the hard-mode node ``sub`` shows it: what a survey's
+    bitmaps of every guess give of it, from few guesses. A guess shows a subset no more
+    patterns than it shows the parent (``pparts``, by position in ``parent``; ``by_parts``
+    those positions, most parts first), so the guesses are counted most parts at the parent
+    first until the next cannot beat the best, each on the node's few rows of the
+    transposed matrix. (Bitmaps of every bucket of every guess tried, before searching any,
+    were most of the time of an infeasibility proof: ABEAR's 92,000 of them.)"""
+    m = sub.shape[0]
+    pos, letters = new_constraints(fixed, mincnt, pfixed, pmincnt)
+    codes, counts = tables[2], tables[3]
+    mt = tables[1]
+    seen = np.zeros((limits[N_PATTERNS] + 63) // 64, dtype=np.uint64)
+    best = 0
+    for i in range(by_parts.shape[0]):
+        t = by_parts[i]
+        if pparts[t] <= best or best == m:
+            break
+        g = parent[t]
+        ok = True
+        for k in range(pos.shape[0]):
+            if codes[g, pos[k]] != fixed[pos[k]]:
+                ok = False
+                break
+        for k in range(letters.shape[0] if ok else 0):
+            if counts[g, letters[k]] < mincnt[letters[k]]:
+                ok = False
+                break
+        if not ok:
+            continue
+        shown = 0
+        for k in range(m):
+            p = mt[sub[k], g]
+            bit = np.uint64(1) << np.uint64(p & 63)
+            if not seen[p >> 6] & bit:
+                seen[p >> 6] |= bit
+                shown += 1
+        for k in range(m):
+            seen[mt[sub[k], g] >> 6] = 0
+        best = max(best, shown)
+    return best
+
+
+@njit(cache=True, nogil=True)
+def _refuted(
+    out, starts, pats, border, g, depth, fixed, mincnt, parent, parts, by_parts, tables, limits,
+    memo,
+):
     """(refuted, order): whether a bucket of guess ``g`` is shown unfinishable by the memo,
     full splits or the capacity alone (a cheap look at every bucket before a deep search of
     any: a hard-mode cluster is rarely the largest bucket), and else the undecided buckets,
-    tightest first (most answers for what their best guess can split: ``log n / log P``)."""
+    tightest first (most answers for what their best guess can split: ``log n / log P``).
+    In hard mode ``P`` comes from :func:`_best_parts`, elsewhere from a survey's bitmaps;
+    both store the same answers."""
     tight = np.zeros(border.shape[0], dtype=np.float64)
+    memo_cap = limits[MEMO_CAP]
     for bi in range(border.shape[0]):
         b = border[bi]
         nf, nm = constraints_after(limits[HARD], fixed, mincnt, tables[2], g, pats[b])
@@ -199,9 +251,18 @@ def _refuted(out, starts, pats, border, g, depth, fixed, mincnt, parent, tables,
         if sub.shape[0] <= depth - 1:
             tight[bi] = -1.0  # guessing the candidates one by one finishes in time
             continue
-        answer, _, _, _, pmax = _survey(
-            sub, depth - 1, nf, nm, parent, fixed, mincnt, tables, limits, memo, key
-        )
+        if limits[HARD] == HARD_MODE:
+            pmax = _best_parts(sub, nf, nm, fixed, mincnt, parent, parts, by_parts, tables, limits)
+            if pmax == sub.shape[0]:
+                answer = _store(memo, memo_cap, key, 1)
+            elif sub.shape[0] > capacity(max(pmax, 1), depth - 1, sub.shape[0]):
+                answer = _store(memo, memo_cap, key, 0)
+            else:
+                answer = -1
+        else:
+            answer, _, _, _, pmax = _survey(
+                sub, depth - 1, nf, nm, parent, fixed, mincnt, tables, limits, memo, key
+            )
         if answer == 0:
             return True, border[:0]
         if answer == 1:
@@ -241,6 +302,7 @@ def feasible(
     need = (n + sub_cap - 1) // sub_cap  # every bucket within sub_cap needs this many parts
     matrix = tables[0]
     order = _try_order(parts, allowed, is_cand, limits[N_ANSWERS], need)
+    by_parts = np.argsort(-parts) if limits[HARD] == HARD_MODE else order[:0]
     counts = np.zeros(limits[N_PATTERNS], dtype=np.int32)
     for t in range(order.shape[0]):
         if flag[0] != 0:  # a node may try thousands of guesses: stop between two of them
@@ -254,7 +316,8 @@ def feasible(
         )
         if ok:
             refuted, border = _refuted(
-                out, starts, pats, border, g, depth, fixed, mincnt, allowed, tables, limits, memo
+                out, starts, pats, border, g, depth, fixed, mincnt, allowed, parts, by_parts,
+                tables, limits, memo,
             )
             ok = not refuted
         for bi in range(border.shape[0] if ok else 0):
