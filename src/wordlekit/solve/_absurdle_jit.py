@@ -37,7 +37,7 @@ from numba import njit
 
 from wordlekit.solve._solver_parts import allowed_within, child_constraints
 
-PARTS_SHA256 = "9e3e71a9ed4f057ac322c1f483fbafd2b5d8a8fe35727dfbf07fc12459d91ba9"
+PARTS_SHA256 = "07458ec29c7c6dd7f2b02e31cab371cf6b68e52a84e04b9a507f3612720d6973"
 
 
 @njit(cache=True, nogil=True)

@@ -41,6 +41,8 @@ from wordlekit.solve._solver_parts import (
     NODE_LIMIT,
     WIN,
     candidate_mask,
+    child_key,
+    constraint_hash,
     constraints_after,
     count_parts,
     node_allowed,
@@ -51,7 +53,7 @@ from wordlekit.solve._solver_parts import (
 
 #: The hash of :mod:`~wordlekit.solve._solver_parts` (see the same pin in ``_solver_jit``):
 #: numba checks its cache of :func:`feasible` against this file alone.
-PARTS_SHA256 = "9e3e71a9ed4f057ac322c1f483fbafd2b5d8a8fe35727dfbf07fc12459d91ba9"
+PARTS_SHA256 = "07458ec29c7c6dd7f2b02e31cab371cf6b68e52a84e04b9a507f3612720d6973"
 
 
 @njit(cache=True, nogil=True)
@@ -225,8 +227,8 @@ def _best_parts(sub, fixed, mincnt, pfixed, pmincnt, parent, pparts, by_parts, t
 
 @njit(cache=True, nogil=True)
 def _refuted(
-    out, starts, pats, border, g, depth, fixed, mincnt, parent, parts, by_parts, tables, limits,
-    memo,
+    out, starts, pats, border, g, depth, fixed, mincnt, hc, parent, parts, by_parts, tables,
+    limits, memo,
 ):
     """(refuted, order): whether a bucket of guess ``g`` is shown unfinishable by the memo,
     full splits or the capacity alone (a cheap look at every bucket before a deep search of
@@ -238,9 +240,8 @@ def _refuted(
     memo_cap = limits[MEMO_CAP]
     for bi in range(border.shape[0]):
         b = border[bi]
-        nf, nm = constraints_after(limits[HARD], fixed, mincnt, tables[2], g, pats[b])
         sub = out[starts[b] : starts[b + 1]]
-        key = node_key(sub, depth - 1, limits[HARD], nf, nm, tables)
+        key = child_key(sub, depth - 1, limits[HARD], fixed, mincnt, hc[0], hc[1], g, pats[b], tables)
         if key in memo:
             if memo[key] == 0:
                 return True, border[:0]
@@ -251,6 +252,7 @@ def _refuted(
         if sub.shape[0] <= depth - 1:
             tight[bi] = -1.0  # guessing the candidates one by one finishes in time
             continue
+        nf, nm = constraints_after(limits[HARD], fixed, mincnt, tables[2], g, pats[b])
         if limits[HARD] == HARD_MODE:
             pmax = _best_parts(sub, nf, nm, fixed, mincnt, parent, parts, by_parts, tables, limits)
             if pmax == sub.shape[0]:
@@ -303,6 +305,7 @@ def feasible(
     matrix = tables[0]
     order = _try_order(parts, allowed, is_cand, limits[N_ANSWERS], need)
     by_parts = np.argsort(-parts) if limits[HARD] == HARD_MODE else order[:0]
+    hc = constraint_hash(fixed, mincnt, tables[6], tables[7])
     counts = np.zeros(limits[N_PATTERNS], dtype=np.int32)
     for t in range(order.shape[0]):
         if flag[0] != 0:  # a node may try thousands of guesses: stop between two of them
@@ -316,7 +319,7 @@ def feasible(
         )
         if ok:
             refuted, border = _refuted(
-                out, starts, pats, border, g, depth, fixed, mincnt, allowed, parts, by_parts,
+                out, starts, pats, border, g, depth, fixed, mincnt, hc, allowed, parts, by_parts,
                 tables, limits, memo,
             )
             ok = not refuted

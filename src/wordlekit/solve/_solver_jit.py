@@ -60,6 +60,8 @@ from wordlekit.solve._solver_parts import (
     buckets,
     by_bound,
     candidate_mask,
+    child_key,
+    constraint_hash,
     constraints_after,
     count_parts,
     guess_bounds,
@@ -74,7 +76,7 @@ from wordlekit.solve._solver_parts import (
 #: against this file's content alone, and the cached :func:`solve` has those helpers compiled
 #: in: pinning their hash here makes a change to them a change to this file, so :func:`solve`
 #: is compiled again. tests/test_optimal.py checks it and gives the new value.
-PARTS_SHA256 = "9e3e71a9ed4f057ac322c1f483fbafd2b5d8a8fe35727dfbf07fc12459d91ba9"
+PARTS_SHA256 = "07458ec29c7c6dd7f2b02e31cab371cf6b68e52a84e04b9a507f3612720d6973"
 
 # stats slots
 NODES = 0
@@ -178,7 +180,7 @@ def _store(memo, memo_cap, stats, key, value, exact, guess):
 
 @njit(cache=True, nogil=True)
 def _known_bounds(
-    out, starts, pats, border, total, g, depth, fixed, mincnt, tables, limits, memo, stats
+    out, starts, pats, border, total, g, depth, fixed, mincnt, hc, tables, limits, memo, stats
 ):
     """(each bucket's bound, the guess's total with them): a bucket's bound by its size, or
     the value or lower bound the memo holds for it when that is higher."""
@@ -187,8 +189,8 @@ def _known_bounds(
     for bi in range(border.shape[0]):
         b = border[bi]
         lb = bucket_bound(starts[b + 1] - starts[b], depth - 1, inc)
-        nf, nm = constraints_after(limits[HARD], fixed, mincnt, tables[2], g, pats[b])
-        key = node_key(out[starts[b] : starts[b + 1]], depth - 1, limits[HARD], nf, nm, tables)
+        sub = out[starts[b] : starts[b + 1]]
+        key = child_key(sub, depth - 1, limits[HARD], fixed, mincnt, hc[0], hc[1], g, pats[b], tables)
         stats[MEMO_LOOKUPS] += 1
         if key in memo:
             stats[MEMO_HITS] += 1
@@ -240,6 +242,7 @@ def solve(
     # the best and its total prunes the rest); a bound's ties are ordered when reached.
     ranked = by_bound(lbs, beta)
     counts = np.zeros(limits[N_PATTERNS], dtype=np.int32)
+    hc = constraint_hash(fixed, mincnt, tables[6], tables[7])  # the buckets' keys start here
     top = limits[TOP]
     tried = 0
     cap = beta
@@ -271,6 +274,7 @@ def solve(
                 depth,
                 fixed,
                 mincnt,
+                hc,
                 tables,
                 limits,
                 memo,

@@ -107,6 +107,45 @@ def node_key(cands, depth, hard, fixed, mincnt, tables):
 
 
 @njit(cache=True, nogil=True)
+def child_key(sub, depth, hard, fixed, mincnt, hc1, hc2, g, pattern, tables):
+    """:func:`node_key` of the child ``sub`` that guess ``g`` showing ``pattern`` leaves, from
+    its parent's constraints and their hash ``hc1``, ``hc2`` (:func:`constraint_hash`):
+    the hash changed by what the pattern adds, with no constraint arrays made. A node looks
+    up every bucket of every guess it tries; making their constraints for that was a large
+    share of a hard-mode node's time."""
+    if hard != HARD_MODE:
+        return set_key(sub, depth, np.uint64(0), np.uint64(0), tables[4], tables[5])
+    guess_codes, zf, zc = tables[2], tables[6], tables[7]
+    length = fixed.shape[0]
+    p = pattern
+    for i in range(length):
+        t = p % 3
+        p //= 3
+        if t == 0:
+            continue
+        c = guess_codes[g, i]
+        if t == 2 and fixed[i] != c:
+            hc1 += zf[0, i, c + 1] - zf[0, i, fixed[i] + 1]
+            hc2 += zf[1, i, c + 1] - zf[1, i, fixed[i] + 1]
+        # the copies of letter c shown, counted at its first shown position only
+        first = True
+        shown = 0
+        q = pattern
+        for j in range(length):
+            tj = q % 3
+            q //= 3
+            if tj > 0 and guess_codes[g, j] == c:
+                if j < i:
+                    first = False
+                    break
+                shown += 1
+        if first and shown > mincnt[c]:
+            hc1 += zc[0, c, shown] - zc[0, c, mincnt[c]]
+            hc2 += zc[1, c, shown] - zc[1, c, mincnt[c]]
+    return set_key(sub, depth, hc1, hc2, tables[4], tables[5])
+
+
+@njit(cache=True, nogil=True)
 def allowed_hard(fixed, mincnt, guess_codes, guess_counts):
     """Indices of guesses obeying the hard-mode constraints."""
     every = np.arange(guess_codes.shape[0], dtype=np.int32)
