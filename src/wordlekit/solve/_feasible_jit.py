@@ -53,7 +53,7 @@ from wordlekit.solve._solver_parts import (
 
 #: The hash of :mod:`~wordlekit.solve._solver_parts` (see the same pin in ``_solver_jit``):
 #: numba checks its cache of :func:`feasible` against this file alone.
-PARTS_SHA256 = "07458ec29c7c6dd7f2b02e31cab371cf6b68e52a84e04b9a507f3612720d6973"
+PARTS_SHA256 = "3731b6b3d5b8bc219455d9d475b4348eaadf9c3fb30005dfa3492edfa4fda5e3"
 
 
 @njit(cache=True, nogil=True)

@@ -57,7 +57,7 @@ from wordlekit.solve._solver_parts import (
     TOP,
     WIN,
     bucket_bound,
-    buckets,
+    buckets_into,
     by_bound,
     candidate_mask,
     child_key,
@@ -76,7 +76,7 @@ from wordlekit.solve._solver_parts import (
 #: against this file's content alone, and the cached :func:`solve` has those helpers compiled
 #: in: pinning their hash here makes a change to them a change to this file, so :func:`solve`
 #: is compiled again. tests/test_optimal.py checks it and gives the new value.
-PARTS_SHA256 = "07458ec29c7c6dd7f2b02e31cab371cf6b68e52a84e04b9a507f3612720d6973"
+PARTS_SHA256 = "3731b6b3d5b8bc219455d9d475b4348eaadf9c3fb30005dfa3492edfa4fda5e3"
 
 # stats slots
 NODES = 0
@@ -180,12 +180,12 @@ def _store(memo, memo_cap, stats, key, value, exact, guess):
 
 @njit(cache=True, nogil=True)
 def _known_bounds(
-    out, starts, pats, border, total, g, depth, fixed, mincnt, hc, tables, limits, memo, stats
+    out, starts, pats, border, lb_bs, total, g, depth, fixed, mincnt, hc, tables, limits, memo,
+    stats,
 ):
-    """(each bucket's bound, the guess's total with them): a bucket's bound by its size, or
-    the value or lower bound the memo holds for it when that is higher."""
+    """The guess's total with each bucket at its bound (written into ``lb_bs``): a bucket's
+    bound by its size, or the value or lower bound the memo holds for it when higher."""
     inc = tables[INC]
-    lb_bs = np.empty(border.shape[0], dtype=np.int64)
     for bi in range(border.shape[0]):
         b = border[bi]
         lb = bucket_bound(starts[b + 1] - starts[b], depth - 1, inc)
@@ -199,7 +199,7 @@ def _known_bounds(
                 total += known - lb
                 lb = known
         lb_bs[bi] = lb
-    return lb_bs, total
+    return total
 
 
 @njit(cache=True, nogil=True)
@@ -243,6 +243,13 @@ def solve(
     ranked = by_bound(lbs, beta)
     counts = np.zeros(limits[N_PATTERNS], dtype=np.int32)
     hc = constraint_hash(fixed, mincnt, tables[6], tables[7])  # the buckets' keys start here
+    n = cands.shape[0]  # the buckets of each guess tried, in arrays made once
+    out = np.empty(n, dtype=np.int32)
+    starts = np.empty(n + 1, dtype=np.int32)
+    pats = np.empty(n, dtype=np.int32)
+    sizes = np.empty(n, dtype=np.int64)
+    order = np.empty(n, dtype=np.int64)
+    lb_bs = np.empty(n, dtype=np.int64)
     top = limits[TOP]
     tried = 0
     cap = beta
@@ -258,17 +265,19 @@ def solve(
                 break
             tried += 1
             g = allowed[ranked[u]]
-            out, starts, pats, border, total = buckets(
-                matrix[g], cands, limits[N_PATTERNS], limits[WIN], depth, inc
+            _, m, total = buckets_into(
+                matrix[g], cands, counts, limits[WIN], depth, inc, out, starts, pats, sizes, order
             )
+            border = order[:m]
             # ``total``: what this guess costs so far, each bucket not yet searched at its bound
             # (raised to what the memo proves of it: a guess whose buckets are known to cost
             # too much is dropped before any of them is searched)
-            lb_bs, total = _known_bounds(
+            total = _known_bounds(
                 out,
                 starts,
                 pats,
                 border,
+                lb_bs,
                 total,
                 g,
                 depth,
