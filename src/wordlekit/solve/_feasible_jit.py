@@ -35,11 +35,13 @@ from wordlekit.solve._solver_jit import ABORTED, MEMO_HITS, MEMO_LOOKUPS, NODES
 from wordlekit.solve._solver_parts import (
     HARD,
     HARD_MODE,
+    INC,
     MEMO_CAP,
     N_ANSWERS,
     N_PATTERNS,
     NODE_LIMIT,
     WIN,
+    buckets_into,
     candidate_mask,
     child_key,
     constraint_hash,
@@ -48,7 +50,6 @@ from wordlekit.solve._solver_parts import (
     node_allowed,
     node_key,
     new_constraints,
-    partition,
 )
 
 #: The hash of :mod:`~wordlekit.solve._solver_parts` (see the same pin in ``_solver_jit``):
@@ -137,27 +138,6 @@ def _fits(row, cands, sub_cap, counts):
     for t in range(k):
         counts[row[cands[t]]] = 0
     return ok
-
-
-@njit(cache=True, nogil=True)
-def _buckets_within(row, cands, n_patterns, win, sub_cap):
-    """(members, starts, patterns, buckets of 3+ largest first) of a guess, or an empty
-    order with ``ok`` False when a bucket is above ``sub_cap``."""
-    out, starts, pats = partition(row, cands, n_patterns)
-    n_parts = pats.shape[0]
-    sizes = np.empty(n_parts, dtype=np.int64)
-    for b in range(n_parts):
-        sizes[b] = starts[b + 1] - starts[b]
-        if sizes[b] > sub_cap:
-            return out, starts, pats, sizes[:0], False
-    border = np.argsort(-sizes, kind="mergesort")
-    m = 0
-    for bi in range(n_parts):
-        b = border[bi]
-        if pats[b] != win and sizes[b] > 2:
-            border[m] = b
-            m += 1
-    return out, starts, pats, border[:m], True
 
 
 @njit(cache=True, nogil=True)
@@ -307,6 +287,12 @@ def feasible(
     by_parts = np.argsort(-parts) if limits[HARD] == HARD_MODE else order[:0]
     hc = constraint_hash(fixed, mincnt, tables[6], tables[7])
     counts = np.zeros(limits[N_PATTERNS], dtype=np.int32)
+    inc = tables[INC]
+    out = np.empty(n, dtype=np.int32)  # the buckets of each guess tried, in arrays made once
+    starts = np.empty(n + 1, dtype=np.int32)
+    pats = np.empty(n, dtype=np.int32)
+    sizes = np.empty(n, dtype=np.int64)
+    order_b = np.empty(n, dtype=np.int64)
     for t in range(order.shape[0]):
         if flag[0] != 0:  # a node may try thousands of guesses: stop between two of them
             stats[ABORTED] = 1
@@ -314,15 +300,14 @@ def feasible(
         g = allowed[order[t]]
         if not _fits(matrix[g], cands, sub_cap, counts):
             continue
-        out, starts, pats, border, ok = _buckets_within(
-            matrix[g], cands, limits[N_PATTERNS], limits[WIN], sub_cap
+        _, m, _ = buckets_into(
+            matrix[g], cands, counts, limits[WIN], depth, inc, out, starts, pats, sizes, order_b
         )
-        if ok:
-            refuted, border = _refuted(
-                out, starts, pats, border, g, depth, fixed, mincnt, hc, allowed, parts, by_parts,
-                tables, limits, memo,
-            )
-            ok = not refuted
+        refuted, border = _refuted(
+            out, starts, pats, order_b[:m], g, depth, fixed, mincnt, hc, allowed, parts,
+            by_parts, tables, limits, memo,
+        )
+        ok = not refuted
         for bi in range(border.shape[0] if ok else 0):
             b = border[bi]
             nf, nm = constraints_after(limits[HARD], fixed, mincnt, tables[2], g, pats[b])
