@@ -451,7 +451,8 @@ def test_buckets_into_groups_as_the_partition_does(pm: PatternMatrix) -> None:
         size = np.diff(starts)
         keep = [b for b in range(n_parts) if pats[b] != win and size[b] > 2]
         assert border[:m].tolist() == sorted(keep, key=lambda b: -size[b])
+        lost = [b for b in range(n_parts) if pats[b] != win]
         expected = n * inc[depth] + sum(
-            parts.bucket_bound(int(size[b]), depth - 1, inc) for b in range(n_parts) if pats[b] != win
+            parts.bucket_bound(int(size[b]), depth - 1, inc) for b in lost
         )
         assert bound == expected

@@ -18,7 +18,11 @@ refutes a guess with one bucket it cannot finish. What keeps it fast:
   guess is skipped when one of its buckets is above the capacity of the guesses left (in hard
   mode a cluster such as _ATCH allows guesses with two parts: 7 answers need 7 guesses).
 - Guesses are tried most parts first (candidates first among equals); a guess's buckets are
-  tried largest first, so a refutation usually comes from its first bucket.
+  tried largest first, so a refutation usually comes from its first bucket. A guess with a
+  bucket above the capacity is dropped at that bucket, before it is partitioned (most are).
+- Before any bucket is searched, each is looked at cheaply: the memo, and in hard mode its
+  best guess's parts, counted only on the guesses whose parts at the parent could beat the
+  best (a subset shows a guess no more patterns), which decide full splits and the capacity.
 - A memo of (set, guesses left, hard-mode constraints) -> 0/1; answers are exact, never bounds.
 
 Every node checks the work budget like the total search (``flag[0]`` non-zero, or more than
@@ -47,9 +51,9 @@ from wordlekit.solve._solver_parts import (
     constraint_hash,
     constraints_after,
     count_parts,
+    new_constraints,
     node_allowed,
     node_key,
-    new_constraints,
 )
 
 #: The hash of :mod:`~wordlekit.solve._solver_parts` (see the same pin in ``_solver_jit``):
@@ -206,9 +210,45 @@ def _best_parts(sub, fixed, mincnt, pfixed, pmincnt, parent, pparts, by_parts, t
 
 
 @njit(cache=True, nogil=True)
+def _look(
+    sub, depth, fixed, mincnt, pfixed, pmincnt, parent, pparts, by_parts, tables, limits, memo, key
+):
+    """(answer, the best guess's parts) of a bucket, the answer (stored) when full splits
+    or the capacity decide it, else -1: in hard mode from :func:`_best_parts`, elsewhere from
+    a survey's bitmaps (the same answers)."""
+    if limits[HARD] != HARD_MODE:
+        answer, _, _, _, pmax = _survey(
+            sub, depth, fixed, mincnt, parent, pfixed, pmincnt, tables, limits, memo, key
+        )
+        return answer, pmax
+    m = sub.shape[0]
+    pmax = _best_parts(
+        sub, fixed, mincnt, pfixed, pmincnt, parent, pparts, by_parts, tables, limits
+    )
+    if pmax == m:
+        return _store(memo, limits[MEMO_CAP], key, 1), pmax
+    if m > capacity(max(pmax, 1), depth, m):
+        return _store(memo, limits[MEMO_CAP], key, 0), pmax
+    return -1, pmax
+
+
+@njit(cache=True, nogil=True)
 def _refuted(
-    out, starts, pats, border, g, depth, fixed, mincnt, hc, parent, parts, by_parts, tables,
-    limits, memo,
+    out,
+    starts,
+    pats,
+    border,
+    g,
+    depth,
+    fixed,
+    mincnt,
+    hc,
+    parent,
+    parts,
+    by_parts,
+    tables,
+    limits,
+    memo,
 ):
     """(refuted, order): whether a bucket of guess ``g`` is shown unfinishable by the memo,
     full splits or the capacity alone (a cheap look at every bucket before a deep search of
@@ -217,11 +257,12 @@ def _refuted(
     In hard mode ``P`` comes from :func:`_best_parts`, elsewhere from a survey's bitmaps;
     both store the same answers."""
     tight = np.zeros(border.shape[0], dtype=np.float64)
-    memo_cap = limits[MEMO_CAP]
     for bi in range(border.shape[0]):
         b = border[bi]
         sub = out[starts[b] : starts[b + 1]]
-        key = child_key(sub, depth - 1, limits[HARD], fixed, mincnt, hc[0], hc[1], g, pats[b], tables)
+        key = child_key(
+            sub, depth - 1, limits[HARD], fixed, mincnt, hc[0], hc[1], g, pats[b], tables
+        )
         if key in memo:
             if memo[key] == 0:
                 return True, border[:0]
@@ -233,18 +274,21 @@ def _refuted(
             tight[bi] = -1.0  # guessing the candidates one by one finishes in time
             continue
         nf, nm = constraints_after(limits[HARD], fixed, mincnt, tables[2], g, pats[b])
-        if limits[HARD] == HARD_MODE:
-            pmax = _best_parts(sub, nf, nm, fixed, mincnt, parent, parts, by_parts, tables, limits)
-            if pmax == sub.shape[0]:
-                answer = _store(memo, memo_cap, key, 1)
-            elif sub.shape[0] > capacity(max(pmax, 1), depth - 1, sub.shape[0]):
-                answer = _store(memo, memo_cap, key, 0)
-            else:
-                answer = -1
-        else:
-            answer, _, _, _, pmax = _survey(
-                sub, depth - 1, nf, nm, parent, fixed, mincnt, tables, limits, memo, key
-            )
+        answer, pmax = _look(
+            sub,
+            depth - 1,
+            nf,
+            nm,
+            fixed,
+            mincnt,
+            parent,
+            parts,
+            by_parts,
+            tables,
+            limits,
+            memo,
+            key,
+        )
         if answer == 0:
             return True, border[:0]
         if answer == 1:
@@ -304,8 +348,21 @@ def feasible(
             matrix[g], cands, counts, limits[WIN], depth, inc, out, starts, pats, sizes, order_b
         )
         refuted, border = _refuted(
-            out, starts, pats, order_b[:m], g, depth, fixed, mincnt, hc, allowed, parts,
-            by_parts, tables, limits, memo,
+            out,
+            starts,
+            pats,
+            order_b[:m],
+            g,
+            depth,
+            fixed,
+            mincnt,
+            hc,
+            allowed,
+            parts,
+            by_parts,
+            tables,
+            limits,
+            memo,
         )
         ok = not refuted
         for bi in range(border.shape[0] if ok else 0):

@@ -27,7 +27,9 @@ How it stays fast:
   abandoned as soon as its partial cost plus the bounds of its other buckets reaches the best.
   Buckets of one or two answers cost exactly their bound (1 and 3) and are never searched.
 - A memo keyed by a 128-bit Zobrist hash of (set, guesses left, hard-mode constraints) keeps
-  exact values and lower bounds; it stops growing at ``memo_cap`` entries.
+  exact values and lower bounds; it stops growing at ``memo_cap`` entries. A bucket's key is
+  its parent's constraint hash changed by the pattern, and a guess's buckets go into arrays
+  the node makes once: a node tries many guesses on a small set, so what each costs counts.
 
 Every node checks the work budget (``flag[0]`` non-zero, or more than ``node_limit`` nodes
 counted in ``stats``): the search then unwinds at once, storing nothing, and sets
@@ -180,7 +182,20 @@ def _store(memo, memo_cap, stats, key, value, exact, guess):
 
 @njit(cache=True, nogil=True)
 def _known_bounds(
-    out, starts, pats, border, lb_bs, total, g, depth, fixed, mincnt, hc, tables, limits, memo,
+    out,
+    starts,
+    pats,
+    border,
+    lb_bs,
+    total,
+    g,
+    depth,
+    fixed,
+    mincnt,
+    hc,
+    tables,
+    limits,
+    memo,
     stats,
 ):
     """The guess's total with each bucket at its bound (written into ``lb_bs``): a bucket's
@@ -190,7 +205,9 @@ def _known_bounds(
         b = border[bi]
         lb = bucket_bound(starts[b + 1] - starts[b], depth - 1, inc)
         sub = out[starts[b] : starts[b + 1]]
-        key = child_key(sub, depth - 1, limits[HARD], fixed, mincnt, hc[0], hc[1], g, pats[b], tables)
+        key = child_key(
+            sub, depth - 1, limits[HARD], fixed, mincnt, hc[0], hc[1], g, pats[b], tables
+        )
         stats[MEMO_LOOKUPS] += 1
         if key in memo:
             stats[MEMO_HITS] += 1
