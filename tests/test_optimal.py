@@ -386,3 +386,73 @@ def test_the_search_is_compiled_again_when_its_helpers_change() -> None:
     for module in (_solver_jit, _feasible_jit, _weighted_jit):
         name = Path(module.__file__ or "").name
         assert digest == module.PARTS_SHA256, f"set PARTS_SHA256 in {name} to {digest}"
+
+
+def test_a_buckets_key_is_the_key_of_its_constraints(pm: PatternMatrix) -> None:
+    """child_key (the parent's constraint hash changed by the pattern) gives the memo key
+    that node_key gives the child's constraints, in every mode: else the searches would
+    miss (or mix up) memo entries."""
+    import numpy as np
+
+    from wordlekit.solve import _solver_parts as parts
+    from wordlekit.solve.solver import Solver
+
+    rng = random.Random(27)
+    n_answers, n_guesses = len(ORIGINAL.answers), len(ORIGINAL.guesses)
+    for mode in (Mode.HARD, Mode.NORMAL):
+        solver = Solver(pm, mode)
+        t = solver.tables
+        for _ in range(400):
+            fixed, mincnt = solver.constraints()
+            answer = rng.randrange(n_answers)
+            for _ in range(rng.randrange(3)):  # a history that fits one answer
+                g = rng.randrange(n_guesses)
+                fixed, mincnt = parts.child_constraints(
+                    fixed, mincnt, t[2], g, int(pm.data[g, answer])
+                )
+            g = rng.randrange(n_guesses)
+            pattern = int(pm.data[g, answer])
+            sub = np.array(sorted(rng.sample(range(n_answers), 6)), dtype=np.int32)
+            nf, nm = parts.constraints_after(solver.code, fixed, mincnt, t[2], g, pattern)
+            h1, h2 = parts.constraint_hash(fixed, mincnt, t[6], t[7])
+            expected = parts.node_key(sub, 3, solver.code, nf, nm, t)
+            got = parts.child_key(
+                sub, 3, solver.code, fixed, mincnt, np.uint64(h1), np.uint64(h2), g, pattern, t
+            )
+            assert got == expected, (ORIGINAL.guesses[g], pattern)
+
+
+def test_buckets_into_groups_as_the_partition_does(pm: PatternMatrix) -> None:
+    """buckets_into: partition's groups (patterns ascending, members in order), the buckets
+    of three or more (not the win) largest first with ties by pattern, and the bound."""
+    import numpy as np
+
+    from wordlekit.solve import _solver_parts as parts
+    from wordlekit.solve.solver import Solver
+
+    solver = Solver(pm, Mode.HARD)
+    inc, win, n_patterns = solver.inc, solver.win, solver.n_patterns
+    rng = random.Random(28)
+    counts = np.zeros(n_patterns, dtype=np.int32)
+    for _ in range(300):
+        n = rng.choice([3, 8, 30, 200])
+        cands = np.array(sorted(rng.sample(range(len(ORIGINAL.answers)), n)), dtype=np.int32)
+        row = pm.data[rng.randrange(len(ORIGINAL.guesses))]
+        depth = rng.choice([2, 3, 5])
+        out, starts, pats = parts.partition(row, cands, n_patterns)
+        got = [np.empty(n, np.int32), np.empty(n + 1, np.int32), np.empty(n, np.int32)]
+        sizes, border = np.empty(n, np.int64), np.empty(n, np.int64)
+        n_parts, m, bound = parts.buckets_into(
+            row, cands, counts, win, depth, inc, *got, sizes, border
+        )
+        assert n_parts == len(pats) and not counts.any()
+        assert (got[0] == out).all() and (got[1][: n_parts + 1] == starts).all()
+        assert (got[2][:n_parts] == pats).all()
+        size = np.diff(starts)
+        keep = [b for b in range(n_parts) if pats[b] != win and size[b] > 2]
+        assert border[:m].tolist() == sorted(keep, key=lambda b: -size[b])
+        lost = [b for b in range(n_parts) if pats[b] != win]
+        expected = n * inc[depth] + sum(
+            parts.bucket_bound(int(size[b]), depth - 1, inc) for b in lost
+        )
+        assert bound == expected

@@ -37,7 +37,7 @@ from numba import njit
 
 from wordlekit.solve._solver_parts import allowed_within, child_constraints
 
-PARTS_SHA256 = "9e3e71a9ed4f057ac322c1f483fbafd2b5d8a8fe35727dfbf07fc12459d91ba9"
+PARTS_SHA256 = "3731b6b3d5b8bc219455d9d475b4348eaadf9c3fb30005dfa3492edfa4fda5e3"
 
 
 @njit(cache=True, nogil=True)

@@ -18,7 +18,11 @@ refutes a guess with one bucket it cannot finish. What keeps it fast:
   guess is skipped when one of its buckets is above the capacity of the guesses left (in hard
   mode a cluster such as _ATCH allows guesses with two parts: 7 answers need 7 guesses).
 - Guesses are tried most parts first (candidates first among equals); a guess's buckets are
-  tried largest first, so a refutation usually comes from its first bucket.
+  tried largest first, so a refutation usually comes from its first bucket. A guess with a
+  bucket above the capacity is dropped at that bucket, before it is partitioned (most are).
+- Before any bucket is searched, each is looked at cheaply: the memo, and in hard mode its
+  best guess's parts, counted only on the guesses whose parts at the parent could beat the
+  best (a subset shows a guess no more patterns), which decide full splits and the capacity.
 - A memo of (set, guesses left, hard-mode constraints) -> 0/1; answers are exact, never bounds.
 
 Every node checks the work budget like the total search (``flag[0]`` non-zero, or more than
@@ -34,22 +38,27 @@ from numba import njit
 from wordlekit.solve._solver_jit import ABORTED, MEMO_HITS, MEMO_LOOKUPS, NODES
 from wordlekit.solve._solver_parts import (
     HARD,
+    HARD_MODE,
+    INC,
     MEMO_CAP,
     N_ANSWERS,
     N_PATTERNS,
     NODE_LIMIT,
     WIN,
+    buckets_into,
     candidate_mask,
+    child_key,
+    constraint_hash,
     constraints_after,
     count_parts,
+    new_constraints,
     node_allowed,
     node_key,
-    partition,
 )
 
 #: The hash of :mod:`~wordlekit.solve._solver_parts` (see the same pin in ``_solver_jit``):
 #: numba checks its cache of :func:`feasible` against this file alone.
-PARTS_SHA256 = "9e3e71a9ed4f057ac322c1f483fbafd2b5d8a8fe35727dfbf07fc12459d91ba9"
+PARTS_SHA256 = "3731b6b3d5b8bc219455d9d475b4348eaadf9c3fb30005dfa3492edfa4fda5e3"
 
 
 @njit(cache=True, nogil=True)
@@ -115,24 +124,24 @@ def _try_order(parts, allowed, is_cand, n_answers, need):
 
 
 @njit(cache=True, nogil=True)
-def _buckets_within(row, cands, n_patterns, win, sub_cap):
-    """(members, starts, patterns, buckets of 3+ largest first) of a guess, or an empty
-    order with ``ok`` False when a bucket is above ``sub_cap``."""
-    out, starts, pats = partition(row, cands, n_patterns)
-    n_parts = pats.shape[0]
-    sizes = np.empty(n_parts, dtype=np.int64)
-    for b in range(n_parts):
-        sizes[b] = starts[b + 1] - starts[b]
-        if sizes[b] > sub_cap:
-            return out, starts, pats, sizes[:0], False
-    border = np.argsort(-sizes, kind="mergesort")
-    m = 0
-    for bi in range(n_parts):
-        b = border[bi]
-        if pats[b] != win and sizes[b] > 2:
-            border[m] = b
-            m += 1
-    return out, starts, pats, border[:m], True
+def _fits(row, cands, sub_cap, counts):
+    """Whether no pattern of the guess of ``row`` is shown to more than ``sub_cap`` answers,
+    stopping at the first that is. Most guesses a node tries fail so (in ABEAR's proof, 5.2
+    million of 5.8 million), and before this the partition of each was most of the time.
+    ``counts`` (all zero) is left all zero."""
+    n = cands.shape[0]
+    ok = True
+    k = 0
+    while k < n:
+        p = row[cands[k]]
+        counts[p] += 1
+        k += 1
+        if counts[p] > sub_cap:
+            ok = False
+            break
+    for t in range(k):
+        counts[row[cands[t]]] = 0
+    return ok
 
 
 @njit(cache=True, nogil=True)
@@ -157,17 +166,103 @@ def _survey(cands, depth, fixed, mincnt, parent, pfixed, pmincnt, tables, limits
 
 
 @njit(cache=True, nogil=True)
-def _refuted(out, starts, pats, border, g, depth, fixed, mincnt, parent, tables, limits, memo):
+def _best_parts(sub, fixed, mincnt, pfixed, pmincnt, parent, pparts, by_parts, tables, limits):
+    """The most parts a guess allowed at the hard-mode node ``sub`` shows it: what a survey's
+    bitmaps of every guess give of it, from few guesses. A guess shows a subset no more
+    patterns than it shows the parent (``pparts``, by position in ``parent``; ``by_parts``
+    those positions, most parts first), so the guesses are counted most parts at the parent
+    first until the next cannot beat the best, each on the node's few rows of the
+    transposed matrix. (Bitmaps of every bucket of every guess tried, before searching any,
+    were most of the time of an infeasibility proof: ABEAR's 92,000 of them.)"""
+    m = sub.shape[0]
+    pos, letters = new_constraints(fixed, mincnt, pfixed, pmincnt)
+    codes, counts = tables[2], tables[3]
+    mt = tables[1]
+    seen = np.zeros((limits[N_PATTERNS] + 63) // 64, dtype=np.uint64)
+    best = 0
+    for i in range(by_parts.shape[0]):
+        t = by_parts[i]
+        if pparts[t] <= best or best == m:
+            break
+        g = parent[t]
+        ok = True
+        for k in range(pos.shape[0]):
+            if codes[g, pos[k]] != fixed[pos[k]]:
+                ok = False
+                break
+        for k in range(letters.shape[0] if ok else 0):
+            if counts[g, letters[k]] < mincnt[letters[k]]:
+                ok = False
+                break
+        if not ok:
+            continue
+        shown = 0
+        for k in range(m):
+            p = mt[sub[k], g]
+            bit = np.uint64(1) << np.uint64(p & 63)
+            if not seen[p >> 6] & bit:
+                seen[p >> 6] |= bit
+                shown += 1
+        for k in range(m):
+            seen[mt[sub[k], g] >> 6] = 0
+        best = max(best, shown)
+    return best
+
+
+@njit(cache=True, nogil=True)
+def _look(
+    sub, depth, fixed, mincnt, pfixed, pmincnt, parent, pparts, by_parts, tables, limits, memo, key
+):
+    """(answer, the best guess's parts) of a bucket, the answer (stored) when full splits
+    or the capacity decide it, else -1: in hard mode from :func:`_best_parts`, elsewhere from
+    a survey's bitmaps (the same answers)."""
+    if limits[HARD] != HARD_MODE:
+        answer, _, _, _, pmax = _survey(
+            sub, depth, fixed, mincnt, parent, pfixed, pmincnt, tables, limits, memo, key
+        )
+        return answer, pmax
+    m = sub.shape[0]
+    pmax = _best_parts(
+        sub, fixed, mincnt, pfixed, pmincnt, parent, pparts, by_parts, tables, limits
+    )
+    if pmax == m:
+        return _store(memo, limits[MEMO_CAP], key, 1), pmax
+    if m > capacity(max(pmax, 1), depth, m):
+        return _store(memo, limits[MEMO_CAP], key, 0), pmax
+    return -1, pmax
+
+
+@njit(cache=True, nogil=True)
+def _refuted(
+    out,
+    starts,
+    pats,
+    border,
+    g,
+    depth,
+    fixed,
+    mincnt,
+    hc,
+    parent,
+    parts,
+    by_parts,
+    tables,
+    limits,
+    memo,
+):
     """(refuted, order): whether a bucket of guess ``g`` is shown unfinishable by the memo,
     full splits or the capacity alone (a cheap look at every bucket before a deep search of
     any: a hard-mode cluster is rarely the largest bucket), and else the undecided buckets,
-    tightest first (most answers for what their best guess can split: ``log n / log P``)."""
+    tightest first (most answers for what their best guess can split: ``log n / log P``).
+    In hard mode ``P`` comes from :func:`_best_parts`, elsewhere from a survey's bitmaps;
+    both store the same answers."""
     tight = np.zeros(border.shape[0], dtype=np.float64)
     for bi in range(border.shape[0]):
         b = border[bi]
-        nf, nm = constraints_after(limits[HARD], fixed, mincnt, tables[2], g, pats[b])
         sub = out[starts[b] : starts[b + 1]]
-        key = node_key(sub, depth - 1, limits[HARD], nf, nm, tables)
+        key = child_key(
+            sub, depth - 1, limits[HARD], fixed, mincnt, hc[0], hc[1], g, pats[b], tables
+        )
         if key in memo:
             if memo[key] == 0:
                 return True, border[:0]
@@ -178,8 +273,21 @@ def _refuted(out, starts, pats, border, g, depth, fixed, mincnt, parent, tables,
         if sub.shape[0] <= depth - 1:
             tight[bi] = -1.0  # guessing the candidates one by one finishes in time
             continue
-        answer, _, _, _, pmax = _survey(
-            sub, depth - 1, nf, nm, parent, fixed, mincnt, tables, limits, memo, key
+        nf, nm = constraints_after(limits[HARD], fixed, mincnt, tables[2], g, pats[b])
+        answer, pmax = _look(
+            sub,
+            depth - 1,
+            nf,
+            nm,
+            fixed,
+            mincnt,
+            parent,
+            parts,
+            by_parts,
+            tables,
+            limits,
+            memo,
+            key,
         )
         if answer == 0:
             return True, border[:0]
@@ -220,19 +328,43 @@ def feasible(
     need = (n + sub_cap - 1) // sub_cap  # every bucket within sub_cap needs this many parts
     matrix = tables[0]
     order = _try_order(parts, allowed, is_cand, limits[N_ANSWERS], need)
+    by_parts = np.argsort(-parts) if limits[HARD] == HARD_MODE else order[:0]
+    hc = constraint_hash(fixed, mincnt, tables[6], tables[7])
+    counts = np.zeros(limits[N_PATTERNS], dtype=np.int32)
+    inc = tables[INC]
+    out = np.empty(n, dtype=np.int32)  # the buckets of each guess tried, in arrays made once
+    starts = np.empty(n + 1, dtype=np.int32)
+    pats = np.empty(n, dtype=np.int32)
+    sizes = np.empty(n, dtype=np.int64)
+    order_b = np.empty(n, dtype=np.int64)
     for t in range(order.shape[0]):
         if flag[0] != 0:  # a node may try thousands of guesses: stop between two of them
             stats[ABORTED] = 1
             return 0
         g = allowed[order[t]]
-        out, starts, pats, border, ok = _buckets_within(
-            matrix[g], cands, limits[N_PATTERNS], limits[WIN], sub_cap
+        if not _fits(matrix[g], cands, sub_cap, counts):
+            continue
+        _, m, _ = buckets_into(
+            matrix[g], cands, counts, limits[WIN], depth, inc, out, starts, pats, sizes, order_b
         )
-        if ok:
-            refuted, border = _refuted(
-                out, starts, pats, border, g, depth, fixed, mincnt, allowed, tables, limits, memo
-            )
-            ok = not refuted
+        refuted, border = _refuted(
+            out,
+            starts,
+            pats,
+            order_b[:m],
+            g,
+            depth,
+            fixed,
+            mincnt,
+            hc,
+            allowed,
+            parts,
+            by_parts,
+            tables,
+            limits,
+            memo,
+        )
+        ok = not refuted
         for bi in range(border.shape[0] if ok else 0):
             b = border[bi]
             nf, nm = constraints_after(limits[HARD], fixed, mincnt, tables[2], g, pats[b])

@@ -27,7 +27,9 @@ How it stays fast:
   abandoned as soon as its partial cost plus the bounds of its other buckets reaches the best.
   Buckets of one or two answers cost exactly their bound (1 and 3) and are never searched.
 - A memo keyed by a 128-bit Zobrist hash of (set, guesses left, hard-mode constraints) keeps
-  exact values and lower bounds; it stops growing at ``memo_cap`` entries.
+  exact values and lower bounds; it stops growing at ``memo_cap`` entries. A bucket's key is
+  its parent's constraint hash changed by the pattern, and a guess's buckets go into arrays
+  the node makes once: a node tries many guesses on a small set, so what each costs counts.
 
 Every node checks the work budget (``flag[0]`` non-zero, or more than ``node_limit`` nodes
 counted in ``stats``): the search then unwinds at once, storing nothing, and sets
@@ -57,9 +59,11 @@ from wordlekit.solve._solver_parts import (
     TOP,
     WIN,
     bucket_bound,
-    buckets,
+    buckets_into,
     by_bound,
     candidate_mask,
+    child_key,
+    constraint_hash,
     constraints_after,
     count_parts,
     guess_bounds,
@@ -74,7 +78,7 @@ from wordlekit.solve._solver_parts import (
 #: against this file's content alone, and the cached :func:`solve` has those helpers compiled
 #: in: pinning their hash here makes a change to them a change to this file, so :func:`solve`
 #: is compiled again. tests/test_optimal.py checks it and gives the new value.
-PARTS_SHA256 = "9e3e71a9ed4f057ac322c1f483fbafd2b5d8a8fe35727dfbf07fc12459d91ba9"
+PARTS_SHA256 = "3731b6b3d5b8bc219455d9d475b4348eaadf9c3fb30005dfa3492edfa4fda5e3"
 
 # stats slots
 NODES = 0
@@ -178,17 +182,32 @@ def _store(memo, memo_cap, stats, key, value, exact, guess):
 
 @njit(cache=True, nogil=True)
 def _known_bounds(
-    out, starts, pats, border, total, g, depth, fixed, mincnt, tables, limits, memo, stats
+    out,
+    starts,
+    pats,
+    border,
+    lb_bs,
+    total,
+    g,
+    depth,
+    fixed,
+    mincnt,
+    hc,
+    tables,
+    limits,
+    memo,
+    stats,
 ):
-    """(each bucket's bound, the guess's total with them): a bucket's bound by its size, or
-    the value or lower bound the memo holds for it when that is higher."""
+    """The guess's total with each bucket at its bound (written into ``lb_bs``): a bucket's
+    bound by its size, or the value or lower bound the memo holds for it when higher."""
     inc = tables[INC]
-    lb_bs = np.empty(border.shape[0], dtype=np.int64)
     for bi in range(border.shape[0]):
         b = border[bi]
         lb = bucket_bound(starts[b + 1] - starts[b], depth - 1, inc)
-        nf, nm = constraints_after(limits[HARD], fixed, mincnt, tables[2], g, pats[b])
-        key = node_key(out[starts[b] : starts[b + 1]], depth - 1, limits[HARD], nf, nm, tables)
+        sub = out[starts[b] : starts[b + 1]]
+        key = child_key(
+            sub, depth - 1, limits[HARD], fixed, mincnt, hc[0], hc[1], g, pats[b], tables
+        )
         stats[MEMO_LOOKUPS] += 1
         if key in memo:
             stats[MEMO_HITS] += 1
@@ -197,7 +216,7 @@ def _known_bounds(
                 total += known - lb
                 lb = known
         lb_bs[bi] = lb
-    return lb_bs, total
+    return total
 
 
 @njit(cache=True, nogil=True)
@@ -240,6 +259,14 @@ def solve(
     # the best and its total prunes the rest); a bound's ties are ordered when reached.
     ranked = by_bound(lbs, beta)
     counts = np.zeros(limits[N_PATTERNS], dtype=np.int32)
+    hc = constraint_hash(fixed, mincnt, tables[6], tables[7])  # the buckets' keys start here
+    n = cands.shape[0]  # the buckets of each guess tried, in arrays made once
+    out = np.empty(n, dtype=np.int32)
+    starts = np.empty(n + 1, dtype=np.int32)
+    pats = np.empty(n, dtype=np.int32)
+    sizes = np.empty(n, dtype=np.int64)
+    order = np.empty(n, dtype=np.int64)
+    lb_bs = np.empty(n, dtype=np.int64)
     top = limits[TOP]
     tried = 0
     cap = beta
@@ -255,22 +282,25 @@ def solve(
                 break
             tried += 1
             g = allowed[ranked[u]]
-            out, starts, pats, border, total = buckets(
-                matrix[g], cands, limits[N_PATTERNS], limits[WIN], depth, inc
+            _, m, total = buckets_into(
+                matrix[g], cands, counts, limits[WIN], depth, inc, out, starts, pats, sizes, order
             )
+            border = order[:m]
             # ``total``: what this guess costs so far, each bucket not yet searched at its bound
             # (raised to what the memo proves of it: a guess whose buckets are known to cost
             # too much is dropped before any of them is searched)
-            lb_bs, total = _known_bounds(
+            total = _known_bounds(
                 out,
                 starts,
                 pats,
                 border,
+                lb_bs,
                 total,
                 g,
                 depth,
                 fixed,
                 mincnt,
+                hc,
                 tables,
                 limits,
                 memo,
