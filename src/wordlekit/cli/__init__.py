@@ -19,11 +19,58 @@ fields, :func:`wordlekit.services.jsonable.to_json`).
 
 from __future__ import annotations
 
+import atexit
+import contextlib
+import os
+import sys
+import threading
+from typing import NoReturn
+
 from wordlekit.cli.app import app, load_commands
 
 
-def main() -> None:
-    app()
+def main() -> NoReturn:
+    """The ``wordle`` command: the click group, then the process leaves at once (:func:`leave`)."""
+    try:
+        app()  # click's standalone mode ends with SystemExit
+    except SystemExit as e:
+        leave(e.code)
+    leave(0)
 
 
-__all__ = ["app", "load_commands", "main"]
+def leave(code: object) -> NoReturn:
+    """End the process with ``code`` (as ``SystemExit`` takes it) without tearing down the
+    interpreter.
+
+    An interpreter that has loaded numba's compiled kernels takes a third of a second to tear
+    down (every module and object freed, LLVM's destructors): as long as a whole
+    infeasibility proof. Once a command is done nothing of that is needed, but what a normal
+    exit does for the program is: the output is flushed, the threads still running are
+    joined and the exit handlers run (they flush the logs, stop worker processes, remove
+    temporary folders), then ``os._exit`` ends the process with the command's exit code.
+    """
+    if code is None:
+        status = 0
+    elif isinstance(code, int):
+        status = code
+    else:  # SystemExit("message"): the message on stderr, status 1
+        print(code, file=sys.stderr)
+        status = 1
+    current = threading.current_thread()
+    for thread in threading.enumerate():
+        if thread is not current and not thread.daemon:
+            thread.join()
+    _flush()
+    atexit._run_exitfuncs()
+    _flush()
+    os._exit(status)
+
+
+def _flush() -> None:
+    for stream in (sys.stdout, sys.stderr):
+        # a closed pipe (``wordle … | head``) takes no more: nothing is lost then
+        with contextlib.suppress(OSError, ValueError):
+            stream.flush()
+
+
+__all__ = ["app", "leave", "load_commands", "main"]
