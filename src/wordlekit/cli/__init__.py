@@ -23,54 +23,51 @@ import atexit
 import contextlib
 import os
 import sys
-import threading
-from typing import NoReturn
 
-from wordlekit.cli.app import app, load_commands
-
-
-def main() -> NoReturn:
-    """The ``wordle`` command: the click group, then the process leaves at once (:func:`leave`)."""
-    try:
-        app()  # click's standalone mode ends with SystemExit
-    except SystemExit as e:
-        leave(e.code)
-    leave(0)
+#: The exit status of the command that :func:`main` runs (empty when ``main`` is not running
+#: the process: a test importing the app).
+_status: list[int] = []
 
 
-def leave(code: object) -> NoReturn:
-    """End the process with ``code`` (as ``SystemExit`` takes it) without tearing down the
-    interpreter.
+def _end_now() -> None:
+    """The last exit handler: end the process without tearing down the interpreter.
 
     An interpreter that has loaded numba's compiled kernels takes a third of a second to tear
     down (every module and object freed, LLVM's destructors): as long as a whole
-    infeasibility proof. Once a command is done nothing of that is needed, but what a normal
-    exit does for the program is: the output is flushed, the threads still running are
-    joined and the exit handlers run (they flush the logs, stop worker processes, remove
-    temporary folders), then ``os._exit`` ends the process with the command's exit code.
+    infeasibility proof. Once a command is done nothing of that is needed, and what a normal
+    exit does for the program has been done by then: Python joins the threads still running,
+    then runs the exit handlers (logs flushed, worker processes stopped, temporary folders
+    removed), this one last since it is registered first. It flushes the output and ends the
+    process with the command's status.
     """
-    if code is None:
-        status = 0
-    elif isinstance(code, int):
-        status = code
-    else:  # SystemExit("message"): the message on stderr, status 1
-        print(code, file=sys.stderr)
-        status = 1
-    current = threading.current_thread()
-    for thread in threading.enumerate():
-        if thread is not current and not thread.daemon:
-            thread.join()
-    _flush()
-    atexit._run_exitfuncs()
-    _flush()
-    os._exit(status)
-
-
-def _flush() -> None:
+    if not _status:
+        return
+    if "logging" in sys.modules:  # imported before this module, its handler would not run
+        sys.modules["logging"].shutdown()
     for stream in (sys.stdout, sys.stderr):
         # a closed pipe (``wordle … | head``) takes no more: nothing is lost then
         with contextlib.suppress(OSError, ValueError):
             stream.flush()
+    os._exit(_status[0])
 
 
-__all__ = ["app", "leave", "load_commands", "main"]
+atexit.register(_end_now)  # first, so that it runs last
+
+from wordlekit.cli.app import app, load_commands  # noqa: E402 (after the handler above)
+
+
+def main() -> None:
+    """The ``wordle`` command: the click group, whose process ends by :func:`_end_now`."""
+    _status[:] = [1]  # an error that escapes: Python's own status for it
+    try:
+        app()  # click's standalone mode ends with SystemExit
+    except SystemExit as e:
+        code = e.code
+        _status[:] = [0 if code is None else code if isinstance(code, int) else 1]
+        raise
+    except KeyboardInterrupt:
+        _status.clear()  # Python's own way out (it reports the signal)
+        raise
+
+
+__all__ = ["app", "load_commands", "main"]
