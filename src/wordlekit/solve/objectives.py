@@ -129,7 +129,11 @@ def first_guess_depth(position: Position, guess: int, *, least: bool = True) -> 
     left are returned."""
     solver = position.solver
     worst = 1
-    for p, members in position.groups(guess):
+    # Smallest first: a small bucket is decided in a fraction of a millisecond, and when one
+    # cannot be done the guess is refuted before any large one is searched (AARGH in hard mode
+    # has such a bucket of 8 words behind a feasible one of 587). Every bucket is searched when
+    # the guess is feasible, so the order changes no value.
+    for p, members in sorted(position.groups(guess), key=lambda group: len(group[1])):
         if p == solver.win:
             continue
         if position.depth <= 1:
