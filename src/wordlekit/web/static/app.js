@@ -5,7 +5,7 @@ import { api } from "./api.js";
 import { createAssistPage } from "./assist.js";
 import { createBoardsAssist } from "./boards_assist.js";
 import { createBotPage } from "./bot.js";
-import { byId, h, settleAnimations, storage } from "./dom.js";
+import { byId, focusAfterClose, h, settleAnimations, storage } from "./dom.js";
 import { setupLists } from "./lists.js";
 import { createPlayPage, oneFixedBoard } from "./play.js";
 import { setupOffline } from "./pwa.js";
@@ -155,7 +155,7 @@ function createApp(doc) {
     byId("stats-button").addEventListener("click", () => stats.open());
     // A dialog gives the focus back to the control that opened it; on Play it goes to the
     // board instead, so that typing a word and Enter play it (Enter never reopens the dialog).
-    byId("stats-dialog").addEventListener("close", () => {
+    focusAfterClose(byId("stats-dialog"), () => {
       if (current === "play") play.focusBoard();
     });
     window.addEventListener("hashchange", route);

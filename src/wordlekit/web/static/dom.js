@@ -176,6 +176,34 @@ export async function copyText(text) {
 }
 
 /**
+ * When `dialog` closes, run `focus()` (give the focus to where typing plays), unless the player
+ * has already moved the focus on. The close event is a task of its own that comes after the
+ * browser gave the focus back to what held it when the dialog opened: a fast keyboard user may
+ * have pressed Tab (or focused a control) in between, and that choice stays.
+ */
+export function focusAfterClose(dialog, focus) {
+  let before; // what held the focus when the focus went into the dialog (undefined: not seen)
+  let outside = document.activeElement;
+  document.addEventListener("focusin", (event) => {
+    const target = event.target instanceof Element ? event.target : null;
+    if (target && dialog.contains(target)) {
+      if (before === undefined) before = outside;
+    } else outside = target;
+  });
+  dialog.addEventListener("close", () => {
+    const active = document.activeElement;
+    const moved =
+      before !== undefined &&
+      active !== null &&
+      active !== document.body &&
+      active !== before &&
+      !dialog.contains(active);
+    before = undefined;
+    if (!moved) focus();
+  });
+}
+
+/**
  * Keep a "Hard mode" and an "Ultrahard" checkbox consistent: ultrahard mode is hard mode and
  * more (every guess could still be the answer), so ticking Ultrahard ticks Hard mode, and
  * unticking Hard mode unticks Ultrahard. `onChange` runs after either changed.

@@ -13,6 +13,7 @@ import { ApiError, api, cancellation, isAbort, request } from "./api.js";
 import { createBoardView, revealTime } from "./boardview.js";
 import {
   elements,
+  focusAfterClose,
   h,
   localDate,
   paletteShare,
@@ -613,9 +614,9 @@ export function createPlayPage(root, ctx) {
   els.challengeOpen.addEventListener("click", () => challengeDialog.open());
   els.resultChallenge.addEventListener("click", () => challengeDialog.open());
   // closed, the focus goes back to the board, where typing plays
-  document.getElementById("challenge-dialog").addEventListener("close", () => focusBoard());
+  focusAfterClose(document.getElementById("challenge-dialog"), focusBoard);
   document.getElementById("archive-open").addEventListener("click", () => archiveDialog.open());
-  document.getElementById("archive-dialog").addEventListener("close", () => focusBoard());
+  focusAfterClose(document.getElementById("archive-dialog"), focusBoard);
   document.addEventListener("keydown", onKeyDown);
   document.addEventListener("click", afterClick);
   els.board.addEventListener("blur", () => els.board.classList.remove("skipped"));
