@@ -166,14 +166,20 @@ def _survey(cands, depth, fixed, mincnt, parent, pfixed, pmincnt, tables, limits
 
 
 @njit(cache=True, nogil=True)
-def _best_parts(sub, fixed, mincnt, pfixed, pmincnt, parent, pparts, by_parts, tables, limits):
+def _best_parts(
+    sub, fixed, mincnt, pfixed, pmincnt, parent, pparts, by_parts, tables, limits, goal
+):
     """The most parts a guess allowed at the hard-mode node ``sub`` shows it: what a survey's
     bitmaps of every guess give of it, from few guesses. A guess shows a subset no more
     patterns than it shows the parent (``pparts``, by position in ``parent``; ``by_parts``
     those positions, most parts first), so the guesses are counted most parts at the parent
     first until the next cannot beat the best, each on the node's few rows of the
     transposed matrix. (Bitmaps of every bucket of every guess tried, before searching any,
-    were most of the time of an infeasibility proof: ABEAR's 92,000 of them.)"""
+    were most of the time of an infeasibility proof: ABEAR's 92,000 of them.)
+
+    Below the ``goal`` only that it is below matters (the capacity refutes the node then):
+    while no guess has reached it, the count stops at the first guess whose parts at the
+    parent are below it, and the figure returned is then below the goal, not the most."""
     m = sub.shape[0]
     pos, letters = new_constraints(fixed, mincnt, pfixed, pmincnt)
     codes, counts = tables[2], tables[3]
@@ -182,7 +188,7 @@ def _best_parts(sub, fixed, mincnt, pfixed, pmincnt, parent, pparts, by_parts, t
     best = 0
     for i in range(by_parts.shape[0]):
         t = by_parts[i]
-        if pparts[t] <= best or best == m:
+        if pparts[t] <= best or best == m or (pparts[t] < goal and best < goal):
             break
         g = parent[t]
         ok = True
@@ -222,8 +228,13 @@ def _look(
         )
         return answer, pmax
     m = sub.shape[0]
+    # the fewest parts whose capacity holds the bucket: below them it is refuted (with two
+    # guesses left, a full split)
+    goal = 1
+    while capacity(goal, depth, m) < m:
+        goal += 1
     pmax = _best_parts(
-        sub, fixed, mincnt, pfixed, pmincnt, parent, pparts, by_parts, tables, limits
+        sub, fixed, mincnt, pfixed, pmincnt, parent, pparts, by_parts, tables, limits, goal
     )
     if pmax == m:
         return _store(memo, limits[MEMO_CAP], key, 1), pmax
