@@ -103,3 +103,24 @@ def test_a_new_game_stops_the_computing(make_app: AppFactory) -> None:
         assert randomplay.stored_figures(WordList.bundled(), "craft") is None
 
     play(make_app, scenario, request=GameRequest("classic", kind="challenge", answers=["craft"]))
+
+
+def test_a_tick_after_the_panel_is_gone_does_nothing(make_app: AppFactory) -> None:
+    """The "computing…" line is redrawn on a timer, which may tick once more while the app
+    quits and its widgets are already removed (a crash the CI met once): then it does nothing,
+    and so does the hint's."""
+
+    async def scenario(app: WordleApp, pilot: Pilot[None], screen: PlayScreen) -> None:
+        await type_words(pilot, ["craft"])
+        job = screen.random_job
+        assert job is not None and job.running
+        await screen.query_one("#end-panel").remove()
+        await screen.query_one("#hint").remove()
+        screen.show_random_progress()
+        screen.hint_job = job  # a running job, as a hint being worked out would be
+        screen.show_progress()
+        screen.hint_job = None
+        screen.cancel_random_play()  # (what quitting does; nothing is stored)
+        assert job.cancelled
+
+    play(make_app, scenario, request=GameRequest("classic", kind="challenge", answers=["craft"]))

@@ -431,7 +431,9 @@ class PlayScreen(Screen[None]):
         job = self.random_job
         if job is not None and job.running:
             waiting = random_play_waiting(self.random_word, job.progress())
-            self.query_one("#random-play", Static).update(waiting)
+            # (a tick may come while the app quits, its widgets already gone: then nothing)
+            for panel in self.query("#random-play").results(Static):
+                panel.update(waiting)
 
     @work(group="random-play")
     async def compute_random_play(self, job: Job, word: str) -> None:
@@ -513,7 +515,8 @@ class PlayScreen(Screen[None]):
         job = self.hint_job
         if job is not None and job.running:
             text = f"[dim]{self.hint_asked}… {job.progress()}[/dim]"
-            self.query_one("#hint", Static).update(text)
+            for panel in self.query("#hint").results(Static):  # (none while the app quits)
+                panel.update(text)
 
     @work(group="hint")
     async def compute_hint(self, job: Job, game: Game, strategy: str) -> None:
