@@ -405,6 +405,45 @@ def test_review_example_reviews_it(
         shot(page, f"tools-review-example-{width}")
 
 
+def test_a_computation_refused_for_a_second_is_asked_again(
+    web_browser: Browser, web_server: Server
+) -> None:
+    """The player's other long computations still running, the server refuses one more with a
+    429 and ``Retry-After: 1`` (wait for the others): the page waits and asks again instead of
+    showing the refusal. A longer wait (a rate limit) is shown as it is, asked once."""
+    busy = {"error": "at most 2 long computations at a time per player: wait for the others"}
+    with screen(web_browser, web_server, 390, 844) as page:
+        asked: list[str] = []
+
+        def refuse_twice(route: Any) -> None:
+            asked.append(route.request.method)
+            if len(asked) <= 2:
+                route.fulfill(status=429, headers={"Retry-After": "1"}, json=busy)
+            else:
+                route.continue_()
+
+        page.route(re.compile(r"/api/review(\?|$)"), refuse_twice)
+        open_app(page, "#review")
+        page.get_by_test_id("review-example").click()
+        output = page.get_by_test_id("review-output")
+        expect(output).to_have_attribute("data-state", "done", timeout=60_000)
+        assert asked == ["POST", "POST", "POST"]
+        expect(page.locator("#review-turns > li")).to_have_count(3)
+
+        page.unroute(re.compile(r"/api/review(\?|$)"))
+        limited: list[str] = []
+
+        def rate_limit(route: Any) -> None:
+            limited.append(route.request.method)
+            route.fulfill(status=429, headers={"Retry-After": "60"}, json={"error": "slow down"})
+
+        page.route(re.compile(r"/api/review(\?|$)"), rate_limit)
+        page.get_by_test_id("review-submit").click()
+        expect(output).to_have_attribute("data-state", "error")
+        expect(output).to_contain_text("slow down")
+        assert limited == ["POST"]
+
+
 # The 404 page and /docs ----------------------------------------------------------------------
 
 DARK = "rgb(18, 18, 19)"  # --bg

@@ -33,13 +33,21 @@ export async function request(path, { method = "GET", body, signal } = {}) {
     init.body = JSON.stringify(body);
   }
   let response;
-  try {
-    response = await fetch(withList(path), init);
-  } catch (err) {
-    if (isAbort(err)) throw err;
-    // pwa.js shows the offline banner: the pages open without the server, play needs it
-    window.dispatchEvent(new Event("wordlekit:unreachable"));
-    throw new ApiError(0, "Cannot reach the wordlekit server. Is it still running?");
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      response = await fetch(withList(path), init);
+    } catch (err) {
+      if (isAbort(err)) throw err;
+      // pwa.js shows the offline banner: the pages open without the server, play needs it
+      window.dispatchEvent(new Event("wordlekit:unreachable"));
+      throw new ApiError(0, "Cannot reach the wordlekit server. Is it still running?");
+    }
+    // Refused for a moment only (this player's other long computations, still running, say
+    // to wait a second): wait and ask again, as the player would be told to, a few times.
+    const wait = Number(response.headers.get("Retry-After"));
+    if (response.status !== 429 || !(wait > 0 && wait <= 1) || attempt >= SHORT_RETRIES) break;
+    await response.text();
+    await pause(wait * 1000, signal);
   }
   const text = await response.text();
   signal?.throwIfAborted();
@@ -59,6 +67,25 @@ export async function request(path, { method = "GET", body, signal } = {}) {
     throw new ApiError(response.status, message, data);
   }
   return { status: response.status, data };
+}
+
+/** Retries of a request refused for a second (at most this many seconds of waiting). */
+const SHORT_RETRIES = 8;
+
+/** Wait `ms`, or reject with an AbortError as soon as `signal` is aborted. */
+function pause(ms, signal) {
+  return new Promise((resolve, reject) => {
+    signal?.throwIfAborted();
+    const timer = window.setTimeout(resolve, ms);
+    signal?.addEventListener(
+      "abort",
+      () => {
+        window.clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
+  });
 }
 
 /** Like request() but resolves to the JSON body only. */
