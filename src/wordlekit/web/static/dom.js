@@ -183,12 +183,8 @@ export async function copyText(text) {
  */
 export function focusAfterClose(dialog, focus) {
   let before; // what held the focus when the focus went into the dialog (undefined: not seen)
-  let outside = document.activeElement;
-  document.addEventListener("focusin", (event) => {
-    const target = event.target instanceof Element ? event.target : null;
-    if (target && dialog.contains(target)) {
-      if (before === undefined) before = outside;
-    } else outside = target;
+  dialog.addEventListener("focusin", (event) => {
+    if (before === undefined) before = event.relatedTarget; // (what lost the focus to it)
   });
   dialog.addEventListener("close", () => {
     const active = document.activeElement;
