@@ -4,6 +4,7 @@ as the terminal player; the link they print is the one the web app plays."""
 from __future__ import annotations
 
 import json
+import secrets
 from pathlib import Path
 
 import pytest
@@ -41,6 +42,27 @@ def test_new_prints_the_id_and_link_and_results_count_a_friends_game(data_dir: P
         "played": 1, "won": 1, "lost": 0, "playing": 0, "distribution": [0, 1, 0, 0, 0, 0],
     }  # fmt: skip
     assert got["mine"] is True and "knoll" not in json.dumps(got)
+
+
+def test_an_id_never_begins_with_a_dash(monkeypatch: pytest.MonkeyPatch) -> None:
+    # 1 id in 64 began with "-", which the command line then read as an option
+    draws = iter(["-icX-CSeoJNpD1kx", "icX-CSeoJNpD1kx0"])
+    monkeypatch.setattr(secrets, "token_urlsafe", lambda n: next(draws))
+    cid = ok("challenge", "new", "knoll").split()[1].rstrip(":")
+    assert cid == "icX-CSeoJNpD1kx0"
+    assert "played" in ok("challenge", "results", cid)
+
+
+def test_an_older_id_beginning_with_a_dash_goes_after_two_dashes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import wordlekit.store.challenges as rows
+
+    monkeypatch.setattr(rows, "random_id", lambda n: "-oldOldOldOld000")
+    cid = ok("challenge", "new", "knoll").split()[1].rstrip(":")
+    assert cid == "-oldOldOldOld000"
+    assert "played" in ok("challenge", "results", "--", cid)
+    assert "after --" in ok("challenge", "results", "--help")
 
 
 def test_new_json_several_boards_modes_and_lists() -> None:

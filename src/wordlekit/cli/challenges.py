@@ -106,7 +106,8 @@ def new_cmd(
 @json_option
 def results_cmd(cid: str, lists: str, db: str | None, json_: bool) -> None:
     """The results of one of your challenges, as counts: played, won, lost, in progress and
-    the guess distribution (never who played)."""
+    the guess distribution (never who played). An id made by an older version may begin
+    with "-": put it after -- (wordle challenge results -- -K3xQ7aZP1c9mTq2)."""
     info = challenge_info(_store(db, lists), cid, local_player_id())
     if info.results is None:
         raise WordleError(f"challenge {cid} was made by another player: only they see its results")

@@ -1,10 +1,10 @@
 """Challenge links in the games database: a puzzle on words a player chose, sent to friends
 by a link that does not give the words away (issue 26).
 
-- ``challenges``: one row a challenge: its id (``secrets.token_urlsafe(12)``: random, never
-  derived from the words, so the link tells nothing of them), its creator, the variant by name
-  with its boards and guess limit, the mode, whether every word is one of the list's answers,
-  and when it was made;
+- ``challenges``: one row a challenge: its id (:func:`~wordlekit.store.ids.random_id`:
+  random, never derived from the words, so the link tells nothing of them), its creator,
+  the variant by name with its boards and guess limit, the mode, whether every word is one
+  of the list's answers, and when it was made;
 - ``challenge_words``: each board's word (Absurdle: the target), kept apart from the row the
   public info is read from, as ``secrets`` is for games;
 - ``games.challenge``: the challenge a game was played from; a unique partial index on
@@ -18,7 +18,6 @@ working. Their creation is bounded instead: a player holds at most :data:`PER_CR
 
 from __future__ import annotations
 
-import secrets
 import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -28,6 +27,7 @@ from wordlekit.core.rules import Mode
 from wordlekit.errors import WordleError
 from wordlekit.store import retention
 from wordlekit.store.games import GameStore
+from wordlekit.store.ids import random_id
 from wordlekit.store.schema import stored_variant
 
 __all__ = [
@@ -81,7 +81,7 @@ def add(
 ) -> ChallengeRow:
     """Store a new challenge on ``words`` (checked by the caller); refused past the
     creator's :data:`PER_CREATOR`."""
-    cid = secrets.token_urlsafe(12)
+    cid = random_id(12)
     now = retention.STAMPS()
     with store.transaction() as db:
         if count_by(db, creator) >= PER_CREATOR:

@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
-import secrets
 import sqlite3
 import threading
 from collections.abc import Hashable, Iterator
@@ -53,6 +52,7 @@ from wordlekit.store import retention
 from wordlekit.store.cache import GameCache
 from wordlekit.store.database import BUSY_TIMEOUT, connect, transaction, write_lock
 from wordlekit.store.files import data_dir
+from wordlekit.store.ids import random_id
 from wordlekit.store.retention import DAYS, UNFINISHED, Pruned, Retention
 from wordlekit.store.schema import (
     SCHEMA_VERSION,
@@ -205,7 +205,7 @@ class GameStore:
         """Store a new game (usually with no guess yet). A practice game or challenge first
         makes room under the player's cap of unfinished ones; every ``retention.every``-th
         game stored, a batch of abandoned games goes (see :mod:`wordlekit.store.retention`)."""
-        gid = secrets.token_urlsafe(12)
+        gid = random_id(12)
         v, r = game.variant, game.rules
         now = _now()
         with self.transaction() as db:
