@@ -187,6 +187,57 @@ def test_feasibility_agrees_with_the_full_search(
     assert root.n == len(wl.answers)
 
 
+def cluster_list(seed: int, n_answers: int, ending: str, n_extra: int) -> WordList:
+    """Answers sharing an ending (hard mode's traps: _OWER, _IGHT) and guesses that end the
+    same way, so that hard-mode nodes try long tails of guesses with dead letters."""
+    rng = random.Random(seed)
+    pool = [w for w in ORIGINAL.answers if w.endswith(ending)]
+    answers = sorted(rng.sample(pool, min(n_answers, len(pool))))
+    same_end = [w for w in ORIGINAL.allowed if w.endswith(ending[-1]) and w not in answers]
+    return WordList.from_words(answers, sorted(rng.sample(same_end, n_extra)), name=f"c{seed}")
+
+
+def hard_feasibility(wl: WordList, depth: int) -> tuple[bool, bool, int]:
+    """(the depth-only search's answer, the total search's, unions the first wrote)."""
+    import numpy as np
+
+    solver = make_solver(PatternMatrix.for_list(wl, use_cache=False), Mode.HARD)
+    cands = np.arange(len(wl.answers), dtype=np.int32)
+    possible = solver.feasible(cands, depth)
+    unions = solver.unions_written
+    return possible, solver.solve(cands, depth) < 2**40, unions
+
+
+@settings(max_examples=25, deadline=None, derandomize=True)
+@given(
+    seed=st.integers(0, 10_000),
+    ending=st.sampled_from(["er", "ly", "y", "e", "t"]),
+    n_answers=st.integers(20, 60),
+    n_extra=st.integers(0, 30),
+    depth=st.integers(3, 5),
+)
+def test_unions_of_unfinishable_buckets_change_no_answer(
+    seed: int, ending: str, n_answers: int, n_extra: int, depth: int
+) -> None:
+    """In hard mode the depth-only search writes the unions of a bucket it refuted with its
+    neighbours at grey positions as unfinishable; its answers stay the total search's."""
+    possible, finite, _ = hard_feasibility(cluster_list(seed, n_answers, ending, n_extra), depth)
+    assert possible == finite
+
+
+@pytest.mark.parametrize(
+    ("seed", "n_answers", "n_extra", "depth", "want"),
+    [(8, 43, 4, 4, False), (3, 57, 4, 5, True), (14, 59, 24, 5, True)],
+)
+def test_a_refuted_bucket_writes_its_unions(
+    seed: int, n_answers: int, n_extra: int, depth: int, want: bool
+) -> None:
+    # the -ER words: buckets refuted by a deep search, with grey positions beside them
+    wl = cluster_list(seed, n_answers, "er", n_extra)
+    possible, finite, unions = hard_feasibility(wl, depth)
+    assert possible == finite == want and unions > 0
+
+
 # The real lists ------------------------------------------------------------------------------
 
 

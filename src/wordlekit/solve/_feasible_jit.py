@@ -24,6 +24,12 @@ refutes a guess with one bucket it cannot finish. What keeps it fast:
   best guess's parts, counted only on the guesses whose parts at the parent could beat the
   best (a subset shows a guess no more patterns), which decide full splits and the capacity.
 - A memo of (set, guesses left, hard-mode constraints) -> 0/1; answers are exact, never bounds.
+- In hard mode, a bucket a deep search found unfinishable is written into the memo with the
+  unions it makes with the buckets whose patterns differ from its own only where it is grey
+  (at one position or two): a superset of an unfinishable set under the same constraints is
+  unfinishable, and a grey adds no hard-mode constraint, so each union is the bucket another
+  guess leaves when it puts a dead letter there. Later guesses of the long tail a hard-mode
+  node tries are then refuted by their first look (ABEAR: 18,865 -> 10,903 nodes).
 
 Every node checks the work budget like the total search (``flag[0]`` non-zero, or more than
 ``node_limit`` nodes): it then unwinds at once, storing nothing, with ``stats[ABORTED]`` set.
@@ -35,7 +41,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from wordlekit.solve._solver_jit import ABORTED, MEMO_HITS, MEMO_LOOKUPS, NODES
+from wordlekit.solve._solver_jit import ABORTED, MEMO_HITS, MEMO_LOOKUPS, NODES, UNIONS
 from wordlekit.solve._solver_parts import (
     HARD,
     HARD_MODE,
@@ -316,6 +322,75 @@ def _refuted(
 
 
 @njit(cache=True, nogil=True)
+def _gather(out, starts, where, patterns, tmp):
+    """Copy into ``tmp`` the members of the guess's buckets of ``patterns`` (``where``: a
+    bucket's index by its pattern, -1 for none); how many there are."""
+    k = 0
+    for t in range(patterns.shape[0]):
+        bb = where[patterns[t]]
+        if bb >= 0:
+            for x in range(starts[bb], starts[bb + 1]):
+                tmp[k] = out[x]
+                k += 1
+    return k
+
+
+@njit(cache=True, nogil=True)
+def _write_unions(
+    out, starts, pats, n_parts, b, g, depth, fixed, mincnt, hc, tables, limits, memo, stats, scratch
+):
+    """After bucket ``b`` of guess ``g`` was found unfinishable with ``depth - 1`` guesses,
+    store its unions with the buckets whose patterns differ from its own at one or two of its
+    grey positions as unfinishable too (see the module docstring), under the constraints
+    ``g`` showing bucket ``b``'s pattern adds (its key, as the bucket's). ``scratch`` is
+    (``where``: all -1, left so; ``tmp``: room for the node's set)."""
+    where, tmp = scratch
+    for bb in range(n_parts):
+        where[pats[bb]] = bb
+    s = pats[b]
+    size = starts[b + 1] - starts[b]
+    length = fixed.shape[0]
+    weight = np.empty(length, dtype=np.int64)  # position i's digit of a pattern is 3^i
+    q = 1
+    for i in range(length):
+        weight[i] = q
+        q *= 3
+    one = np.empty(3, dtype=np.int64)
+    two = np.empty(9, dtype=np.int64)
+    for i in range(length):
+        if (s // weight[i]) % 3 != 0:
+            continue
+        for a in range(3):
+            one[a] = s + a * weight[i]
+        _union_fact(out, starts, where, one, tmp, size, g, s, depth, fixed, mincnt, hc,
+                    tables, limits, memo, stats)  # fmt: skip
+        for j in range(i + 1, length):
+            if (s // weight[j]) % 3 != 0:
+                continue
+            for a in range(3):
+                for c in range(3):
+                    two[3 * a + c] = s + a * weight[i] + c * weight[j]
+            _union_fact(out, starts, where, two, tmp, size, g, s, depth, fixed, mincnt, hc,
+                        tables, limits, memo, stats)  # fmt: skip
+    for bb in range(n_parts):
+        where[pats[bb]] = -1
+
+
+@njit(cache=True, nogil=True)
+def _union_fact(
+    out, starts, where, patterns, tmp, size, g, s, depth, fixed, mincnt, hc, tables, limits,
+    memo, stats,
+):  # fmt: skip
+    """Store the union of the buckets of ``patterns`` as unfinishable when it is more than
+    the bucket of pattern ``s`` (of ``size`` answers) it holds."""
+    k = _gather(out, starts, where, patterns, tmp)
+    if k > size:
+        key = child_key(tmp[:k], depth - 1, limits[HARD], fixed, mincnt, hc[0], hc[1], g, s, tables)
+        _store(memo, limits[MEMO_CAP], key, 0)
+        stats[UNIONS] += 1
+
+
+@njit(cache=True, nogil=True)
 def feasible(
     cands, depth, fixed, mincnt, parent, pfixed, pmincnt, tables, limits, memo, stats, flag
 ):
@@ -348,6 +423,8 @@ def feasible(
     pats = np.empty(n, dtype=np.int32)
     sizes = np.empty(n, dtype=np.int64)
     order_b = np.empty(n, dtype=np.int64)
+    hard = limits[HARD] == HARD_MODE
+    scratch = (np.full(limits[N_PATTERNS], -1, dtype=np.int64), np.empty(n, dtype=np.int32))
     for t in range(order.shape[0]):
         if flag[0] != 0:  # a node may try thousands of guesses: stop between two of them
             stats[ABORTED] = 1
@@ -355,7 +432,7 @@ def feasible(
         g = allowed[order[t]]
         if not _fits(matrix[g], cands, sub_cap, counts):
             continue
-        _, m, _ = buckets_into(
+        n_parts, m, _ = buckets_into(
             matrix[g], cands, counts, limits[WIN], depth, inc, out, starts, pats, sizes, order_b
         )
         refuted, border = _refuted(
@@ -386,6 +463,9 @@ def feasible(
             if stats[ABORTED] != 0:
                 return 0
             if r == 0:
+                if hard:
+                    _write_unions(out, starts, pats, n_parts, b, g, depth, fixed, mincnt, hc,
+                                  tables, limits, memo, stats, scratch)  # fmt: skip
                 ok = False
                 break
         if ok:

@@ -86,7 +86,8 @@ MEMO_HITS = 1
 MEMO_LOOKUPS = 2
 MEMO_FULL = 3
 ABORTED = 4  # set when the budget's flag or node allowance stopped the search
-N_STATS = 5
+UNIONS = 5  # unfinishable unions of buckets the depth-only search wrote (_feasible_jit)
+N_STATS = 6
 
 
 @njit(cache=True, nogil=True)

@@ -142,7 +142,7 @@ class Solver:
         """Take a fork's memo entries and statistics into this solver."""
         with self.lock:
             jit.absorb(self.memo, other.memo, self.memo_cap)
-            for k in (jit.NODES, jit.MEMO_HITS, jit.MEMO_LOOKUPS, jit.MEMO_FULL):
+            for k in (jit.NODES, jit.MEMO_HITS, jit.MEMO_LOOKUPS, jit.MEMO_FULL, jit.UNIONS):
                 self.stats[k] += other.stats[k]
 
     def bucket_bound(self, size: int, depth: int) -> int:
@@ -170,6 +170,12 @@ class Solver:
     @property
     def memo_hits(self) -> int:
         return int(self.stats[jit.MEMO_HITS])
+
+    @property
+    def unions_written(self) -> int:
+        """Unfinishable unions of buckets the depth-only search wrote into its memo (hard
+        mode: see :mod:`~wordlekit.solve._feasible_jit`)."""
+        return int(self.stats[jit.UNIONS])
 
     @property
     def memo_entries(self) -> int:
