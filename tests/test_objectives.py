@@ -14,12 +14,13 @@ from hypothesis import strategies as st
 from wordlekit.core.feedback import Turn, all_green, score
 from wordlekit.core.rules import Mode, hard_mode_violation
 from wordlekit.core.words import WordList
-from wordlekit.errors import WordleError
+from wordlekit.errors import InfeasibleError, WordleError
 from wordlekit.fast.matrix import PatternMatrix
 from wordlekit.solve import treefile
 from wordlekit.solve.objectives import Objective, first_guess_depth
 from wordlekit.solve.optimal import make_solver, solve_opening
 from wordlekit.solve.position import Position
+from wordlekit.solve.weighted import WeightedPosition, WeightedSolver
 
 ORIGINAL = WordList.bundled()
 INF = float("inf")
@@ -236,6 +237,47 @@ def test_a_refuted_bucket_writes_its_unions(
     wl = cluster_list(seed, n_answers, "er", n_extra)
     possible, finite, unions = hard_feasibility(wl, depth)
     assert possible == finite == want and unions > 0
+
+
+def hard_totals(wl: WordList, depth: int) -> tuple[int | None, int | None, int]:
+    """(the total search's least total within ``depth`` in hard mode, the weighted search's
+    with equal weights, unions the first wrote): two exact searches, only the first of which
+    writes bounds of unions."""
+    import numpy as np
+
+    pm = PatternMatrix.for_list(wl, use_cache=False)
+    solver = make_solver(pm, Mode.HARD, max_guesses=depth)
+    v = solver.solve(np.arange(len(wl.answers), dtype=np.int32), depth)
+    total = v if v < 2**40 else None
+    ws = WeightedSolver(pm, Mode.HARD, weights=[1.0] * len(wl.answers))
+    here = WeightedPosition.start(ws, max_guesses=depth)
+    try:
+        other = round(here.expected(here.best()[0]) * len(wl.answers))
+    except InfeasibleError:
+        other = None
+    return total, other, solver.unions_written
+
+
+@settings(max_examples=20, deadline=None, derandomize=True)
+@given(
+    seed=st.integers(0, 10_000),
+    ending=st.sampled_from(["er", "ly", "y", "e", "t"]),
+    n_answers=st.integers(30, 70),
+    n_extra=st.integers(0, 30),
+    depth=st.integers(4, 6),
+)
+def test_bounds_of_unions_change_no_total(
+    seed: int, ending: str, n_answers: int, n_extra: int, depth: int
+) -> None:
+    """In hard mode the total search gives a bucket's unions with its grey neighbours a bound
+    from the bucket's value; its totals stay the weighted search's (which writes none)."""
+    total, other, _ = hard_totals(cluster_list(seed, n_answers, ending, n_extra), depth)
+    assert total == other
+
+
+def test_a_costly_bucket_bounds_its_unions() -> None:
+    total, other, unions = hard_totals(cluster_list(14, 69, "er", 24), 5)
+    assert total == other and total is not None and unions > 0
 
 
 # The real lists ------------------------------------------------------------------------------

@@ -57,6 +57,8 @@ from wordlekit.solve._solver_parts import (
     constraint_hash,
     constraints_after,
     count_parts,
+    gather_union,
+    grey_unions,
     new_constraints,
     node_allowed,
     node_key,
@@ -64,7 +66,7 @@ from wordlekit.solve._solver_parts import (
 
 #: The hash of :mod:`~wordlekit.solve._solver_parts` (see the same pin in ``_solver_jit``):
 #: numba checks its cache of :func:`feasible` against this file alone.
-PARTS_SHA256 = "3731b6b3d5b8bc219455d9d475b4348eaadf9c3fb30005dfa3492edfa4fda5e3"
+PARTS_SHA256 = "c9bc5e9516e07f2e3b3496083a3a42b3ee1d7a7857a4b8899e60c869427867d6"
 
 
 @njit(cache=True, nogil=True)
@@ -322,72 +324,29 @@ def _refuted(
 
 
 @njit(cache=True, nogil=True)
-def _gather(out, starts, where, patterns, tmp):
-    """Copy into ``tmp`` the members of the guess's buckets of ``patterns`` (``where``: a
-    bucket's index by its pattern, -1 for none); how many there are."""
-    k = 0
-    for t in range(patterns.shape[0]):
-        bb = where[patterns[t]]
-        if bb >= 0:
-            for x in range(starts[bb], starts[bb + 1]):
-                tmp[k] = out[x]
-                k += 1
-    return k
-
-
-@njit(cache=True, nogil=True)
 def _write_unions(
     out, starts, pats, n_parts, b, g, depth, fixed, mincnt, hc, tables, limits, memo, stats, scratch
 ):
     """After bucket ``b`` of guess ``g`` was found unfinishable with ``depth - 1`` guesses,
-    store its unions with the buckets whose patterns differ from its own at one or two of its
-    grey positions as unfinishable too (see the module docstring), under the constraints
-    ``g`` showing bucket ``b``'s pattern adds (its key, as the bucket's). ``scratch`` is
-    (``where``: all -1, left so; ``tmp``: room for the node's set)."""
+    store its unions with its grey neighbours (:func:`grey_unions`) as unfinishable too,
+    under the constraints ``g`` showing bucket ``b``'s pattern adds (a bucket's key).
+    ``scratch`` is (``where``: all -1, left so; ``tmp``: room for the node's set)."""
     where, tmp = scratch
     for bb in range(n_parts):
         where[pats[bb]] = bb
     s = pats[b]
     size = starts[b + 1] - starts[b]
-    length = fixed.shape[0]
-    weight = np.empty(length, dtype=np.int64)  # position i's digit of a pattern is 3^i
-    q = 1
-    for i in range(length):
-        weight[i] = q
-        q *= 3
-    one = np.empty(3, dtype=np.int64)
-    two = np.empty(9, dtype=np.int64)
-    for i in range(length):
-        if (s // weight[i]) % 3 != 0:
-            continue
-        for a in range(3):
-            one[a] = s + a * weight[i]
-        _union_fact(out, starts, where, one, tmp, size, g, s, depth, fixed, mincnt, hc,
-                    tables, limits, memo, stats)  # fmt: skip
-        for j in range(i + 1, length):
-            if (s // weight[j]) % 3 != 0:
-                continue
-            for a in range(3):
-                for c in range(3):
-                    two[3 * a + c] = s + a * weight[i] + c * weight[j]
-            _union_fact(out, starts, where, two, tmp, size, g, s, depth, fixed, mincnt, hc,
-                        tables, limits, memo, stats)  # fmt: skip
+    rows = grey_unions(s, fixed.shape[0])
+    for u in range(rows.shape[0]):
+        k = gather_union(out, starts, where, rows[u], tmp)
+        if k > size:
+            key = child_key(
+                tmp[:k], depth - 1, limits[HARD], fixed, mincnt, hc[0], hc[1], g, s, tables
+            )
+            _store(memo, limits[MEMO_CAP], key, 0)
+            stats[UNIONS] += 1
     for bb in range(n_parts):
         where[pats[bb]] = -1
-
-
-@njit(cache=True, nogil=True)
-def _union_fact(
-    out, starts, where, patterns, tmp, size, g, s, depth, fixed, mincnt, hc, tables, limits,
-    memo, stats,
-):  # fmt: skip
-    """Store the union of the buckets of ``patterns`` as unfinishable when it is more than
-    the bucket of pattern ``s`` (of ``size`` answers) it holds."""
-    k = _gather(out, starts, where, patterns, tmp)
-    if k > size:
-        key = child_key(tmp[:k], depth - 1, limits[HARD], fixed, mincnt, hc[0], hc[1], g, s, tables)
-        _store(memo, limits[MEMO_CAP], key, 0)
-        stats[UNIONS] += 1
 
 
 @njit(cache=True, nogil=True)

@@ -30,6 +30,12 @@ How it stays fast:
   exact values and lower bounds; it stops growing at ``memo_cap`` entries. A bucket's key is
   its parent's constraint hash changed by the pattern, and a guess's buckets go into arrays
   the node makes once: a node tries many guesses on a small set, so what each costs counts.
+- In hard mode, a bucket searched to more than its size's bound gives its unions with its
+  grey neighbours a bound too (:func:`~wordlekit.solve._solver_parts.grey_unions`): the
+  bucket's value plus the least cost of the answers the union adds, since a strategy for the
+  union plays, on the bucket's answers alone, one for the bucket. The guesses of the long
+  tail that put a dead letter there then meet that bound at their first look (CRUES: 94,944
+  -> 58,007 nodes).
 
 Every node checks the work budget (``flag[0]`` non-zero, or more than ``node_limit`` nodes
 counted in ``stats``): the search then unwinds at once, storing nothing, and sets
@@ -50,6 +56,7 @@ from numba import njit
 
 from wordlekit.solve._solver_parts import (
     HARD,
+    HARD_MODE,
     INC,
     INF,
     MEMO_CAP,
@@ -66,6 +73,8 @@ from wordlekit.solve._solver_parts import (
     constraint_hash,
     constraints_after,
     count_parts,
+    gather_union,
+    grey_unions,
     guess_bounds,
     node_allowed,
     node_key,
@@ -78,7 +87,7 @@ from wordlekit.solve._solver_parts import (
 #: against this file's content alone, and the cached :func:`solve` has those helpers compiled
 #: in: pinning their hash here makes a change to them a change to this file, so :func:`solve`
 #: is compiled again. tests/test_optimal.py checks it and gives the new value.
-PARTS_SHA256 = "3731b6b3d5b8bc219455d9d475b4348eaadf9c3fb30005dfa3492edfa4fda5e3"
+PARTS_SHA256 = "c9bc5e9516e07f2e3b3496083a3a42b3ee1d7a7857a4b8899e60c869427867d6"
 
 # stats slots
 NODES = 0
@@ -86,7 +95,7 @@ MEMO_HITS = 1
 MEMO_LOOKUPS = 2
 MEMO_FULL = 3
 ABORTED = 4  # set when the budget's flag or node allowance stopped the search
-UNIONS = 5  # unfinishable unions of buckets the depth-only search wrote (_feasible_jit)
+UNIONS = 5  # unions of buckets given a bound (both searches) or found unfinishable
 N_STATS = 6
 
 
@@ -221,6 +230,41 @@ def _known_bounds(
 
 
 @njit(cache=True, nogil=True)
+def _union_bounds(
+    out, starts, pats, n_parts, b, v, g, depth, fixed, mincnt, hc, tables, limits, memo, stats,
+    scratch,
+):  # fmt: skip
+    """After bucket ``b`` of guess ``g`` was found to cost ``v`` (or at least ``v``) with
+    ``depth - 1`` guesses left, raise the bound the memo holds of each of its unions with its
+    grey neighbours (:func:`grey_unions`) to ``v`` plus the least cost of the answers the union
+    adds, when ``v`` is more than the unions' bounds by their size would be. ``scratch`` is
+    (``where``: all -1, left so; ``tmp``: room for the node's set)."""
+    where, tmp = scratch
+    inc = tables[INC]
+    size = starts[b + 1] - starts[b]
+    if limits[HARD] != HARD_MODE or v <= bucket_bound(size, depth - 1, inc) + inc[depth - 2]:
+        return
+    for bb in range(n_parts):
+        where[pats[bb]] = bb
+    s = pats[b]
+    rows = grey_unions(s, fixed.shape[0])
+    for u in range(rows.shape[0]):
+        k = gather_union(out, starts, where, rows[u], tmp)
+        if k <= size:
+            continue
+        lb = min(v + bucket_bound(k - size, depth - 1, inc), INF)
+        key = child_key(tmp[:k], depth - 1, limits[HARD], fixed, mincnt, hc[0], hc[1], g, s, tables)
+        if key in memo:
+            known = memo[key]
+            if known[1] == 1 or known[0] >= lb:
+                continue
+        _store(memo, limits[MEMO_CAP], stats, key, lb, 0, -1)
+        stats[UNIONS] += 1
+    for bb in range(n_parts):
+        where[pats[bb]] = -1
+
+
+@njit(cache=True, nogil=True)
 def solve(
     cands, depth, beta, fixed, mincnt, parent, pfixed, pmincnt, tables, limits, memo, stats, flag
 ):
@@ -269,6 +313,7 @@ def solve(
     order = np.empty(n, dtype=np.int64)
     lb_bs = np.empty(n, dtype=np.int64)
     top = limits[TOP]
+    scratch = (np.full(limits[N_PATTERNS], -1, dtype=np.int64), np.empty(n, dtype=np.int32))
     tried = 0
     cap = beta
     best_g = -1
@@ -283,7 +328,7 @@ def solve(
                 break
             tried += 1
             g = allowed[ranked[u]]
-            _, m, total = buckets_into(
+            n_parts, m, total = buckets_into(
                 matrix[g], cands, counts, limits[WIN], depth, inc, out, starts, pats, sizes, order
             )
             border = order[:m]
@@ -331,6 +376,8 @@ def solve(
                 )
                 if stats[ABORTED] != 0:
                     return INF
+                _union_bounds(out, starts, pats, n_parts, b, v, g, depth, fixed, mincnt, hc,
+                              tables, limits, memo, stats, scratch)  # fmt: skip
                 total += v - lb_b
             if total < cap:
                 cap = total

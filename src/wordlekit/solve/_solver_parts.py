@@ -508,3 +508,55 @@ def buckets_into(row, cands, counts, win, depth, inc, out, starts, pats, sizes, 
                 border[j + 1] = b
                 m += 1
     return n_parts, m, bound
+
+
+@njit(cache=True, nogil=True)
+def grey_unions(s, length):
+    """The unions a bucket of pattern ``s`` makes with its grey neighbours, as rows of
+    patterns (-1 after the last): those equal to ``s`` but at one of its grey positions (3
+    patterns, ``s`` among them), or at two (9). A grey adds no hard-mode constraint, so each
+    union is the bucket another guess leaves, under the same constraints, when it puts a dead
+    letter where this one has the grey: a superset of this bucket, which costs at least as
+    much (both searches write that into their memos; see their modules)."""
+    weight = np.empty(length, dtype=np.int64)  # position i's digit of a pattern is 3^i
+    greys = np.empty(length, dtype=np.int64)
+    q = 1
+    n_grey = 0
+    for i in range(length):
+        weight[i] = q
+        if (s // q) % 3 == 0:
+            greys[n_grey] = i
+            n_grey += 1
+        q *= 3
+    rows = np.full((n_grey + n_grey * (n_grey - 1) // 2, 9), -1, dtype=np.int64)
+    r = 0
+    for a in range(n_grey):
+        wi = weight[greys[a]]
+        for x in range(3):
+            rows[r, x] = s + x * wi
+        r += 1
+        for b in range(a + 1, n_grey):
+            wj = weight[greys[b]]
+            for x in range(3):
+                for y in range(3):
+                    rows[r, 3 * x + y] = s + x * wi + y * wj
+            r += 1
+    return rows
+
+
+@njit(cache=True, nogil=True)
+def gather_union(out, starts, where, patterns, tmp):
+    """Copy into ``tmp`` the members of a guess's buckets (``out``, ``starts`` as
+    :func:`buckets_into` made them; ``where[p]`` the bucket of pattern ``p``, -1 for none) of
+    ``patterns`` (-1 ends them); how many there are."""
+    k = 0
+    for t in range(patterns.shape[0]):
+        p = patterns[t]
+        if p < 0:
+            break
+        bb = where[p]
+        if bb >= 0:
+            for x in range(starts[bb], starts[bb + 1]):
+                tmp[k] = out[x]
+                k += 1
+    return k
