@@ -239,17 +239,17 @@ def test_a_refuted_bucket_writes_its_unions(
     assert possible == finite == want and unions > 0
 
 
-def hard_totals(wl: WordList, depth: int) -> tuple[int | None, int | None, int]:
-    """(the total search's least total within ``depth`` in hard mode, the weighted search's
-    with equal weights, unions the first wrote): two exact searches, only the first of which
-    writes bounds of unions."""
+def both_totals(wl: WordList, depth: int, mode: Mode) -> tuple[int | None, int | None, int]:
+    """(the total search's least total within ``depth``, the weighted search's with equal
+    weights, unions the first wrote): two exact searches, only the first of which writes
+    bounds of unions."""
     import numpy as np
 
     pm = PatternMatrix.for_list(wl, use_cache=False)
-    solver = make_solver(pm, Mode.HARD, max_guesses=depth)
+    solver = make_solver(pm, mode, max_guesses=depth)
     v = solver.solve(np.arange(len(wl.answers), dtype=np.int32), depth)
     total = v if v < 2**40 else None
-    ws = WeightedSolver(pm, Mode.HARD, weights=[1.0] * len(wl.answers))
+    ws = WeightedSolver(pm, mode, weights=[1.0] * len(wl.answers))
     here = WeightedPosition.start(ws, max_guesses=depth)
     try:
         other = round(here.expected(here.best()[0]) * len(wl.answers))
@@ -258,26 +258,35 @@ def hard_totals(wl: WordList, depth: int) -> tuple[int | None, int | None, int]:
     return total, other, solver.unions_written
 
 
-@settings(max_examples=20, deadline=None, derandomize=True)
+@settings(max_examples=15, deadline=None, derandomize=True)
 @given(
     seed=st.integers(0, 10_000),
     ending=st.sampled_from(["er", "ly", "y", "e", "t"]),
     n_answers=st.integers(30, 70),
     n_extra=st.integers(0, 30),
     depth=st.integers(4, 6),
+    mode=st.sampled_from([Mode.NORMAL, Mode.HARD, Mode.ULTRAHARD]),
 )
 def test_bounds_of_unions_change_no_total(
-    seed: int, ending: str, n_answers: int, n_extra: int, depth: int
+    seed: int, ending: str, n_answers: int, n_extra: int, depth: int, mode: Mode
 ) -> None:
-    """In hard mode the total search gives a bucket's unions with its grey neighbours a bound
-    from the bucket's value; its totals stay the weighted search's (which writes none)."""
-    total, other, _ = hard_totals(cluster_list(seed, n_answers, ending, n_extra), depth)
+    """The total search gives a bucket's unions with its neighbours (hard mode: at its grey
+    positions) a bound from the bucket's value; its totals stay the weighted search's, which
+    writes none."""
+    total, other, _ = both_totals(cluster_list(seed, n_answers, ending, n_extra), depth, mode)
     assert total == other
 
 
-def test_a_costly_bucket_bounds_its_unions() -> None:
-    total, other, unions = hard_totals(cluster_list(14, 69, "er", 24), 5)
+@pytest.mark.parametrize("mode", [Mode.NORMAL, Mode.HARD])
+def test_a_costly_bucket_bounds_its_unions(mode: Mode) -> None:
+    total, other, unions = both_totals(cluster_list(14, 69, "er", 24), 5, mode)
     assert total == other and total is not None and unions > 0
+
+
+def test_no_unions_in_ultrahard_mode() -> None:
+    # a larger set allows more guesses there, so it may cost less
+    total, other, unions = both_totals(cluster_list(14, 69, "er", 24), 5, Mode.ULTRAHARD)
+    assert total == other and unions == 0
 
 
 # The real lists ------------------------------------------------------------------------------

@@ -58,7 +58,7 @@ from wordlekit.solve._solver_parts import (
     constraints_after,
     count_parts,
     gather_union,
-    grey_unions,
+    neighbour_unions,
     new_constraints,
     node_allowed,
     node_key,
@@ -66,7 +66,7 @@ from wordlekit.solve._solver_parts import (
 
 #: The hash of :mod:`~wordlekit.solve._solver_parts` (see the same pin in ``_solver_jit``):
 #: numba checks its cache of :func:`feasible` against this file alone.
-PARTS_SHA256 = "c9bc5e9516e07f2e3b3496083a3a42b3ee1d7a7857a4b8899e60c869427867d6"
+PARTS_SHA256 = "9eacf804b0f9109af581106f20b918775f5af54cb684413ef0b8fe5ca2788272"
 
 
 @njit(cache=True, nogil=True)
@@ -328,7 +328,7 @@ def _write_unions(
     out, starts, pats, n_parts, b, g, depth, fixed, mincnt, hc, tables, limits, memo, stats, scratch
 ):
     """After bucket ``b`` of guess ``g`` was found unfinishable with ``depth - 1`` guesses,
-    store its unions with its grey neighbours (:func:`grey_unions`) as unfinishable too,
+    store its unions with its grey neighbours (:func:`neighbour_unions`) as unfinishable too,
     under the constraints ``g`` showing bucket ``b``'s pattern adds (a bucket's key).
     ``scratch`` is (``where``: all -1, left so; ``tmp``: room for the node's set)."""
     where, tmp = scratch
@@ -336,7 +336,7 @@ def _write_unions(
         where[pats[bb]] = bb
     s = pats[b]
     size = starts[b + 1] - starts[b]
-    rows = grey_unions(s, fixed.shape[0])
+    rows = neighbour_unions(s, tables[2].shape[1], True)
     for u in range(rows.shape[0]):
         k = gather_union(out, starts, where, rows[u], tmp)
         if k > size:

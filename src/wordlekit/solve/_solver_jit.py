@@ -30,12 +30,14 @@ How it stays fast:
   exact values and lower bounds; it stops growing at ``memo_cap`` entries. A bucket's key is
   its parent's constraint hash changed by the pattern, and a guess's buckets go into arrays
   the node makes once: a node tries many guesses on a small set, so what each costs counts.
-- In hard mode, a bucket searched to more than its size's bound gives its unions with its
-  grey neighbours a bound too (:func:`~wordlekit.solve._solver_parts.grey_unions`): the
-  bucket's value plus the least cost of the answers the union adds, since a strategy for the
-  union plays, on the bucket's answers alone, one for the bucket. The guesses of the long
-  tail that put a dead letter there then meet that bound at their first look (CRUES: 94,944
-  -> 58,007 nodes).
+- A bucket searched to more than its size's bound gives its unions with its neighbours a
+  bound too (:func:`~wordlekit.solve._solver_parts.neighbour_unions`; in hard mode only
+  those at its grey positions, under the same constraints): the bucket's value plus the
+  least cost of the answers a union adds, since a strategy for the union plays, on the
+  bucket's answers alone, one for the bucket. The guesses of the long tail that put a dead
+  letter there then meet that bound at their first look (hard CRUES: 94,944 -> 58,007
+  nodes; normal GEARS: 12,936 -> 8,632). Not in ultrahard mode, where a larger set also
+  allows more guesses.
 
 Every node checks the work budget (``flag[0]`` non-zero, or more than ``node_limit`` nodes
 counted in ``stats``): the search then unwinds at once, storing nothing, and sets
@@ -64,6 +66,7 @@ from wordlekit.solve._solver_parts import (
     N_PATTERNS,
     NODE_LIMIT,
     TOP,
+    ULTRAHARD,
     WIN,
     bucket_bound,
     buckets_into,
@@ -74,8 +77,8 @@ from wordlekit.solve._solver_parts import (
     constraints_after,
     count_parts,
     gather_union,
-    grey_unions,
     guess_bounds,
+    neighbour_unions,
     node_allowed,
     node_key,
     split_value,
@@ -87,7 +90,7 @@ from wordlekit.solve._solver_parts import (
 #: against this file's content alone, and the cached :func:`solve` has those helpers compiled
 #: in: pinning their hash here makes a change to them a change to this file, so :func:`solve`
 #: is compiled again. tests/test_optimal.py checks it and gives the new value.
-PARTS_SHA256 = "c9bc5e9516e07f2e3b3496083a3a42b3ee1d7a7857a4b8899e60c869427867d6"
+PARTS_SHA256 = "9eacf804b0f9109af581106f20b918775f5af54cb684413ef0b8fe5ca2788272"
 
 # stats slots
 NODES = 0
@@ -236,18 +239,19 @@ def _union_bounds(
 ):  # fmt: skip
     """After bucket ``b`` of guess ``g`` was found to cost ``v`` (or at least ``v``) with
     ``depth - 1`` guesses left, raise the bound the memo holds of each of its unions with its
-    grey neighbours (:func:`grey_unions`) to ``v`` plus the least cost of the answers the union
-    adds, when ``v`` is more than the unions' bounds by their size would be. ``scratch`` is
-    (``where``: all -1, left so; ``tmp``: room for the node's set)."""
+    neighbours (:func:`neighbour_unions`; hard mode: at its greys) to ``v`` plus the least
+    cost of the answers the union adds, when ``v`` is more than the unions' bounds by their
+    size would be. ``scratch`` is (``where``: all -1, left so; ``tmp``: room for the node's
+    set)."""
     where, tmp = scratch
     inc = tables[INC]
     size = starts[b + 1] - starts[b]
-    if limits[HARD] != HARD_MODE or v <= bucket_bound(size, depth - 1, inc) + inc[depth - 2]:
-        return
+    if limits[HARD] == ULTRAHARD or v <= bucket_bound(size, depth - 1, inc) + inc[depth - 2]:
+        return  # ultrahard: a larger set allows more guesses, so it may cost less
     for bb in range(n_parts):
         where[pats[bb]] = bb
     s = pats[b]
-    rows = grey_unions(s, fixed.shape[0])
+    rows = neighbour_unions(s, tables[2].shape[1], limits[HARD] == HARD_MODE)
     for u in range(rows.shape[0]):
         k = gather_union(out, starts, where, rows[u], tmp)
         if k <= size:

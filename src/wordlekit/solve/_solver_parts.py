@@ -511,35 +511,39 @@ def buckets_into(row, cands, counts, win, depth, inc, out, starts, pats, sizes, 
 
 
 @njit(cache=True, nogil=True)
-def grey_unions(s, length):
-    """The unions a bucket of pattern ``s`` makes with its grey neighbours, as rows of
-    patterns (-1 after the last): those equal to ``s`` but at one of its grey positions (3
-    patterns, ``s`` among them), or at two (9). A grey adds no hard-mode constraint, so each
-    union is the bucket another guess leaves, under the same constraints, when it puts a dead
-    letter where this one has the grey: a superset of this bucket, which costs at least as
-    much (both searches write that into their memos; see their modules)."""
+def neighbour_unions(s, length, grey_only):
+    """The unions a bucket of pattern ``s`` makes with its neighbours, as rows of patterns
+    (-1 after the last): the patterns equal to ``s`` but at one position (3 patterns, ``s``
+    among them) or two (9), those being any positions, or with ``grey_only`` only those where
+    ``s`` is grey. Each union is the bucket another guess leaves when it puts a dead letter
+    at those positions; it is a superset of this bucket, so it costs at least as much under
+    the same constraints (both searches write that into their memos; see their modules).
+    Normal mode has no constraints; in hard mode a grey adds none, so there only the grey
+    positions give unions that other guesses leave under the same constraints."""
     weight = np.empty(length, dtype=np.int64)  # position i's digit of a pattern is 3^i
-    greys = np.empty(length, dtype=np.int64)
+    chosen = np.empty(length, dtype=np.int64)
     q = 1
-    n_grey = 0
+    m = 0
     for i in range(length):
         weight[i] = q
-        if (s // q) % 3 == 0:
-            greys[n_grey] = i
-            n_grey += 1
+        if not grey_only or (s // q) % 3 == 0:
+            chosen[m] = i
+            m += 1
         q *= 3
-    rows = np.full((n_grey + n_grey * (n_grey - 1) // 2, 9), -1, dtype=np.int64)
+    rows = np.full((m + m * (m - 1) // 2, 9), -1, dtype=np.int64)
     r = 0
-    for a in range(n_grey):
-        wi = weight[greys[a]]
+    for a in range(m):
+        wi = weight[chosen[a]]
+        si = s - ((s // wi) % 3) * wi  # s with a grey at this position
         for x in range(3):
-            rows[r, x] = s + x * wi
+            rows[r, x] = si + x * wi
         r += 1
-        for b in range(a + 1, n_grey):
-            wj = weight[greys[b]]
+        for b in range(a + 1, m):
+            wj = weight[chosen[b]]
+            sij = si - ((s // wj) % 3) * wj
             for x in range(3):
                 for y in range(3):
-                    rows[r, 3 * x + y] = s + x * wi + y * wj
+                    rows[r, 3 * x + y] = sij + x * wi + y * wj
             r += 1
     return rows
 

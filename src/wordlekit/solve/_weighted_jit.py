@@ -67,7 +67,7 @@ from wordlekit.solve._solver_parts import (
 #: The hash of :mod:`~wordlekit.solve._solver_parts`, whose helpers numba compiles into the
 #: cached :func:`solve` (see :data:`wordlekit.solve._solver_jit.PARTS_SHA256`: the same pin,
 #: checked by the same test).
-PARTS_SHA256 = "c9bc5e9516e07f2e3b3496083a3a42b3ee1d7a7857a4b8899e60c869427867d6"
+PARTS_SHA256 = "9eacf804b0f9109af581106f20b918775f5af54cb684413ef0b8fe5ca2788272"
 
 #: "Impossible within the guesses left": above any total of weights summing to 2**50 over
 #: up to 64 guesses, with room to add a few more without overflowing an int64.
