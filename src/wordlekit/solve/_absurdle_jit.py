@@ -37,7 +37,7 @@ from numba import njit
 
 from wordlekit.solve._solver_parts import allowed_within, child_constraints
 
-PARTS_SHA256 = "3731b6b3d5b8bc219455d9d475b4348eaadf9c3fb30005dfa3492edfa4fda5e3"
+PARTS_SHA256 = "9eacf804b0f9109af581106f20b918775f5af54cb684413ef0b8fe5ca2788272"
 
 
 @njit(cache=True, nogil=True)
