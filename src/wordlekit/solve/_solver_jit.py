@@ -36,7 +36,7 @@ How it stays fast:
   least cost of the answers a union adds, since a strategy for the union plays, on the
   bucket's answers alone, one for the bucket. The guesses of the long tail that put a dead
   letter there then meet that bound at their first look (hard CRUES: 94,944 -> 58,007
-  nodes; normal GEARS: 12,936 -> 8,632). Not in ultrahard mode, where a larger set also
+  nodes; normal GEARS: 12,936 -> 8,207). Not in ultrahard mode, where a larger set also
   allows more guesses.
 
 Every node checks the work budget (``flag[0]`` non-zero, or more than ``node_limit`` nodes

@@ -173,8 +173,9 @@ class Solver:
 
     @property
     def unions_written(self) -> int:
-        """Unfinishable unions of buckets the depth-only search wrote into its memo (hard
-        mode: see :mod:`~wordlekit.solve._feasible_jit`)."""
+        """Unions of buckets the searches wrote into their memos: found unfinishable by the
+        depth-only search (hard mode, :mod:`~wordlekit.solve._feasible_jit`) or given a bound
+        by the total search (:mod:`~wordlekit.solve._solver_jit`)."""
         return int(self.stats[jit.UNIONS])
 
     @property
